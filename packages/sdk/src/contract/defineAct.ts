@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an act. `public`: anyone. `user`: a signed-in user.
+ * `{ permission }`: a member of the project named by the act's `key` holding that permission
+ * (a dotted path of the permission tree, e.g. `crm.label.add`).
+ */
+export type ActAccess = 'public' | 'user' | { permission: string };
+
+export interface ActDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> {
+  input: Input;
+  access: ActAccess;
+  /** One line for docs/acts.md. */
+  summary: string;
+  /** `page` for acts answering `{ data: [...], total_page }`. */
+  shape: 'single' | 'page';
+  /** Type-only: the `data` the act answers. Never set at run time. */
+  readonly __output?: Output;
+}
+
+/**
+ * Declares an act once; the server attaches its handler, the SDK derives its types,
+ * docs/acts.md is generated from the same object.
+ *
+ *   defineAct<{ challenge: string }>()({ input: z.object({...}), access: 'public', summary: '...' })
+ */
+export function defineAct<Output>() {
+  return <Input extends z.ZodType>(definition: {
+    input: Input;
+    access: ActAccess;
+    summary: string;
+    shape?: 'single' | 'page';
+  }): ActDefinition<Input, Output> => ({ shape: 'single', ...definition });
+}
