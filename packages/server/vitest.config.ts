@@ -7,5 +7,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Integration tests boot a real app (PGlite takes a few seconds) per file or per test.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

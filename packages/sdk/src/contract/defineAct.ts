@@ -1,11 +1,12 @@
 import type { z } from 'zod';
+import type { PermissionKey } from '../permissions/tree.ts';
 
 /**
  * Who may call an act. `public`: anyone. `user`: a signed-in user.
  * `{ permission }`: a member of the project named by the act's `key` holding that permission
  * (a dotted path of the permission tree, e.g. `crm.label.add`).
  */
-export type ActAccess = 'public' | 'user' | { permission: string };
+export type ActAccess = 'public' | 'user' | { permission: PermissionKey };
 
 export interface ActDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> {
   input: Input;

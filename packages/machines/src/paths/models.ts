@@ -1,0 +1,554 @@
+/**
+ * The test models of the machines: what events the graph may take (with payloads), how a
+ * state is told apart, which act each invoked actor calls, and how each step reads in words.
+ * Model-based tests and `pnpm paths` both build on these.
+ */
+import { fromCallback } from 'xstate';
+import type { Actor, AnyMachineSnapshot, AnyStateMachine, AnyEventObject } from 'xstate';
+import { forgotPasswordMachine } from '../forgotPasswordMachine.ts';
+import { loginMachine } from '../loginMachine.ts';
+import { otpMachine } from '../otpMachine.ts';
+import type { OtpOutput } from '../otpMachine.ts';
+import { registerMachine } from '../registerMachine.ts';
+import type { ActName } from '../sdk.ts';
+import type { TickerInbox } from '../ticker.ts';
+import { sessionMachine } from '../sessionMachine.ts';
+import { createFakeBrowser, createFakeClient } from './fakes.ts';
+import type { FakeBrowser, FakeClient } from './fakes.ts';
+import { apiError, challenge, networkError, newChallenge, signedIn, user } from './fixtures.ts';
+
+export const machineNames = ['session', 'login', 'register', 'otp', 'forgotPassword'] as const;
+export type MachineName = (typeof machineNames)[number];
+
+export function isMachineName(name: string): name is MachineName {
+  return (machineNames as readonly string[]).includes(name);
+}
+
+/** The collaborators of one run: the machine's input and the fakes behind it. */
+export interface World {
+  input: unknown;
+  client: FakeClient;
+  browser: FakeBrowser | null;
+}
+
+export interface ModelStart {
+  /** How the start reads: 'token stored, on /auth/login'. */
+  label: string;
+  world: () => World;
+}
+
+export interface StepDriver {
+  (run: { actor: Actor<AnyStateMachine>; world: World; event: AnyEventObject }): Promise<void> | void;
+}
+
+export interface PathModel {
+  name: MachineName;
+  machine: AnyStateMachine;
+  starts: ModelStart[];
+  /** A state's identity in the graph (default `serializeState`: value and data context). */
+  serialize: (snapshot: AnyMachineSnapshot) => string;
+  /** Every event (with its payload) the graph tries in `snapshot`. */
+  events: (snapshot: AnyMachineSnapshot) => AnyEventObject[];
+  /** A smaller event set for `getSimplePaths`, and the states those paths must reach. */
+  simple: { events: (snapshot: AnyMachineSnapshot) => AnyEventObject[]; toState: (snapshot: AnyMachineSnapshot) => boolean };
+  /** Event sequences for transitions that leave the state unchanged (shortest paths skip those). */
+  scenarios: Array<{ start: number; events: AnyEventObject[] }>;
+  /**
+   * Action implementations for the graph only: actions that talk to a child the graph does not
+   * run (the `otp` child of login and register) become no-ops there.
+   */
+  graphActions?: Record<string, () => void>;
+  /** The act each invoked actor calls, by invoke id: its done/error events settle that call. */
+  actorActs: Record<string, ActName>;
+  /** Steps that need more than sending the event or settling an act. */
+  drivers: Record<string, StepDriver>;
+  describeEvent: (event: AnyEventObject) => string;
+  describeState: (snapshot: AnyMachineSnapshot) => string;
+}
+
+/**
+ * For the code machines: the value, the error's reason and what the guards read (code complete,
+ * seconds left, attempts used up), so paths differ by behaviour rather than by every number.
+ */
+export function serializeCodeState(snapshot: AnyMachineSnapshot): string {
+  const context = contextOf(snapshot);
+  const error = context['error'];
+  return JSON.stringify({
+    value: snapshot.value,
+    codeReady: typeof context['code'] === 'string' && context['code'].length === 6,
+    expiresIn: context['expiresIn'],
+    resendIn: context['resendIn'],
+    noAttemptsLeft: context['attemptsLeft'] === 0,
+    error: typeof error === 'object' && error !== null && 'reason' in error ? error.reason : null,
+    fields: context['fieldErrors'] === undefined ? null : Object.keys(context['fieldErrors'] as object),
+    challenge: (context['challenge'] as { challenge?: unknown } | null)?.challenge ?? null,
+  });
+}
+
+/** A ticker that never ticks: the model sends the tick events itself. */
+export const silentTicker = fromCallback<TickerInbox>(() => undefined);
+
+const DEPENDENCIES = new Set(['client', 'tokens', 'redirectStore', 'location']);
+
+/** A state's identity in the graph: its value and its context without the collaborators. */
+export function serializeState(snapshot: AnyMachineSnapshot): string {
+  const context: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(snapshot.context as Record<string, unknown>)) {
+    if (!DEPENDENCIES.has(key)) context[key] = value;
+  }
+  return JSON.stringify({ value: snapshot.value, context });
+}
+
+function plainWorld(input: (client: FakeClient) => unknown): () => World {
+  return () => {
+    const client = createFakeClient();
+    return { input: input(client), client, browser: null };
+  };
+}
+
+function payload(event: AnyEventObject): Record<string, unknown> {
+  return event as unknown as Record<string, unknown>;
+}
+
+function reasonIn(event: AnyEventObject): string {
+  const error = payload(event)['error'];
+  if (typeof error === 'object' && error !== null && 'reason' in error) return String(error.reason);
+  return 'network down';
+}
+
+/** 'the user check succeeds' / 'the user check fails (unauthenticated)'. */
+function describeActor(event: AnyEventObject, names: Record<string, string>): string | null {
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  if (done?.[1] !== undefined) return `${names[done[1]] ?? done[1]} succeeds`;
+  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+  if (failed?.[1] !== undefined) return `${names[failed[1]] ?? failed[1]} fails (${reasonIn(event)})`;
+  return null;
+}
+
+function contextOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  return snapshot.context as Record<string, unknown>;
+}
+
+function errorNote(snapshot: AnyMachineSnapshot): string {
+  const error = contextOf(snapshot)['error'];
+  if (typeof error === 'object' && error !== null && 'message' in error) return `, shows "${String(error.message)}"`;
+  return '';
+}
+
+function fieldNote(snapshot: AnyMachineSnapshot): string {
+  const fields = contextOf(snapshot)['fieldErrors'];
+  if (typeof fields !== 'object' || fields === null) return '';
+  const parts = Object.entries(fields).map(([field, error]) => {
+    const text =
+      typeof error === 'object' && error !== null && 'key' in error
+        ? String(error.key)
+        : typeof error === 'object' && error !== null && 'message' in error
+          ? `"${String(error.message)}"`
+          : '?';
+    return `${field}: ${text}`;
+  });
+  return parts.length > 0 ? `, field errors ${parts.join(', ')}` : '';
+}
+
+function countdownNote(snapshot: AnyMachineSnapshot): string {
+  const context = contextOf(snapshot);
+  return ` (expires in ${String(context['expiresIn'])} s, resend in ${String(context['resendIn'])} s, ${String(context['attemptsLeft'])} attempts left)`;
+}
+
+function stateName(snapshot: AnyMachineSnapshot): string {
+  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+}
+
+const sessionModel: PathModel = {
+  name: 'session',
+  machine: sessionMachine,
+  serialize: serializeState,
+  starts: [
+    { label: 'token stored, on /auth/login', world: () => sessionWorld('tok-1', '/auth/login') },
+    { label: 'token stored, on /crm/chat/k1', world: () => sessionWorld('tok-1', '/crm/chat/k1') },
+    { label: 'no token, on /saldo', world: () => sessionWorld(null, '/saldo') },
+  ],
+  events: () => [
+    { type: 'xstate.done.actor.checkToken', output: user },
+    { type: 'xstate.error.actor.checkToken', error: apiError('unauthenticated', 'Sesi berakhir') },
+    { type: 'xstate.error.actor.checkToken', error: networkError },
+    { type: 'xstate.done.actor.logout', output: undefined },
+    { type: 'xstate.error.actor.logout', error: networkError },
+    { type: 'session.signedIn', token: 'tok-2', user },
+    { type: 'session.signOut' },
+    { type: 'session.expired' },
+    { type: 'session.recheck' },
+    { type: 'session.retry' },
+    { type: 'session.pathChanged' },
+  ],
+  simple: {
+    events: () => [
+      { type: 'xstate.done.actor.checkToken', output: user },
+      { type: 'xstate.error.actor.checkToken', error: networkError },
+      { type: 'session.retry' },
+      { type: 'session.signOut' },
+      { type: 'xstate.done.actor.logout', output: undefined },
+    ],
+    toState: (snapshot) => snapshot.matches('signedOut'),
+  },
+  scenarios: [
+    { start: 0, events: [{ type: 'xstate.done.actor.checkToken', output: user }, { type: 'session.pathChanged' }] },
+    { start: 1, events: [{ type: 'xstate.done.actor.checkToken', output: user }, { type: 'session.expired' }] },
+    {
+      start: 1,
+      events: [
+        { type: 'xstate.done.actor.checkToken', output: user },
+        { type: 'session.signOut' },
+        { type: 'xstate.error.actor.logout', error: networkError },
+      ],
+    },
+    { start: 2, events: [{ type: 'session.pathChanged' }] },
+    {
+      start: 1,
+      events: [
+        { type: 'xstate.error.actor.checkToken', error: networkError },
+        { type: 'session.retry' },
+        { type: 'xstate.done.actor.checkToken', output: user },
+      ],
+    },
+  ],
+  actorActs: { checkToken: 'user_check_token', logout: 'auth_logout' },
+  drivers: {
+    // The user opens another page: an auth page when signed in, an app page when signed out.
+    'session.pathChanged': ({ actor, world, event }) => {
+      world.browser?.location.visit(actor.getSnapshot().matches('signedIn') ? '/auth/register' : '/profile');
+      actor.send(event);
+    },
+  },
+  describeEvent: (event) =>
+    describeActor(event, { checkToken: 'the user check', logout: 'the logout call' }) ??
+    {
+      'session.signedIn': 'a login or register flow finishes (session.signedIn)',
+      'session.signOut': 'the user signs out (session.signOut)',
+      'session.expired': 'an act answers unauthenticated (session.expired)',
+      'session.recheck': 'the app asks to check the user again (session.recheck)',
+      'session.retry': 'the user retries (session.retry)',
+      'session.pathChanged': 'the user opens another page (session.pathChanged)',
+    }[event.type] ??
+    event.type,
+  describeState: (snapshot) =>
+    snapshot.matches('signedIn')
+      ? `signedIn as ${String((contextOf(snapshot)['user'] as { name?: unknown } | null)?.name)}`
+      : `${stateName(snapshot)}${errorNote(snapshot)}`,
+};
+
+function sessionWorld(token: string | null, path: string): World {
+  const client = createFakeClient();
+  const browser = createFakeBrowser({ token, path });
+  return {
+    client,
+    browser,
+    input: { client, tokens: browser.tokens, redirectStore: browser.redirectStore, location: browser.location },
+  };
+}
+
+const codeEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+  const attemptsLeft = Number(contextOf(snapshot)['attemptsLeft']);
+  return [
+    { type: 'xstate.error.actor.verify', error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: attemptsLeft - 1 } }) },
+  ];
+};
+
+/** Five wrong codes in a row, the server counting the attempts down to 0. */
+function fiveWrongCodes(actor: 'verify' | 'reset', machine: 'otp' | 'forgot'): AnyEventObject[] {
+  return [4, 3, 2, 1, 0].flatMap((attemptsLeft): AnyEventObject[] => [
+    ...(machine === 'otp'
+      ? [{ type: 'otp.change', code: '123456' }, { type: 'otp.submit' }]
+      : [
+          { type: 'forgot.submitCode', code: '123456' },
+          { type: 'forgot.submitPassword', password: 'rahasia-baru', confirmPassword: 'rahasia-baru' },
+        ]),
+    { type: `xstate.error.actor.${actor}`, error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft } }) },
+  ]);
+}
+
+const testOtpMachine = otpMachine.provide({ actors: { ticker: silentTicker } });
+
+const otpModel: PathModel = {
+  name: 'otp',
+  machine: testOtpMachine,
+  serialize: serializeCodeState,
+  starts: [
+    {
+      label: 'a login challenge (expires in 2 s, resend after 1 s)',
+      world: plainWorld((client) => ({ client, challenge, purpose: 'login' })),
+    },
+  ],
+  events: (snapshot) => [
+    { type: 'otp.change', code: '12-34 56' },
+    { type: 'otp.submit' },
+    { type: 'otp.resend' },
+    { type: 'otp.tick' },
+    { type: 'otp.restart' },
+    { type: 'xstate.done.actor.verify', output: signedIn },
+    ...codeEvents(snapshot),
+    { type: 'xstate.error.actor.verify', error: apiError('otp_locked', 'Kode terkunci') },
+    { type: 'xstate.error.actor.verify', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+    { type: 'xstate.error.actor.verify', error: networkError },
+    { type: 'xstate.done.actor.resend', output: newChallenge },
+    { type: 'xstate.error.actor.resend', error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }) },
+    { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
+    { type: 'xstate.error.actor.resend', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+  ],
+  simple: {
+    events: (snapshot) => [
+      { type: 'otp.change', code: '123456' },
+      { type: 'otp.submit' },
+      { type: 'xstate.done.actor.verify', output: signedIn },
+      ...codeEvents(snapshot),
+    ],
+    toState: (snapshot) => snapshot.matches('verified') || snapshot.matches('locked'),
+  },
+  scenarios: [{ start: 0, events: fiveWrongCodes('verify', 'otp') }],
+  actorActs: { verify: 'auth_verify_otp', resend: 'auth_resend_otp' },
+  drivers: {},
+  describeEvent: (event) =>
+    describeActor(event, { verify: 'the code check', resend: 'the resend' }) ??
+    (event.type === 'otp.change'
+      ? `the user types "${String(payload(event)['code'])}"`
+      : {
+          'otp.submit': 'the user submits the code',
+          'otp.resend': 'the user asks for a new code',
+          'otp.tick': 'a second passes',
+          'otp.restart': 'the user starts over',
+        }[event.type] ?? event.type),
+  describeState: (snapshot) =>
+    snapshot.status === 'done'
+      ? `${stateName(snapshot)}, output ${(snapshot.output as OtpOutput).status}`
+      : `${stateName(snapshot)}${countdownNote(snapshot)}${errorNote(snapshot)}`,
+};
+
+const childOtp = otpMachine.provide({ actors: { ticker: silentTicker } });
+
+/** Finishes the real `otp` child: verified with the output's session, or locked then restarted. */
+const finishOtpChild: StepDriver = async ({ actor, world, event }) => {
+  const child = actor.getSnapshot().children['otp'];
+  if (child === undefined) throw new Error('No otp child to finish');
+  const output = payload(event)['output'] as OtpOutput;
+  child.send({ type: 'otp.change', code: '123456' });
+  child.send({ type: 'otp.submit' });
+  await Promise.resolve();
+  if (output.status === 'verified') {
+    world.client.settle('auth_verify_otp', { data: output.signedIn });
+  } else {
+    world.client.settle('auth_verify_otp', { error: apiError('otp_locked', 'Kode terkunci') });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    child.send({ type: 'otp.restart' });
+  }
+};
+
+const otpOutcomes: AnyEventObject[] = [
+  { type: 'xstate.done.actor.otp', output: { status: 'verified', signedIn } },
+  { type: 'xstate.done.actor.otp', output: { status: 'restart' } },
+];
+
+const describeOtpChild = (event: AnyEventObject): string | null =>
+  event.type === 'xstate.done.actor.otp'
+    ? (payload(event)['output'] as OtpOutput).status === 'verified'
+      ? 'the code is confirmed (otp child verified)'
+      : 'the code locks and the user restarts (otp child restart)'
+    : null;
+
+const goodLogin = { type: 'login.submit', phone: '0812 3456 789', password: 'rahasia123' };
+
+const loginModel: PathModel = {
+  name: 'login',
+  serialize: serializeState,
+  machine: loginMachine.provide({ actors: { otpMachine: childOtp } }),
+  starts: [{ label: 'an empty form', world: plainWorld((client) => ({ client })) }],
+  events: () => [
+    goodLogin,
+    { type: 'login.submit', phone: '12', password: '' },
+    { type: 'xstate.done.actor.submit', output: challenge },
+    { type: 'xstate.error.actor.submit', error: apiError('invalid_credentials', 'Nomor atau kata sandi salah') },
+    { type: 'xstate.error.actor.submit', error: apiError('invalid_input', 'Periksa isian', { errors: { phone: 'Nomor HP tidak valid' } }) },
+    { type: 'xstate.error.actor.submit', error: networkError },
+    ...otpOutcomes,
+    { type: 'login.back' },
+    { type: 'login.restart' },
+  ],
+  simple: {
+    events: () => [goodLogin, { type: 'xstate.done.actor.submit', output: challenge }, ...otpOutcomes],
+    toState: (snapshot) => snapshot.matches('done'),
+  },
+  scenarios: [{ start: 0, events: [goodLogin, { type: 'xstate.done.actor.submit', output: challenge }, { type: 'login.restart' }] }],
+  graphActions: { restartChallenge: () => undefined },
+  actorActs: { submit: 'auth_login' },
+  drivers: { 'xstate.done.actor.otp': finishOtpChild },
+  describeEvent: (event) =>
+    describeOtpChild(event) ??
+    describeActor(event, { submit: 'the login call' }) ??
+    (event.type === 'login.submit'
+      ? `the user submits phone "${String(payload(event)['phone'])}" and ${payload(event)['password'] === '' ? 'no password' : 'a password'}`
+      : {
+          'login.back': 'the user goes back to the form (login.back)',
+          'login.restart': 'the user asks for a new challenge (login.restart)',
+        }[event.type] ?? event.type),
+  describeState: (snapshot) =>
+    snapshot.status === 'done'
+      ? `done, signed in as ${(snapshot.output as { user: { name: string } }).user.name}`
+      : `${stateName(snapshot)}${errorNote(snapshot)}${fieldNote(snapshot)}`,
+};
+
+const goodRegister = {
+  type: 'register.submit',
+  name: 'Sari',
+  phone: '0812 3456 789',
+  password: 'rahasia123',
+  confirmPassword: 'rahasia123',
+};
+
+const registerModel: PathModel = {
+  name: 'register',
+  serialize: serializeState,
+  machine: registerMachine.provide({ actors: { otpMachine: childOtp } }),
+  starts: [{ label: 'an empty form', world: plainWorld((client) => ({ client })) }],
+  events: () => [
+    goodRegister,
+    { type: 'register.submit', name: ' ', phone: '0812 3456 789', password: 'pendek', confirmPassword: 'lain' },
+    { type: 'xstate.done.actor.submit', output: challenge },
+    { type: 'xstate.error.actor.submit', error: apiError('phone_taken', 'Nomor sudah terdaftar') },
+    { type: 'xstate.error.actor.submit', error: apiError('rate_limited', 'Terlalu banyak percobaan') },
+    { type: 'xstate.error.actor.submit', error: networkError },
+    ...otpOutcomes,
+    { type: 'register.back' },
+    { type: 'register.restart' },
+  ],
+  simple: {
+    events: () => [goodRegister, { type: 'xstate.done.actor.submit', output: challenge }, ...otpOutcomes],
+    toState: (snapshot) => snapshot.matches('done'),
+  },
+  scenarios: [{ start: 0, events: [goodRegister, { type: 'xstate.done.actor.submit', output: challenge }, { type: 'register.restart' }] }],
+  graphActions: { restartChallenge: () => undefined },
+  actorActs: { submit: 'auth_register' },
+  drivers: { 'xstate.done.actor.otp': finishOtpChild },
+  describeEvent: (event) =>
+    describeOtpChild(event) ??
+    describeActor(event, { submit: 'the register call' }) ??
+    (event.type === 'register.submit'
+      ? payload(event)['password'] === 'rahasia123'
+        ? 'the user submits a valid form'
+        : 'the user submits a blank name, a short password and a different confirmation'
+      : {
+          'register.back': 'the user goes back to the form (register.back)',
+          'register.restart': 'the user asks for a new challenge (register.restart)',
+        }[event.type] ?? event.type),
+  describeState: (snapshot) =>
+    snapshot.status === 'done'
+      ? `done, signed in as ${(snapshot.output as { user: { name: string } }).user.name}`
+      : `${stateName(snapshot)}${errorNote(snapshot)}${fieldNote(snapshot)}`,
+};
+
+const goodPassword = { type: 'forgot.submitPassword', password: 'rahasia-baru', confirmPassword: 'rahasia-baru' };
+
+const resetCodeEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+  const attemptsLeft = Number(contextOf(snapshot)['attemptsLeft']);
+  return [
+    { type: 'xstate.error.actor.reset', error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: attemptsLeft - 1 } }) },
+  ];
+};
+
+const forgotModel: PathModel = {
+  name: 'forgotPassword',
+  serialize: serializeCodeState,
+  machine: forgotPasswordMachine.provide({ actors: { ticker: silentTicker } }),
+  starts: [{ label: 'the phone step', world: plainWorld((client) => ({ client })) }],
+  events: (snapshot) => [
+    { type: 'forgot.submitPhone', phone: '0812 3456 789' },
+    { type: 'forgot.submitPhone', phone: 'abc' },
+    { type: 'xstate.done.actor.request', output: challenge },
+    { type: 'xstate.error.actor.request', error: apiError('rate_limited', 'Terlalu banyak percobaan') },
+    { type: 'forgot.submitCode', code: '123456' },
+    { type: 'forgot.resend' },
+    { type: 'forgot.tick' },
+    { type: 'forgot.back' },
+    { type: 'forgot.restart' },
+    { type: 'xstate.done.actor.resend', output: newChallenge },
+    { type: 'xstate.error.actor.resend', error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }) },
+    { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
+    { type: 'xstate.error.actor.resend', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+    goodPassword,
+    { type: 'forgot.submitPassword', password: 'pendek', confirmPassword: 'lain' },
+    { type: 'xstate.done.actor.reset', output: undefined },
+    ...resetCodeEvents(snapshot),
+    { type: 'xstate.error.actor.reset', error: apiError('otp_locked', 'Kode terkunci') },
+    { type: 'xstate.error.actor.reset', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+    { type: 'xstate.error.actor.reset', error: apiError('invalid_input', 'Periksa isian', { errors: { password: 'Terlalu umum' } }) },
+  ],
+  simple: {
+    events: (snapshot) => [
+      { type: 'forgot.submitPhone', phone: '0812 3456 789' },
+      { type: 'xstate.done.actor.request', output: challenge },
+      { type: 'forgot.submitCode', code: '123456' },
+      goodPassword,
+      { type: 'xstate.done.actor.reset', output: undefined },
+      ...resetCodeEvents(snapshot),
+    ],
+    toState: (snapshot) => snapshot.matches('done'),
+  },
+  scenarios: [
+    {
+      start: 0,
+      events: [
+        { type: 'forgot.submitPhone', phone: '0812 3456 789' },
+        { type: 'xstate.done.actor.request', output: challenge },
+        ...fiveWrongCodes('reset', 'forgot'),
+        { type: 'forgot.restart' },
+      ],
+    },
+    {
+      start: 0,
+      events: [
+        { type: 'forgot.submitPhone', phone: '0812 3456 789' },
+        { type: 'xstate.done.actor.request', output: challenge },
+        { type: 'forgot.tick' },
+        { type: 'forgot.tick' },
+        { type: 'forgot.restart' },
+      ],
+    },
+    {
+      start: 0,
+      events: [
+        { type: 'forgot.submitPhone', phone: '0812 3456 789' },
+        { type: 'xstate.done.actor.request', output: challenge },
+        { type: 'forgot.back' },
+      ],
+    },
+  ],
+  actorActs: { request: 'auth_forgot_password', resend: 'auth_resend_otp', reset: 'auth_reset_password' },
+  drivers: {},
+  describeEvent: (event) =>
+    describeActor(event, { request: 'the reset request', resend: 'the resend', reset: 'the password reset' }) ??
+    (event.type === 'forgot.submitPhone'
+      ? `the user submits phone "${String(payload(event)['phone'])}"`
+      : event.type === 'forgot.submitPassword'
+        ? payload(event)['password'] === 'pendek'
+          ? 'the user submits a short password and a different confirmation'
+          : 'the user submits a new password, confirmed'
+        : {
+            'forgot.submitCode': 'the user submits the code "123456"',
+            'forgot.resend': 'the user asks for a new code',
+            'forgot.tick': 'a second passes',
+            'forgot.back': 'the user goes back',
+            'forgot.restart': 'the user starts over',
+          }[event.type] ?? event.type),
+  describeState: (snapshot) => {
+    const name = stateName(snapshot);
+    if (snapshot.status === 'done') return 'done, the web goes to /auth/login with a success toast';
+    const timed = ['code', 'resending', 'expired', 'locked'].includes(name) ? countdownNote(snapshot) : '';
+    return `${name}${timed}${errorNote(snapshot)}${fieldNote(snapshot)}`;
+  },
+};
+
+export const models: Record<MachineName, PathModel> = {
+  session: sessionModel,
+  login: loginModel,
+  register: registerModel,
+  otp: otpModel,
+  forgotPassword: forgotModel,
+};

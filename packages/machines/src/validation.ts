@@ -1,0 +1,113 @@
+/**
+ * Client-side checks of the sign-in forms. They answer message KEYS, which the web translates
+ * through its catalogue; the server checks everything again and its own field errors arrive
+ * as ready-to-show messages.
+ */
+import { fieldErrorsOf } from './actError.ts';
+import { normalizePhone } from './sdk.ts';
+
+/** Every message key the machines put in `fieldErrors`. */
+export const validationKeys = [
+  'validation.required',
+  'validation.phone',
+  'validation.name',
+  'validation.passwordLength',
+  'validation.passwordMismatch',
+] as const;
+export type ValidationKey = (typeof validationKeys)[number];
+
+/** A field's error: a key to translate (client check) or the server's message to show as is. */
+export type FieldError = { key: ValidationKey } | { message: string };
+export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+
+export type Checked<F extends string, V> =
+  | { ok: true; value: V }
+  | { ok: false; fieldErrors: FieldErrors<F> };
+
+function result<F extends string, V>(errors: FieldErrors<F>, value: V): Checked<F, V> {
+  return Object.keys(errors).length === 0 ? { ok: true, value } : { ok: false, fieldErrors: errors };
+}
+
+function phoneError(phone: string): FieldError | undefined {
+  if (phone.trim() === '') return { key: 'validation.required' };
+  return normalizePhone(phone) === null ? { key: 'validation.phone' } : undefined;
+}
+
+function newPasswordErrors(
+  password: string,
+  confirmPassword: string,
+): FieldErrors<'password' | 'confirmPassword'> {
+  const errors: FieldErrors<'password' | 'confirmPassword'> = {};
+  if (password === '') errors.password = { key: 'validation.required' };
+  else if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    errors.password = { key: 'validation.passwordLength' };
+  if (confirmPassword === '') errors.confirmPassword = { key: 'validation.required' };
+  else if (confirmPassword !== password) errors.confirmPassword = { key: 'validation.passwordMismatch' };
+  return errors;
+}
+
+export type LoginField = 'phone' | 'password';
+/** Login: a phone number (any accepted form) and a non-empty password. */
+export function checkLogin(form: {
+  phone: string;
+  password: string;
+}): Checked<LoginField, { phone: string; password: string }> {
+  const errors: FieldErrors<LoginField> = {};
+  const phone = phoneError(form.phone);
+  if (phone) errors.phone = phone;
+  if (form.password === '') errors.password = { key: 'validation.required' };
+  return result(errors, { phone: normalizePhone(form.phone) ?? '', password: form.password });
+}
+
+export type RegisterField = 'name' | 'phone' | 'password' | 'confirmPassword';
+/** Register: a name (1-100 characters after trimming), a phone, a password of 8-128, confirmed. */
+export function checkRegister(form: {
+  name: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+}): Checked<RegisterField, { name: string; phone: string; password: string }> {
+  const errors: FieldErrors<RegisterField> = {};
+  const name = form.name.trim();
+  if (name === '' || name.length > NAME_MAX) errors.name = { key: 'validation.name' };
+  const phone = phoneError(form.phone);
+  if (phone) errors.phone = phone;
+  Object.assign(errors, newPasswordErrors(form.password, form.confirmPassword));
+  return result(errors, { name, phone: normalizePhone(form.phone) ?? '', password: form.password });
+}
+
+export type PhoneField = 'phone';
+/** Forgot password, first step: a phone. */
+export function checkPhone(form: { phone: string }): Checked<PhoneField, { phone: string }> {
+  const errors: FieldErrors<PhoneField> = {};
+  const phone = phoneError(form.phone);
+  if (phone) errors.phone = phone;
+  return result(errors, { phone: normalizePhone(form.phone) ?? '' });
+}
+
+export type NewPasswordField = 'password' | 'confirmPassword';
+/** Forgot password, last step: a new password of 8-128, confirmed. */
+export function checkNewPassword(form: {
+  password: string;
+  confirmPassword: string;
+}): Checked<NewPasswordField, { password: string }> {
+  return result(newPasswordErrors(form.password, form.confirmPassword), { password: form.password });
+}
+
+/** The server's field errors restricted to the form's fields, as `FieldErrors`. */
+export function serverFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): FieldErrors<F> {
+  const server = fieldErrorsOf(error);
+  const out: FieldErrors<F> = {};
+  for (const field of fields) {
+    const message = server[field];
+    if (message !== undefined) out[field] = { message };
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * The business constants of SPEC.md section 9, each by name. Durations are in milliseconds (`_MS`),
+ * sizes in bytes, widths and heights in CSS pixels (`_PX`).
+ */
+
+// Toasts
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+// Queries: no refetch on window focus, refetch on reconnect, 1 retry.
+export const QUERY_RETRY = 1;
+export const QUERY_REFETCH_ON_WINDOW_FOCUS = false;
+export const QUERY_REFETCH_ON_RECONNECT = true;
+export const queryDefaults = {
+  retry: QUERY_RETRY,
+  refetchOnWindowFocus: QUERY_REFETCH_ON_WINDOW_FOCUS,
+  refetchOnReconnect: QUERY_REFETCH_ON_RECONNECT,
+} as const;
+
+// Paginated tables
+export const TABLE_PAGE_SIZE = 10;
+export const TABLE_INITIAL_PAGE_INDEX = 0;
+/** Page links either side of the current page. */
+export const TABLE_PAGE_LINK_SIBLINGS = 2;
+/** Page links shown when there are enough pages (the window widens back to this on the last pages). */
+export const TABLE_PAGE_LINK_COUNT = 5;
+/** The page-link window is centred on this page (1-based) at minimum. */
+export const TABLE_PAGE_LINK_MIN_CENTRE = 3;
+export const TABLE_COLUMN_WIDTH = 150;
+export const TABLE_COLUMN_MIN_WIDTH = 20;
+
+// Real-time socket
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
+export const SOCKET_RANDOMIZATION_FACTOR = 0.5;
+export const SOCKET_RECONNECT_ATTEMPTS = Infinity;
+export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
+/** The reconnect settings as socket.io-client `Manager` options. */
+export const socketOptions = {
+  reconnection: true,
+  reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+  reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+  randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
+  reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
+  timeout: SOCKET_CONNECT_TIMEOUT_MS,
+} as const;
+
+// Push notifications
+export const PUSH_TOKEN_REFRESH_DAYS = 7;
+export const PUSH_TOKEN_REFRESH_MS = PUSH_TOKEN_REFRESH_DAYS * 24 * 60 * 60 * 1000;
+
+// File uploads (FilePond options)
+export const UPLOAD_CHUNK_SIZE = 5_000_000;
+export const UPLOAD_CHUNK_RETRY_DELAYS_MS: readonly number[] = [500, 1000, 3000];
+export const UPLOAD_MAX_PARALLEL = 2;
+/** One file unless the field allows multiple. */
+export const UPLOAD_DEFAULT_MAX_FILES = 1;
+/** The max when multiple files are allowed and none is set ("unlimited"). */
+export const UPLOAD_UNLIMITED_MAX_FILES = 1_000_000;
+export const UPLOAD_PREVIEW_MIN_HEIGHT_PX = 44;
+export const UPLOAD_PREVIEW_MAX_HEIGHT_PX = 256;
+export const UPLOAD_PREVIEW_ZOOM_FACTOR = 2;
+/** Files up to this size get an instant preview. */
+export const UPLOAD_INSTANT_PREVIEW_MAX_BYTES = 1_000_000;
+/** File sizes are shown in base 1000 (bytes, KB, MB, GB). */
+export const FILE_SIZE_BASE = 1000;
+export const UPLOAD_RESIZE_DEBOUNCE_MS = 250;
+export const UPLOAD_BROWSE_DELAY_MS = 250;
+export const UPLOAD_A11Y_NOTICE_CLEAR_MS = 1500;
+export const UPLOAD_A11Y_ADDED_NOTICE_MS = 750;
+/** A drag counts as a move beyond this distance. */
+export const UPLOAD_DRAG_THRESHOLD_PX = 4;
+export const UPLOAD_PROGRESS_FADE_MS = 500;
+
+// Media
+export const AUDIO_LISTEN_INTERVAL_MS = 10_000;
+/** A swipe longer than this closes the image zoom. */
+export const IMAGE_ZOOM_SWIPE_CLOSE_PX = 10;
+export const MEDIA_PROGRESS_INTERVAL_MS = 1000;
+export const MEDIA_PENDING_SEEK_EXPIRY_MS = 5000;
+export const MEDIA_PLAY_BUTTON_PX = 64;
+
+// Chat messages (SPEC.md section 3)
+export const CHAT_COMPACT_CAPTION_LINES = 2;
+export const CHAT_COMPACT_TEXT_CAPTION_LINES = 3;
+export const CHAT_MOBILE_IMAGE_THUMBNAIL_PX = 70;
+export const CHAT_MOBILE_VIDEO_THUMBNAIL_PX = 120;
+export const CHAT_FILENAME_MAX_WIDTH_PX = 250;

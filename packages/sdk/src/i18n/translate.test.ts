@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator, defaultLocale, messages, pickLocale, translate } from './translate.ts';
+import type { MessageKey } from './translate.ts';
+
+describe('the message catalogue', () => {
+  it('defaults to Indonesian', () => {
+    expect(defaultLocale).toBe('id');
+  });
+
+  it('has every Indonesian key in English and every English key in Indonesian', () => {
+    const id = Object.keys(messages.id).sort();
+    const en = Object.keys(messages.en).sort();
+    expect(id.filter((key) => !en.includes(key))).toEqual([]);
+    expect(en.filter((key) => !id.includes(key))).toEqual([]);
+  });
+
+  it('has no empty text', () => {
+    for (const catalogue of [messages.id, messages.en]) {
+      expect(Object.entries(catalogue).filter(([, text]) => text.trim() === '')).toEqual([]);
+    }
+  });
+
+  it('merges error and screen texts', () => {
+    expect(translate('id', 'error.generic')).toBe('Error');
+    expect(translate('id', 'notFound.back')).toBe('Kembali ke Halaman Utama');
+  });
+});
+
+describe('translate', () => {
+  it('fills {name} placeholders and leaves unknown ones as written', () => {
+    // A key with placeholders, added for this test only (Indonesian only, to show the fallback).
+    Object.assign(messages.id, { 'test.greeting': 'Halo {name}, {count} pesan {missing}' });
+    try {
+      expect(translate('id', 'test.greeting', { name: 'Budi', count: 3 })).toBe(
+        'Halo Budi, 3 pesan {missing}',
+      );
+      // Not in English: falls back to Indonesian.
+      expect(translate('en', 'test.greeting', { name: 'Budi', count: 3 })).toBe(
+        'Halo Budi, 3 pesan {missing}',
+      );
+    } finally {
+      delete (messages.id as Record<string, string>)['test.greeting'];
+    }
+  });
+
+  it('falls back to the key itself', () => {
+    expect(translate('en', 'no.such.key')).toBe('no.such.key');
+  });
+
+  it('uses the locale of a translator', () => {
+    const t = createTranslator('en');
+    expect(t('notFound.back' satisfies MessageKey)).toBe(messages.en['notFound.back']);
+  });
+});
+
+describe('pickLocale', () => {
+  it.each([
+    [undefined, 'id'],
+    [null, 'id'],
+    ['', 'id'],
+    ['en', 'en'],
+    ['en-US,en;q=0.9', 'en'],
+    ['id-ID,id;q=0.9,en;q=0.8', 'id'],
+    ['fr-FR,fr;q=0.9,en;q=0.5,id;q=0.4', 'en'],
+    ['fr, de', 'id'],
+    ['id;q=0.5, en;q=0.8', 'en'],
+    ['en;q=0, id', 'id'],
+    ['*', 'id'],
+  ])('picks %j -> %s', (header, locale) => {
+    expect(pickLocale(header)).toBe(locale);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The public surface of `@sapa/sdk`, by name. Anything not listed here is internal.
+ */
+
+// The act contract
+export {
+  acts,
+  isActName,
+  phoneField,
+  passwordField,
+  nameField,
+  challengeField,
+  otpCodeField,
+} from './contract/acts.ts';
+export type { Acts, ActName, ActInput, ActParsed, ActOutput } from './contract/acts.ts';
+export { defineAct } from './contract/defineAct.ts';
+export type { ActAccess, ActDefinition } from './contract/defineAct.ts';
+export type { ActFailure, ActPage, ActResponse, ActSuccess, FailureReason } from './contract/envelope.ts';
+export type { OtpChallenge, SignedIn, User } from './contract/types.ts';
+export { isPhone, normalizePhone } from './validation/phone.ts';
+
+// The act client
+export { createActClient } from './client/createActClient.ts';
+export type {
+  ActArgs,
+  ActCallOptions,
+  ActClient,
+  ActClientOptions,
+  ActPayload,
+  PageRow,
+} from './client/createActClient.ts';
+
+// Errors
+export { SapaError, isSapaError } from './errors/SapaError.ts';
+export type { RequestInfo, SapaErrorKind } from './errors/SapaError.ts';
+export { ApiError, isApiError } from './errors/ApiError.ts';
+export { EmptyResponseError, isEmptyResponseError } from './errors/EmptyResponseError.ts';
+export { HttpError, isHttpError } from './errors/HttpError.ts';
+export { NetworkError, isNetworkError } from './errors/NetworkError.ts';
+export type { NetworkFailure } from './errors/NetworkError.ts';
+export { isActFailure, isEmptyResponse, normalizeResponse } from './errors/normalizeResponse.ts';
+
+// Tokens
+export {
+  authTokenStorageKey,
+  createLocalStorageTokenStore,
+  createMemoryTokenStore,
+} from './auth/tokenStore.ts';
+export type { StorageLike, TokenStore } from './auth/tokenStore.ts';
+export { createPushTokenStore, isPushTokenStale } from './auth/pushTokenStore.ts';
+export type { PushTokenStore } from './auth/pushTokenStore.ts';
+
+// Tables
+export { fetchTablePage } from './table/fetchTablePage.ts';
+export type { FetchTablePageOptions, TablePage } from './table/fetchTablePage.ts';
+export { canNext, canPrev, pageWindow } from './table/pageWindow.ts';
+export { columnId, defaultColumnSizing, validateColumns } from './table/validateColumns.ts';
+export type { ColumnLike } from './table/validateColumns.ts';
+
+// Permissions
+export { allPermissionKeys, isPermissionKey, permissionTree } from './permissions/tree.ts';
+export type { PermissionKey } from './permissions/tree.ts';
+export { can, grantAll, parsePermissions, requiredMenus } from './permissions/can.ts';
+export type { Permissions } from './permissions/can.ts';
+
+// Formatters and parsers
+export { formatRupiah } from './format/formatRupiah.ts';
+export { currencyInputPlaceholder, formatCurrencyInput, parseCurrencyInput } from './format/currencyInput.ts';
+export {
+  defaultTimeZone,
+  formatDate,
+  formatDateTime,
+  monthAbbreviation,
+  monthAbbreviations,
+} from './format/formatDate.ts';
+export type { MonthAbbreviation } from './format/formatDate.ts';
+export { initials } from './format/initials.ts';
+export { isMobileUserAgent } from './format/isMobileUserAgent.ts';
+export { formatDateInput, hourOptions, parseDateInput } from './format/dateInput.ts';
+export { formatFileSize } from './format/formatFileSize.ts';
+
+// Files
+export {
+  expectedTypesMessage,
+  expectedTypesTemplate,
+  invalidFileTypeMessage,
+  matchesFileType,
+  validateFileType,
+} from './files/validateFileType.ts';
+export type { FileTypeResult, ValidateFileTypeOptions } from './files/validateFileType.ts';
+export { guessMimeType, urlExtension } from './files/guessMimeType.ts';
+export { checkMaxFiles, effectiveMaxFiles, maxFilesWarning } from './files/checkMaxFiles.ts';
+export type { MaxFilesOptions, MaxFilesResult } from './files/checkMaxFiles.ts';
+export { defaultIgnoredFileNames, isIgnoredFile, withoutIgnoredFiles } from './files/ignoredFiles.ts';
+
+// Chat rendering rules
+export type { ChatAttachment, MessageKind } from './chat/types.ts';
+export { messageKind } from './chat/messageKind.ts';
+export { conversationPreview } from './chat/conversationPreview.ts';
+export type { ConversationPreview, PreviewIcon } from './chat/conversationPreview.ts';
+export { captionToHtml, captionTokens, escapeHtml } from './chat/captionTokens.ts';
+export type { CaptionToken } from './chat/captionTokens.ts';
+export { captionLineClamp, filenameMaxWidth, thumbnailWidth } from './chat/messageLayout.ts';
+
+// Constants (SPEC.md section 9)
+export {
+  TOAST_AUTO_CLOSE_MS,
+  QUERY_RETRY,
+  QUERY_REFETCH_ON_WINDOW_FOCUS,
+  QUERY_REFETCH_ON_RECONNECT,
+  queryDefaults,
+  TABLE_PAGE_SIZE,
+  TABLE_INITIAL_PAGE_INDEX,
+  TABLE_PAGE_LINK_SIBLINGS,
+  TABLE_PAGE_LINK_COUNT,
+  TABLE_PAGE_LINK_MIN_CENTRE,
+  TABLE_COLUMN_WIDTH,
+  TABLE_COLUMN_MIN_WIDTH,
+  SOCKET_RECONNECT_DELAY_MS,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RANDOMIZATION_FACTOR,
+  SOCKET_RECONNECT_ATTEMPTS,
+  SOCKET_CONNECT_TIMEOUT_MS,
+  socketOptions,
+  PUSH_TOKEN_REFRESH_DAYS,
+  PUSH_TOKEN_REFRESH_MS,
+  UPLOAD_CHUNK_SIZE,
+  UPLOAD_CHUNK_RETRY_DELAYS_MS,
+  UPLOAD_MAX_PARALLEL,
+  UPLOAD_DEFAULT_MAX_FILES,
+  UPLOAD_UNLIMITED_MAX_FILES,
+  UPLOAD_PREVIEW_MIN_HEIGHT_PX,
+  UPLOAD_PREVIEW_MAX_HEIGHT_PX,
+  UPLOAD_PREVIEW_ZOOM_FACTOR,
+  UPLOAD_INSTANT_PREVIEW_MAX_BYTES,
+  FILE_SIZE_BASE,
+  UPLOAD_RESIZE_DEBOUNCE_MS,
+  UPLOAD_BROWSE_DELAY_MS,
+  UPLOAD_A11Y_NOTICE_CLEAR_MS,
+  UPLOAD_A11Y_ADDED_NOTICE_MS,
+  UPLOAD_DRAG_THRESHOLD_PX,
+  UPLOAD_PROGRESS_FADE_MS,
+  AUDIO_LISTEN_INTERVAL_MS,
+  IMAGE_ZOOM_SWIPE_CLOSE_PX,
+  MEDIA_PROGRESS_INTERVAL_MS,
+  MEDIA_PENDING_SEEK_EXPIRY_MS,
+  MEDIA_PLAY_BUTTON_PX,
+  CHAT_COMPACT_CAPTION_LINES,
+  CHAT_COMPACT_TEXT_CAPTION_LINES,
+  CHAT_MOBILE_IMAGE_THUMBNAIL_PX,
+  CHAT_MOBILE_VIDEO_THUMBNAIL_PX,
+  CHAT_FILENAME_MAX_WIDTH_PX,
+} from './constants.ts';
+
+// i18n
+export {
+  createTranslator,
+  defaultLocale,
+  isLocale,
+  locales,
+  messages,
+  pickLocale,
+  translate,
+} from './i18n/translate.ts';
+export type { Locale, MessageKey, MessageParams, Translator } from './i18n/translate.ts';

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/openDatabase.ts';
+import type { Locale } from '../i18n/translate.ts';
+import type { OtpSender } from '../otp/OtpSender.ts';
+import type { Caller } from '../auth/sessions.ts';
+import type { SessionCache } from '../auth/SessionCache.ts';
+import type { PermissionCheck } from './access.ts';
+import { ActError } from './ActError.ts';
+
+/** What handlers use beyond their input: storage, delivery, configuration, the clock. */
+export interface Services {
+  db: Db;
+  config: Config;
+  otpSender: OtpSender;
+  permissions: PermissionCheck;
+  /** Recent token lookups; forget entries when revoking sessions. */
+  sessionCache: SessionCache;
+  now: () => Date;
+}
+
+/** One act call. */
+export interface ActContext {
+  services: Services;
+  /** The moment of the call (from `services.now`), fixed for the whole call. */
+  now: Date;
+  ip: string;
+  locale: Locale;
+  token: string | null;
+  /** The caller's push token, when the client sent one. */
+  fcm: string | null;
+  /** The signed-in caller; always set for acts whose access is not `public`. */
+  caller: Caller | null;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller of a `user` or permission act. */
+export function signedIn(ctx: ActContext): Caller {
+  if (ctx.caller === null) throw new ActError('unauthenticated');
+  return ctx.caller;
+}

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { acts, isActName } from '../sdk.ts';
+import type { ActFailure, ActName, ActOutput, ActParsed } from '../sdk.ts';
+import { translate } from '../i18n/translate.ts';
+import type { Locale } from '../i18n/translate.ts';
+import { authenticate, authorize } from './access.ts';
+import { ActError, isActError } from './ActError.ts';
+import type { ActContext, Services } from './context.ts';
+import { failure } from './failure.ts';
+import { fieldErrors } from './fieldErrors.ts';
+import { nulFields } from './nulFields.ts';
+import { handlers } from './registry.ts';
+
+export interface ActSuccessBody {
+  code: '1';
+  msg: string;
+  data: unknown;
+}
+
+export interface CallMeta {
+  ip: string;
+  locale: Locale;
+  /** `Authorization: Bearer …`, used when the body carries no `token`. */
+  bearer: string | null;
+  log: FastifyBaseLogger;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * Runs one act call from its body fields: resolve the act, authenticate, validate, authorise,
+ * handle. Act failures become `{ code: "0" }`; anything else is thrown to the HTTP layer.
+ */
+export async function dispatch(
+  body: Record<string, unknown>,
+  meta: CallMeta,
+  services: Services,
+): Promise<ActSuccessBody | ActFailure> {
+  const name = body.act;
+  if (!isActName(name)) return failure(meta.locale, 'unknown_act');
+  const now = services.now();
+  const token = text(body.token) ?? meta.bearer;
+  try {
+    const caller = await authenticate(acts[name].access, token, services, now);
+    const ctx: ActContext = {
+      services,
+      now,
+      ip: meta.ip,
+      locale: meta.locale,
+      token,
+      fcm: text(body.fcm),
+      caller,
+      log: meta.log,
+    };
+    const data = await run(name, body, ctx);
+    return { code: '1', msg: translate(meta.locale, 'act.ok'), data };
+  } catch (error) {
+    if (isActError(error)) return failure(meta.locale, error.reason, error.options);
+    throw error;
+  }
+}
+
+async function run<N extends ActName>(name: N, body: Record<string, unknown>, ctx: ActContext): Promise<ActOutput<N>> {
+  const definition = acts[name];
+  const withNul = nulFields(body);
+  if (withNul.length > 0) {
+    const text = translate(ctx.locale, 'field.invalid');
+    throw new ActError('invalid_input', { errors: Object.fromEntries(withNul.map((field) => [field, text])) });
+  }
+  const parsed = definition.input.safeParse(body, { reportInput: true });
+  if (!parsed.success) {
+    throw new ActError('invalid_input', { errors: fieldErrors(parsed.error.issues, ctx.locale) });
+  }
+  const input = parsed.data as ActParsed<N>;
+  await authorize(definition.access, input, ctx.caller, ctx.services);
+  const handler = handlers[name];
+  return handler(input, ctx);
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('fills every default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('.sapa-data'),
+      databaseUrl: null,
+      redisUrl: null,
+      otpSender: 'console',
+      logLevel: 'info',
+      sessionTtlDays: 30,
+      bodyLimit: 1024 * 1024,
+      trustProxy: false,
+      rateLimit: { max: 600, windowMs: 60_000 },
+      otp: { perPhonePerHour: 10, perIpPerHour: 50 },
+      loginFailures: { perPhonePerHour: 10, perIpPerHour: 100 },
+    });
+    expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      SAPA_DATA_DIR: '/tmp/sapa',
+      DATABASE_URL: 'postgres://u@db:5432/sapa',
+      REDIS_URL: 'redis://cache:6379',
+      SAPA_WEB_DIST: '/srv/web',
+      LOG_LEVEL: 'warn',
+      SESSION_TTL_DAYS: '7',
+      BODY_LIMIT_BYTES: '2048',
+      TRUST_PROXY: '1',
+      RATE_LIMIT_MAX: '50',
+      RATE_LIMIT_WINDOW_MS: '10000',
+      OTP_MAX_PER_PHONE_HOUR: '3',
+      OTP_MAX_PER_IP_HOUR: '20',
+      LOGIN_MAX_FAILS_PER_PHONE_HOUR: '4',
+      LOGIN_MAX_FAILS_PER_IP_HOUR: '40',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/sapa',
+      databaseUrl: 'postgres://u@db:5432/sapa',
+      redisUrl: 'redis://cache:6379',
+      webDist: '/srv/web',
+      logLevel: 'warn',
+      sessionTtlDays: 7,
+      bodyLimit: 2048,
+      trustProxy: 1,
+      rateLimit: { max: 50, windowMs: 10_000 },
+      otp: { perPhonePerHour: 3, perIpPerHour: 20 },
+      loginFailures: { perPhonePerHour: 4, perIpPerHour: 40 },
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', OTP_SENDER: 'pigeon', SESSION_TTL_DAYS: '1.5' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toHaveLength(5);
+    expect((error as ConfigError).message).toContain('DATABASE_URL must be a postgres: or postgresql:// URL');
+  });
+});

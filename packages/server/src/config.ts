@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, validated, with defaults filled in. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite's data directory (also the future home of uploads). `memory://` keeps it in memory. */
+  dataDir: string;
+  /** PostgreSQL connection string; `null` means embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  /** Redis for the protocol rate limiter, so limits hold across processes; `null` keeps them in memory. */
+  redisUrl: string | null;
+  /** Key prefix of the rate limiter in Redis. */
+  redisPrefix: string;
+  /** The built web app (`packages/web/dist`). */
+  webDist: string;
+  otpSender: 'console';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  sessionTtlDays: number;
+  /** How long a token lookup is reused; revocations from other processes show within it. 0: off. */
+  sessionCacheMs: number;
+  bodyLimit: number;
+  /** `false`, `true`, a hop count or a comma-separated list of trusted proxy addresses. */
+  trustProxy: boolean | number | string;
+  rateLimit: {
+    /** Act calls per IP per window on `POST /api`. */
+    max: number;
+    windowMs: number;
+  };
+  otp: {
+    perPhonePerHour: number;
+    perIpPerHour: number;
+  };
+  loginFailures: {
+    perPhonePerHour: number;
+    perIpPerHour: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the configuration from `env` (default `process.env`); throws a `ConfigError` listing every problem. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(`${name} must be a ${protocols.join(' or ')}// URL`);
+      return null;
+    }
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const found = allowed.find((candidate) => candidate === raw.toLowerCase());
+    if (found === undefined) problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return found ?? fallback;
+  };
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host: read('HOST') ?? '0.0.0.0',
+    dataDir: resolveDataDir(read('SAPA_DATA_DIR') ?? './.sapa-data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: read('REDIS_PREFIX') ?? 'sapa-rl-',
+    webDist: path.resolve(read('SAPA_WEB_DIST') ?? path.join(repoRoot, 'packages/web/dist')),
+    otpSender: oneOf('OTP_SENDER', ['console'] as const, 'console'),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    sessionTtlDays: int('SESSION_TTL_DAYS', 30, 1, 3650),
+    sessionCacheMs: int('SESSION_CACHE_MS', 5000, 0, 300_000),
+    bodyLimit: int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    trustProxy: parseTrustProxy(read('TRUST_PROXY')),
+    rateLimit: {
+      max: int('RATE_LIMIT_MAX', 600, 1, 10_000_000),
+      windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+    },
+    otp: {
+      perPhonePerHour: int('OTP_MAX_PER_PHONE_HOUR', 10, 1, 100_000),
+      perIpPerHour: int('OTP_MAX_PER_IP_HOUR', 50, 1, 1_000_000),
+    },
+    loginFailures: {
+      perPhonePerHour: int('LOGIN_MAX_FAILS_PER_PHONE_HOUR', 10, 1, 100_000),
+      perIpPerHour: int('LOGIN_MAX_FAILS_PER_IP_HOUR', 100, 1, 1_000_000),
+    },
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function resolveDataDir(dir: string): string {
+  return dir.startsWith('memory://') ? dir : path.resolve(dir);
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}

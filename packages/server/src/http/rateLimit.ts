@@ -1,0 +1,28 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+
+/**
+ * The protocol rate limiter (per IP, on the routes that opt in through `config.rateLimit`).
+ * With `REDIS_URL` the counts live in Redis, so they hold across server processes.
+ */
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  let redis: Redis | undefined;
+  if (config.redisUrl !== null) {
+    redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: true });
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error'));
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis === undefined ? {} : { redis, nameSpace: config.redisPrefix }),
+    // A Redis outage must not take the API down with it.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), { statusCode: context.statusCode }),
+  });
+}

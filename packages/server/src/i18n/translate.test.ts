@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { errors } from '../sdk.ts';
+import { pickLocale, translate } from './translate.ts';
+
+describe('pickLocale', () => {
+  it.each([
+    [undefined, 'id'],
+    ['', 'id'],
+    ['en', 'en'],
+    ['en-US,en;q=0.9', 'en'],
+    ['fr-FR,en;q=0.5', 'en'],
+    ['id-ID,en;q=0.9', 'id'],
+    ['en;q=0.4,id;q=0.8', 'id'],
+    ['de,fr', 'id'],
+    ['en;q=0', 'id'],
+  ] as const)('%s -> %s', (header, locale) => {
+    expect(pickLocale(header)).toBe(locale);
+  });
+});
+
+describe('translate', () => {
+  it('fills placeholders', () => {
+    expect(translate('id', 'error.otp_cooldown', { retryAfter: 42 })).toBe('Tunggu 42 detik sebelum mengirim ulang kode.');
+    expect(translate('en', 'error.otp_invalid', { attemptsLeft: 2 })).toBe('Wrong code. Attempts left: 2.');
+  });
+
+  it('has the same keys and placeholders in Indonesian and English', () => {
+    expect(Object.keys(errors.en).sort()).toEqual(Object.keys(errors.id).sort());
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(errors.id) as (keyof typeof errors.id)[]) {
+      expect(placeholders(errors.en[key]), key).toEqual(placeholders(errors.id[key]));
+    }
+  });
+});

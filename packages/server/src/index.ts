@@ -1,0 +1,10 @@
+export { buildApp } from './app.ts';
+export type { AppOptions } from './app.ts';
+export { loadConfig, ConfigError } from './config.ts';
+export type { Config } from './config.ts';
+export { openDatabase } from './db/openDatabase.ts';
+export type { Database, DatabaseOptions } from './db/openDatabase.ts';
+export type { OtpSender } from './otp/OtpSender.ts';
+export { consoleSender } from './otp/consoleSender.ts';
+export { memorySender } from './otp/memorySender.ts';
+export type { PermissionCheck } from './acts/access.ts';

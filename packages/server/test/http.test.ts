@@ -1,0 +1,102 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './support/testServer.ts';
+import type { TestServer } from './support/testServer.ts';
+
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>';
+let dist: string;
+let built: TestServer;
+let unbuilt: TestServer;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'sapa-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log("sapa")');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  [built, unbuilt] = await Promise.all([startTestServer({ webDist: dist }), startTestServer()]);
+});
+afterAll(async () => {
+  await Promise.all([built.close(), unbuilt.close()]);
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy fit for the built app and the usual hardening headers', async () => {
+    for (const response of [
+      await fetch(`${built.url}/`),
+      await fetch(`${built.url}/api`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }),
+    ]) {
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const directives = Object.fromEntries(
+        csp.split(';').map((d) => {
+          const [name = '', ...values] = d.trim().split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+      );
+      expect(directives).toMatchObject({
+        'default-src': "'self'",
+        'script-src': "'self'",
+        'style-src': "'self'",
+        'img-src': "'self' data: blob:",
+        'connect-src': "'self' ws: wss:",
+        'object-src': "'none'",
+        'frame-ancestors': "'none'",
+      });
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+});
+
+describe('the web app', () => {
+  it('serves files of the build, hashed assets cached for good', async () => {
+    const asset = await fetch(`${built.url}/assets/app-1a2b.js`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log("sapa")');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const icon = await fetch(`${built.url}/favicon.svg`);
+    expect(icon.headers.get('content-type')).toMatch(/svg/);
+  });
+
+  it('answers index.html for every app route (history fallback)', async () => {
+    for (const route of ['/', '/auth/login', '/crm/chat/k3y/628123', '/project/list?x=1', '/no/such/page', '/assets', '/assets/']) {
+      const response = await fetch(`${built.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX);
+    }
+  });
+
+  it('keeps /api out of the fallback', async () => {
+    const response = await fetch(`${built.url}/api/anything`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: '0', reason: 'not_found' });
+  });
+
+  it('answers a clear 503 page when the web app is not built', async () => {
+    for (const route of ['/', '/auth/login']) {
+      const response = await fetch(`${unbuilt.url}${route}`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await response.text()).toContain('pnpm build');
+    }
+    // The API works all the same.
+    const api = await unbuilt.act('user_check_token');
+    expect(api.body).toMatchObject({ code: '0', reason: 'unauthenticated' });
+  });
+
+  it('answers GET /healthz', async () => {
+    const response = await fetch(`${built.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+});

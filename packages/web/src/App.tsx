@@ -1,0 +1,74 @@
+import { useEffect, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { FullScreenSpinner } from './components/Spinner.tsx';
+import { MainLayout } from './layout/MainLayout.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { HomePage } from './pages/HomePage.tsx';
+import { ScreenPage } from './pages/ScreenPage.tsx';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { RegisterPage } from './auth/RegisterPage.tsx';
+import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
+import { ForgotPhonePage, ForgotOtpPage, ForgotChangePage } from './auth/ForgotPasswordPages.tsx';
+import { authRoutes, screenRoutes } from './routes.ts';
+import { useRuntime } from './RuntimeProvider.tsx';
+import { OfflineNotice } from './pages/OfflineNotice.tsx';
+import { selectSessionStatus } from '@sapa/machines';
+
+/** Renders children only for a signed-in user; the session machine redirects everyone else. */
+function SignedIn({ children }: { children: ReactNode }) {
+  const { session } = useRuntime();
+  const signedIn = useSelector(session, (snapshot) => snapshot.matches('signedIn'));
+  return signedIn ? children : <FullScreenSpinner />;
+}
+
+export function App() {
+  const { session } = useRuntime();
+  const status = useSelector(session, selectSessionStatus);
+  const [location] = useLocation();
+  // The session machine decides what a new address means (sign in first, or leave /auth).
+  useEffect(() => {
+    session.send({ type: 'session.pathChanged' });
+  }, [session, location]);
+  if (status === 'loading' || status === 'signingOut') return <FullScreenSpinner />;
+  if (status === 'offline') return <OfflineNotice onRetry={() => session.send({ type: 'session.retry' })} />;
+  return (
+    <Switch>
+      <Route path="/auth">
+        <Redirect to={authRoutes.login} replace />
+      </Route>
+      <Route path={authRoutes.login} component={LoginPage} />
+      <Route path={authRoutes.register} component={RegisterPage} />
+      <Route path={authRoutes.verifyOtp} component={VerifyOtpPage} />
+      <Route path="/auth/forgot-password">
+        <Redirect to={authRoutes.forgotPhone} replace />
+      </Route>
+      <Route path={authRoutes.forgotPhone} component={ForgotPhonePage} />
+      <Route path={authRoutes.forgotOtp} component={ForgotOtpPage} />
+      <Route path={authRoutes.forgotChange} component={ForgotChangePage} />
+      <Route path="/">
+        <SignedIn>
+          <MainLayout>
+            <HomePage />
+          </MainLayout>
+        </SignedIn>
+      </Route>
+      {screenRoutes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <SignedIn>
+            {route.area === 'main' ? (
+              <MainLayout>
+                <ScreenPage title={route.title} />
+              </MainLayout>
+            ) : (
+              <ScreenPage title={route.title} />
+            )}
+          </SignedIn>
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

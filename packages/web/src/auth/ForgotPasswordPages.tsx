@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Link, Redirect } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { selectForgotPasswordStep, type ForgotPasswordSnapshot } from '@sapa/machines';
+import { Button } from '../components/Button.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { authRoutes } from '../routes.ts';
+import { AuthLayout, FormError } from './AuthLayout.tsx';
+import { useAuthFlows } from './AuthFlowsProvider.tsx';
+import { OtpPanel } from './OtpPanel.tsx';
+import { useFieldError } from './useFieldError.ts';
+import * as css from '../layout/layout.css.ts';
+
+const routeOfStep = {
+  phone: authRoutes.forgotPhone,
+  otp: authRoutes.forgotOtp,
+  change: authRoutes.forgotChange,
+  done: authRoutes.login,
+} as const;
+
+/** Keeps the address in step with the flow when a page is opened out of turn (a reload, a bookmark). */
+function useForgotStep(expected: 'phone' | 'otp' | 'change') {
+  const { forgot } = useAuthFlows();
+  const step = useSelector(forgot, (snapshot: ForgotPasswordSnapshot) => selectForgotPasswordStep(snapshot));
+  return { forgot, redirect: step === expected ? null : <Redirect to={routeOfStep[step]} replace /> };
+}
+
+export function ForgotPhonePage() {
+  const t = useT();
+  const fieldError = useFieldError();
+  const { forgot, redirect } = useForgotStep('phone');
+  const busy = useSelector(forgot, (snapshot) => snapshot.hasTag('busy'));
+  const fieldErrors = useSelector(forgot, (snapshot) => snapshot.context.fieldErrors);
+  const error = useSelector(forgot, (snapshot) => snapshot.context.error);
+  const [phone, setPhone] = useState(() => forgot.getSnapshot().context.phone);
+  if (redirect) return redirect;
+  return (
+    <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
+      <Form
+        className={css.form}
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          forgot.send({ type: 'forgot.submitPhone', phone });
+        }}
+      >
+        <FormError message={error && !fieldErrors.phone ? error.message : null} />
+        <TextField
+          label={t('auth.phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder={t('auth.phonePlaceholder')}
+          value={phone}
+          onChange={setPhone}
+          error={fieldError(fieldErrors.phone)}
+        />
+        <Button type="submit" size="lg" isDisabled={busy}>
+          {t('auth.forgot.submitPhone')}
+        </Button>
+      </Form>
+      <nav className={css.links}>
+        <Link href={authRoutes.login}>{t('auth.forgot.toLogin')}</Link>
+      </nav>
+    </AuthLayout>
+  );
+}
+
+export function ForgotOtpPage() {
+  const t = useT();
+  const { forgot, redirect } = useForgotStep('otp');
+  const context = useSelector(forgot, (snapshot) => snapshot.context);
+  const busy = useSelector(forgot, (snapshot) => snapshot.hasTag('busy'));
+  const step = useSelector(forgot, (snapshot) =>
+    snapshot.matches('locked') ? 'locked' : snapshot.matches('expired') ? 'expired' : 'code',
+  );
+  const [code, setCode] = useState(context.code);
+  if (redirect) return redirect;
+  return (
+    <AuthLayout
+      title={t('auth.forgot.codeTitle')}
+      subtitle={t('auth.otp.sentTo', { phone: context.challenge?.maskedPhone ?? context.phone })}
+    >
+      <OtpPanel
+        step={step}
+        code={code}
+        busy={busy}
+        expiresIn={context.expiresIn}
+        resendIn={context.resendIn}
+        error={context.error}
+        submitLabel={t('auth.forgot.next')}
+        onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
+        onSubmit={() => forgot.send({ type: 'forgot.submitCode', code })}
+        onResend={() => forgot.send({ type: 'forgot.resend' })}
+        onRestart={() => forgot.send({ type: 'forgot.restart' })}
+        onBack={() => forgot.send({ type: 'forgot.back' })}
+      />
+    </AuthLayout>
+  );
+}
+
+export function ForgotChangePage() {
+  const t = useT();
+  const fieldError = useFieldError();
+  const { forgot, redirect } = useForgotStep('change');
+  const busy = useSelector(forgot, (snapshot) => snapshot.hasTag('busy'));
+  const fieldErrors = useSelector(forgot, (snapshot) => snapshot.context.fieldErrors);
+  const error = useSelector(forgot, (snapshot) => snapshot.context.error);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  if (redirect) return redirect;
+  return (
+    <AuthLayout title={t('auth.forgot.changeTitle')}>
+      <Form
+        className={css.form}
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          forgot.send({ type: 'forgot.submitPassword', password, confirmPassword });
+        }}
+      >
+        <FormError message={error && !fieldErrors.password ? error.message : null} />
+        <TextField
+          label={t('auth.forgot.newPassword')}
+          name="password"
+          autoComplete="new-password"
+          revealable
+          value={password}
+          onChange={setPassword}
+          error={fieldError(fieldErrors.password)}
+        />
+        <TextField
+          label={t('auth.confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          revealable
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          error={fieldError(fieldErrors.confirmPassword)}
+        />
+        <Button type="submit" size="lg" isDisabled={busy}>
+          {t('auth.forgot.submitPassword')}
+        </Button>
+      </Form>
+      <nav className={css.links}>
+        <Button tone="link" onPress={() => forgot.send({ type: 'forgot.back' })} isDisabled={busy}>
+          {t('common.back')}
+        </Button>
+      </nav>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { Button } from '../components/Button.tsx';
+import { PreferenceControls } from '../components/PreferenceControls.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { useRuntime } from '../RuntimeProvider.tsx';
+import * as css from './layout.css.ts';
+
+/** The signed-in frame: header with the user, theme and language, and sign-out. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  const t = useT();
+  const { session } = useRuntime();
+  const user = useSelector(session, (snapshot) => snapshot.context.user);
+  return (
+    <div className={css.shell}>
+      <header className={css.header}>
+        <Link href="/" className={css.brand}>
+          Sapa
+        </Link>
+        <div className={css.headerEnd}>
+          <PreferenceControls />
+          {user ? <span className={css.userName}>{user.name}</span> : null}
+          <Button tone="secondary" size="sm" onPress={() => session.send({ type: 'session.signOut' })}>
+            {t('auth.signOut')}
+          </Button>
+        </div>
+      </header>
+      <main className={css.main}>{children}</main>
+    </div>
+  );
+}

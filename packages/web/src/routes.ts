@@ -1,0 +1,55 @@
+/**
+ * Every route of SPEC.md section 2, in one table. The router renders from it; the areas decide
+ * the layout and whether a signed-in user is needed.
+ */
+import type { MessageKey } from '@sapa/sdk';
+
+export type RouteArea = 'auth' | 'main' | 'outside';
+
+export interface ScreenRoute {
+  path: string;
+  area: RouteArea;
+  /** Catalogue key of the screen's title. */
+  title: MessageKey;
+}
+
+/** Screens whose content later issues build; the router already sends each path to its place. */
+export const screenRoutes: readonly ScreenRoute[] = [
+  { path: '/saldo', area: 'main', title: 'screen.saldo' },
+  { path: '/profile', area: 'main', title: 'screen.profile' },
+  { path: '/notification', area: 'main', title: 'screen.notification' },
+  { path: '/advertiser/domain/:key', area: 'main', title: 'screen.advertiser.domain' },
+  { path: '/advertiser/campaign/:key', area: 'main', title: 'screen.advertiser.campaign' },
+  { path: '/advertiser/link-generator/:key', area: 'main', title: 'screen.advertiser.linkGenerator' },
+  { path: '/advertiser/connector/:key', area: 'main', title: 'screen.advertiser.connector' },
+  { path: '/advertiser/trigger/:key', area: 'main', title: 'screen.advertiser.trigger' },
+  { path: '/crm/chat/:key/:receiver?', area: 'main', title: 'screen.crm.chat' },
+  { path: '/crm/broadcast/:key', area: 'main', title: 'screen.crm.broadcast' },
+  { path: '/crm/autofu/:key', area: 'main', title: 'screen.crm.autofu' },
+  { path: '/crm/customer/:key', area: 'main', title: 'screen.crm.customer' },
+  { path: '/crm/label/:key', area: 'main', title: 'screen.crm.label' },
+  { path: '/crm/divisi/:key', area: 'main', title: 'screen.crm.divisi' },
+  { path: '/crm/stage/:key', area: 'main', title: 'screen.crm.stage' },
+  { path: '/crm/gallery/:key', area: 'main', title: 'screen.crm.gallery' },
+  { path: '/crm/auto-divisi/:key', area: 'main', title: 'screen.crm.autoDivisi' },
+  { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
+  { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
+  { path: '/crm/quick-reply/:key', area: 'main', title: 'screen.crm.quickReply' },
+  { path: '/project/list', area: 'main', title: 'screen.project.list' },
+  { path: '/project/account/:key', area: 'main', title: 'screen.project.account' },
+  { path: '/project/billing/:key', area: 'main', title: 'screen.project.billing' },
+  { path: '/project/user/:key', area: 'main', title: 'screen.project.user' },
+  { path: '/project/setting/:key', area: 'main', title: 'screen.project.setting' },
+  { path: '/chat/:key/:phone', area: 'outside', title: 'screen.chatWindow' },
+  { path: '/invite/:code', area: 'outside', title: 'screen.invite' },
+  { path: '/scan/:key/:accountId', area: 'outside', title: 'screen.scan' },
+];
+
+export const authRoutes = {
+  login: '/auth/login',
+  register: '/auth/register',
+  verifyOtp: '/auth/verify-otp',
+  forgotPhone: '/auth/forgot-password/phone',
+  forgotOtp: '/auth/forgot-password/otp',
+  forgotChange: '/auth/forgot-password/change',
+} as const;

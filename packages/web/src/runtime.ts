@@ -1,0 +1,65 @@
+/**
+ * The browser's Sapa runtime: one act client, one token store, one session actor, built once at
+ * start-up and handed to React through context. Everything here also works without React.
+ */
+import { createActor } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import {
+  createActClient,
+  createLocalStorageTokenStore,
+  createPushTokenStore,
+  translate,
+  type ActClient,
+  type MessageKey,
+  type TokenStore,
+} from '@sapa/sdk';
+import { sessionMachine } from '@sapa/machines';
+import { createPreferencesStore, type PreferencesStore } from './preferences/preferences.ts';
+import { createToastStore, type ToastStore } from './toast/toastStore.ts';
+import { createBrowserRedirectStore } from './session/redirectStore.ts';
+import { createAuthFlows, type AuthFlows } from './auth/authFlows.ts';
+
+export interface Runtime {
+  client: ActClient;
+  tokens: TokenStore;
+  preferences: PreferencesStore;
+  toasts: ToastStore;
+  session: ReturnType<typeof createActor<typeof sessionMachine>>;
+  authFlows: AuthFlows;
+  navigate(path: string, options?: { replace?: boolean }): void;
+}
+
+export function createRuntime(): Runtime {
+  const storage = window.localStorage;
+  const preferences = createPreferencesStore(
+    storage,
+    () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
+  );
+  const tokens = createLocalStorageTokenStore(storage);
+  const pushToken = createPushTokenStore();
+  const client = createActClient({
+    baseUrl: '/api',
+    tokens,
+    pushToken,
+    locale: () => preferences.getSnapshot().locale,
+  });
+  const go = (path: string, options?: { replace?: boolean }) => navigate(path, { replace: options?.replace ?? false });
+  const session = createActor(sessionMachine, {
+    input: {
+      client,
+      tokens,
+      redirectStore: createBrowserRedirectStore(storage),
+      location: { getPath: () => window.location.pathname + window.location.search, navigate: go },
+    },
+  });
+  const toasts = createToastStore();
+  const translateNow = (key: MessageKey) => translate(preferences.getSnapshot().locale, key);
+  const authFlows = createAuthFlows({
+    client,
+    getPath: () => window.location.pathname,
+    navigate: go,
+    onSignedIn: ({ token, user }) => session.send({ type: 'session.signedIn', token, user }),
+    onPasswordReset: () => toasts.show(translateNow('auth.forgot.done'), 'success'),
+  });
+  return { client, tokens, preferences, toasts, session, authFlows, navigate: go };
+}

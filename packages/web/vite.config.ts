@@ -1,0 +1,18 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+const api = process.env.SAPA_DEV_API ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  resolve: { conditions: ['@sapa/source', ...defaultClientConditions] },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': api,
+      '/config.json': api,
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+});
