@@ -4,11 +4,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const banned = (names, message) =>
-  names.map((name) => ({ group: [name, `${name}/*`], message }));
+const banned = (names, message) => names.map((name) => ({ group: [name, `${name}/*`], message }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.sapa-data/**', 'packages/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.sapa-data/**',
+      'packages/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,7 +34,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...banned(['react', 'react-dom', 'xstate', '@xstate', 'wouter', 'react-aria-components'], 'The SDK is framework-free: no React or XState.'),
+            ...banned(
+              ['react', 'react-dom', 'xstate', '@xstate', 'wouter', 'react-aria-components'],
+              'The SDK is framework-free: no React or XState.',
+            ),
             ...banned(['@sapa/machines', '@sapa/web', '@sapa/server'], 'The SDK depends on nothing of Sapa.'),
           ],
         },
@@ -40,7 +51,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...banned(['react', 'react-dom', '@xstate/react', 'wouter', 'react-aria-components'], 'Machines hold no React.'),
+            ...banned(
+              ['react', 'react-dom', '@xstate/react', 'wouter', 'react-aria-components'],
+              'Machines hold no React.',
+            ),
             ...banned(['@sapa/web', '@sapa/server'], 'Machines depend only on the SDK.'),
           ],
         },
@@ -52,7 +66,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: banned(['react', 'react-dom', 'xstate', '@sapa/machines', '@sapa/web'], 'The server depends only on the SDK contract.') },
+        {
+          patterns: banned(
+            ['react', 'react-dom', 'xstate', '@sapa/machines', '@sapa/web'],
+            'The server depends only on the SDK contract.',
+          ),
+        },
       ],
     },
   },
@@ -61,7 +80,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: banned(['@sapa/server'], 'The web app talks to the server only through the SDK.') }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: banned(['@sapa/server'], 'The web app talks to the server only through the SDK.') },
+      ],
     },
   },
 );

@@ -54,7 +54,6 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 
 /** The `FlowError` to keep in context for `error`. */
 export function toFlowError(error: unknown): FlowError {
-  const message =
-    isRecord(error) && typeof error['message'] === 'string' ? error['message'] : String(error);
+  const message = isRecord(error) && typeof error['message'] === 'string' ? error['message'] : String(error);
   return { reason: reasonOf(error) ?? 'network', message };
 }

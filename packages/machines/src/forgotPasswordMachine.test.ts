@@ -22,7 +22,11 @@ modelSuite('forgotPassword', (get) => {
   });
 
   it('a wrong code goes back to the code step with the attempts left; five lock the challenge', () => {
-    const scenario = get().runs.find(({ path }) => path.kind === 'scenario' && path.steps.filter((s) => s.event.type === 'xstate.error.actor.reset').length === 5);
+    const scenario = get().runs.find(
+      ({ path }) =>
+        path.kind === 'scenario' &&
+        path.steps.filter((s) => s.event.type === 'xstate.error.actor.reset').length === 5,
+    );
     const wrong = scenario?.run.steps.filter((s) => s.event.type === 'xstate.error.actor.reset') ?? [];
     expect(wrong.map((s) => s.snapshot.value)).toEqual(['code', 'code', 'code', 'code', 'locked']);
     expect(wrong.map((s) => s.snapshot.context['attemptsLeft'])).toEqual([4, 3, 2, 1, 0]);
@@ -32,10 +36,18 @@ modelSuite('forgotPassword', (get) => {
   it('maps each state to its route step', () => {
     const seen = new Map<string, string>();
     for (const { run } of get().runs)
-      for (const step of run.steps) seen.set(String(step.snapshot.value), selectForgotPasswordStep(step.snapshot as never));
+      for (const step of run.steps)
+        seen.set(String(step.snapshot.value), selectForgotPasswordStep(step.snapshot as never));
     expect(Object.fromEntries(seen)).toMatchObject({
-      phone: 'phone', requesting: 'phone', code: 'otp', resending: 'otp', expired: 'otp', locked: 'otp',
-      newPassword: 'change', resetting: 'change', done: 'done',
+      phone: 'phone',
+      requesting: 'phone',
+      code: 'otp',
+      resending: 'otp',
+      expired: 'otp',
+      locked: 'otp',
+      newPassword: 'change',
+      resetting: 'change',
+      done: 'done',
     });
   });
 });
@@ -66,9 +78,13 @@ describe('forgot password rules', () => {
     await flush();
     actor.send({ type: 'forgot.submitCode', code: '123456' });
     actor.send({ type: 'forgot.submitPassword', password: 'rahasia-baru', confirmPassword: 'beda' });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ confirmPassword: { key: 'validation.passwordMismatch' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      confirmPassword: { key: 'validation.passwordMismatch' },
+    });
     actor.send({ type: 'forgot.submitPassword', password: 'rahasia-baru', confirmPassword: 'rahasia-baru' });
-    client.settle('auth_reset_password', { error: apiError('invalid_input', 'Periksa', { errors: { password: 'Terlalu umum' } }) });
+    client.settle('auth_reset_password', {
+      error: apiError('invalid_input', 'Periksa', { errors: { password: 'Terlalu umum' } }),
+    });
     await flush();
     expect(actor.getSnapshot().value).toBe('newPassword');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: { message: 'Terlalu umum' } });

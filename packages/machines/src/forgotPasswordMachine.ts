@@ -101,8 +101,7 @@ export const forgotPasswordMachine = setup({
   guards: {
     phoneValid: (_, params: { phone: string }) => checkPhone(params).ok,
     codeComplete: (_, params: { code: string }) => isCompleteCode(params.code),
-    passwordValid: (_, params: { password: string; confirmPassword: string }) =>
-      checkNewPassword(params).ok,
+    passwordValid: (_, params: { password: string; confirmPassword: string }) => checkNewPassword(params).ok,
     canResend: ({ context }) => context.resendIn === 0,
     codeRunsOut: ({ context }) => context.expiresIn <= 1,
     codeStillLive: ({ context }) => context.expiresIn > 0,

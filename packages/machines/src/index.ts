@@ -1,5 +1,12 @@
 /** @sapa/machines: Sapa's XState v5 statecharts. The public surface, by name. */
-export { sessionMachine, selectSessionStatus, selectUser, checkToken, logout, isInconclusive } from './sessionMachine.ts';
+export {
+  sessionMachine,
+  selectSessionStatus,
+  selectUser,
+  checkToken,
+  logout,
+  isInconclusive,
+} from './sessionMachine.ts';
 export type {
   SessionInput,
   SessionContext,
@@ -11,9 +18,24 @@ export type {
   SessionLocation,
 } from './sessionMachine.ts';
 export { otpMachine, selectOtpStep, verifyCode } from './otpMachine.ts';
-export type { OtpInput, OtpContext, OtpEvent, OtpOutput, OtpTag, OtpStep, OtpSnapshot } from './otpMachine.ts';
+export type {
+  OtpInput,
+  OtpContext,
+  OtpEvent,
+  OtpOutput,
+  OtpTag,
+  OtpStep,
+  OtpSnapshot,
+} from './otpMachine.ts';
 export { loginMachine, selectLoginStep, submitLogin } from './loginMachine.ts';
-export type { LoginInput, LoginContext, LoginEvent, LoginTag, LoginStep, LoginSnapshot } from './loginMachine.ts';
+export type {
+  LoginInput,
+  LoginContext,
+  LoginEvent,
+  LoginTag,
+  LoginStep,
+  LoginSnapshot,
+} from './loginMachine.ts';
 export { registerMachine, selectRegisterStep, submitRegister } from './registerMachine.ts';
 export type {
   RegisterInput,

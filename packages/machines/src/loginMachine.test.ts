@@ -18,7 +18,11 @@ modelSuite('login', (get) => {
 
   it('a locked challenge restarted by the user asks auth_login again with the same form', () => {
     const runs = get().runs.filter(({ path }) =>
-      path.steps.some((s) => s.event.type === 'xstate.done.actor.otp' && (s.event['output'] as { status: string }).status === 'restart'),
+      path.steps.some(
+        (s) =>
+          s.event.type === 'xstate.done.actor.otp' &&
+          (s.event['output'] as { status: string }).status === 'restart',
+      ),
     );
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) {
@@ -63,13 +67,20 @@ describe('login rules', () => {
     const { actor, client } = start();
     actor.send({ type: 'login.submit', phone: '0812-3456-789', password: 'x' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(client.calls[0]).toEqual({ name: 'auth_login', fields: { phone: '+628123456789', password: 'x' } });
+    expect(client.calls[0]).toEqual({
+      name: 'auth_login',
+      fields: { phone: '+628123456789', password: 'x' },
+    });
   });
 
   it('shows the server message and its field errors back on the form', async () => {
     const { actor, client } = start();
     actor.send({ type: 'login.submit', phone: '08123456789', password: 'salah' });
-    client.settle('auth_login', { error: apiError('invalid_input', 'Periksa isian', { errors: { phone: 'Nomor tidak dikenal', other: 'x' } }) });
+    client.settle('auth_login', {
+      error: apiError('invalid_input', 'Periksa isian', {
+        errors: { phone: 'Nomor tidak dikenal', other: 'x' },
+      }),
+    });
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({
       error: { reason: 'invalid_input', message: 'Periksa isian' },

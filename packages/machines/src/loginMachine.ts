@@ -115,7 +115,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submitLogin',
-        input: ({ context }) => ({ client: context.client, phone: context.phone, password: context.password }),
+        input: ({ context }) => ({
+          client: context.client,
+          phone: context.phone,
+          password: context.password,
+        }),
         onDone: {
           target: 'verifying',
           actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output }) },

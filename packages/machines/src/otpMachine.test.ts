@@ -11,11 +11,15 @@ import { runsThrough } from './testing/modelRun.ts';
 modelSuite('otp', (get) => {
   it('locks after five wrong codes, with 0 attempts left, and then only restarts', () => {
     const wrong = get().runs.filter(
-      ({ path }) => path.kind === 'scenario' && path.steps.filter((s) => s.event.type === 'xstate.error.actor.verify').length === 5,
+      ({ path }) =>
+        path.kind === 'scenario' &&
+        path.steps.filter((s) => s.event.type === 'xstate.error.actor.verify').length === 5,
     );
     expect(wrong).toHaveLength(1);
     const run = wrong[0]?.run;
-    const attempts = run?.steps.filter((s) => s.event.type === 'xstate.error.actor.verify').map((s) => s.snapshot.context['attemptsLeft']);
+    const attempts = run?.steps
+      .filter((s) => s.event.type === 'xstate.error.actor.verify')
+      .map((s) => s.snapshot.context['attemptsLeft']);
     expect(attempts).toEqual([4, 3, 2, 1, 0]);
     expect(run?.final.value).toBe('locked');
     expect(run?.final.can({ type: 'otp.submit' })).toBe(false);
@@ -30,7 +34,14 @@ modelSuite('otp', (get) => {
   });
 
   it('expires when the countdown reaches 0 and offers only resend (once allowed) or restart', () => {
-    const runs = get().runs.filter(({ path }) => path.steps.some((s, i) => s.event.type === 'otp.tick' && s.state.matches('expired') && path.steps[i - 1]?.state.matches('entering')));
+    const runs = get().runs.filter(({ path }) =>
+      path.steps.some(
+        (s, i) =>
+          s.event.type === 'otp.tick' &&
+          s.state.matches('expired') &&
+          path.steps[i - 1]?.state.matches('entering'),
+      ),
+    );
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) {
       const step = run.steps.find((s) => s.event.type === 'otp.tick' && s.snapshot.matches('expired'));
@@ -79,7 +90,9 @@ describe('otp rules', () => {
     actor.send({ type: 'otp.change', code: '123456' });
     actor.send({ type: 'otp.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(client.calls).toEqual([{ name: 'auth_verify_otp', fields: { challenge: 'ch-1', code: '123456' } }]);
+    expect(client.calls).toEqual([
+      { name: 'auth_verify_otp', fields: { challenge: 'ch-1', code: '123456' } },
+    ]);
   });
 
   it('counts both countdowns down once a second and allows resend only at 0', () => {
@@ -98,21 +111,35 @@ describe('otp rules', () => {
     actor.send({ type: 'otp.resend' });
     client.settle('auth_resend_otp', { data: { ...newChallenge, expiresIn: 300, resendIn: 60 } });
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ challenge: { challenge: 'ch-2' }, expiresIn: 300, resendIn: 60, attemptsLeft: 5, code: '' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      challenge: { challenge: 'ch-2' },
+      expiresIn: 300,
+      resendIn: 60,
+      attemptsLeft: 5,
+      code: '',
+    });
   });
 
   it('shows the server message of a wrong code and the attempts it leaves', async () => {
     const { actor, client } = start();
     actor.send({ type: 'otp.change', code: '000000' });
     actor.send({ type: 'otp.submit' });
-    client.settle('auth_verify_otp', { error: apiError('otp_invalid', 'Kode salah, sisa 2', { data: { attemptsLeft: 2 } }) });
+    client.settle('auth_verify_otp', {
+      error: apiError('otp_invalid', 'Kode salah, sisa 2', { data: { attemptsLeft: 2 } }),
+    });
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ attemptsLeft: 2, code: '', error: { reason: 'otp_invalid', message: 'Kode salah, sisa 2' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      attemptsLeft: 2,
+      code: '',
+      error: { reason: 'otp_invalid', message: 'Kode salah, sisa 2' },
+    });
   });
 
   it('the real ticker sends otp.tick every second', async () => {
     const client = createFakeClient();
-    const actor = createActor(otpMachine, { input: { client, challenge: { ...challenge, expiresIn: 300, resendIn: 60 }, purpose: 'login' } }).start();
+    const actor = createActor(otpMachine, {
+      input: { client, challenge: { ...challenge, expiresIn: 300, resendIn: 60 }, purpose: 'login' },
+    }).start();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(actor.getSnapshot().context.expiresIn).toBe(299);
     actor.stop();

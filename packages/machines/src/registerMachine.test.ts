@@ -17,7 +17,11 @@ modelSuite('register', (get) => {
 
   it('phone_taken shows on the phone field, not as a form error', () => {
     const steps = get().runs.flatMap(({ run }) =>
-      run.steps.filter((s) => s.event.type === 'xstate.error.actor.submit' && (s.event['error'] as { reason: string }).reason === 'phone_taken'),
+      run.steps.filter(
+        (s) =>
+          s.event.type === 'xstate.error.actor.submit' &&
+          (s.event['error'] as { reason: string }).reason === 'phone_taken',
+      ),
     );
     expect(steps.length).toBeGreaterThan(0);
     for (const step of steps) {
@@ -39,7 +43,13 @@ function start() {
 describe('register rules', () => {
   it('checks name, phone, password length and confirmation with message keys', () => {
     const { actor, client } = start();
-    actor.send({ type: 'register.submit', name: '  ', phone: '', password: 'short', confirmPassword: 'other' });
+    actor.send({
+      type: 'register.submit',
+      name: '  ',
+      phone: '',
+      password: 'short',
+      confirmPassword: 'other',
+    });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       name: { key: 'validation.name' },
       phone: { key: 'validation.required' },
@@ -51,8 +61,17 @@ describe('register rules', () => {
 
   it('sends the trimmed name and E.164 phone, then runs the otp child with purpose register', async () => {
     const { actor, client } = start();
-    actor.send({ type: 'register.submit', name: ' Sari ', phone: '62812 3456 789', password: 'rahasia123', confirmPassword: 'rahasia123' });
-    expect(client.calls[0]).toEqual({ name: 'auth_register', fields: { name: 'Sari', phone: '+628123456789', password: 'rahasia123' } });
+    actor.send({
+      type: 'register.submit',
+      name: ' Sari ',
+      phone: '62812 3456 789',
+      password: 'rahasia123',
+      confirmPassword: 'rahasia123',
+    });
+    expect(client.calls[0]).toEqual({
+      name: 'auth_register',
+      fields: { name: 'Sari', phone: '+628123456789', password: 'rahasia123' },
+    });
     client.settle('auth_register', { data: challenge });
     await flush();
     expect(selectRegisterStep(actor.getSnapshot())).toBe('otp');
@@ -61,7 +80,13 @@ describe('register rules', () => {
 
   it('a rate limit is a form error', async () => {
     const { actor, client } = start();
-    actor.send({ type: 'register.submit', name: 'Sari', phone: '08123456789', password: 'rahasia123', confirmPassword: 'rahasia123' });
+    actor.send({
+      type: 'register.submit',
+      name: 'Sari',
+      phone: '08123456789',
+      password: 'rahasia123',
+      confirmPassword: 'rahasia123',
+    });
     client.settle('auth_register', { error: apiError('rate_limited', 'Terlalu sering') });
     await flush();
     expect(actor.getSnapshot().context.error).toEqual({ reason: 'rate_limited', message: 'Terlalu sering' });

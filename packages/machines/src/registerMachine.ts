@@ -40,9 +40,7 @@ export interface RegisterForm {
 }
 
 export type RegisterEvent =
-  | ({ type: 'register.submit' } & RegisterForm)
-  | { type: 'register.back' }
-  | { type: 'register.restart' };
+  ({ type: 'register.submit' } & RegisterForm) | { type: 'register.back' } | { type: 'register.restart' };
 
 export type RegisterTag = 'busy' | 'step:form' | 'step:otp';
 export type RegisterStep = 'form' | 'otp';

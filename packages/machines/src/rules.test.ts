@@ -63,15 +63,28 @@ describe('session redirect rules', () => {
 
 describe('form validation keys', () => {
   it('login: phone and a non-empty password', () => {
-    expect(checkLogin({ phone: '0812 3456 789', password: 'a' })).toEqual({ ok: true, value: { phone: '+628123456789', password: 'a' } });
+    expect(checkLogin({ phone: '0812 3456 789', password: 'a' })).toEqual({
+      ok: true,
+      value: { phone: '+628123456789', password: 'a' },
+    });
     expect(checkLogin({ phone: 'abc', password: '' })).toEqual({
       ok: false,
       fieldErrors: { phone: { key: 'validation.phone' }, password: { key: 'validation.required' } },
     });
   });
   it('register: name, password of 8 or more, confirmation', () => {
-    expect(checkRegister({ name: 'Sari', phone: '08123456789', password: '12345678', confirmPassword: '12345678' }).ok).toBe(true);
-    expect(checkRegister({ name: 'x'.repeat(101), phone: '08123456789', password: '1234567', confirmPassword: '' })).toEqual({
+    expect(
+      checkRegister({ name: 'Sari', phone: '08123456789', password: '12345678', confirmPassword: '12345678' })
+        .ok,
+    ).toBe(true);
+    expect(
+      checkRegister({
+        name: 'x'.repeat(101),
+        phone: '08123456789',
+        password: '1234567',
+        confirmPassword: '',
+      }),
+    ).toEqual({
       ok: false,
       fieldErrors: {
         name: { key: 'validation.name' },
@@ -81,7 +94,10 @@ describe('form validation keys', () => {
     });
   });
   it('forgot: phone, then a confirmed new password', () => {
-    expect(checkPhone({ phone: '' })).toEqual({ ok: false, fieldErrors: { phone: { key: 'validation.required' } } });
+    expect(checkPhone({ phone: '' })).toEqual({
+      ok: false,
+      fieldErrors: { phone: { key: 'validation.required' } },
+    });
     expect(checkNewPassword({ password: 'rahasia-baru', confirmPassword: 'rahasia-lama' })).toEqual({
       ok: false,
       fieldErrors: { confirmPassword: { key: 'validation.passwordMismatch' } },

@@ -44,5 +44,8 @@ export interface TokenStoreLike {
 export type { ActInput, ActName, ActOutput };
 
 /** Compile-time proof that the SDK's real client and token store fit the shapes above. */
-export type SdkFits = [ActClient extends ActCaller ? true : never, TokenStore extends TokenStoreLike ? true : never];
+export type SdkFits = [
+  ActClient extends ActCaller ? true : never,
+  TokenStore extends TokenStoreLike ? true : never,
+];
 export const sdkFits: SdkFits = [true, true];

@@ -9,34 +9,61 @@ import { runsThrough } from './testing/modelRun.ts';
 
 modelSuite('session', (get) => {
   it('a stored token on /auth/login: the check succeeds and the user goes to / (replace)', () => {
-    const runs = get().runs.filter(({ path }) => path.start === 0 && path.steps[1]?.event.type === 'xstate.done.actor.checkToken');
+    const runs = get().runs.filter(
+      ({ path }) => path.start === 0 && path.steps[1]?.event.type === 'xstate.done.actor.checkToken',
+    );
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) expect(run.steps[0]?.effects).toEqual(['navigated to / (replace)']);
   });
 
   it('a rejected token away from /auth: the path is saved, the token cleared, login opens', () => {
-    const runs = get().runs.filter(({ path }) => path.start === 1 && path.steps[1]?.event.type === 'xstate.error.actor.checkToken' && (path.steps[1].event['error'] as { reason?: string }).reason === 'unauthenticated');
+    const runs = get().runs.filter(
+      ({ path }) =>
+        path.start === 1 &&
+        path.steps[1]?.event.type === 'xstate.error.actor.checkToken' &&
+        (path.steps[1].event['error'] as { reason?: string }).reason === 'unauthenticated',
+    );
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) {
-      expect(run.steps[0]?.effects).toEqual(['token cleared', '/crm/chat/k1 saved for after sign-in', 'navigated to /auth/login (replace)']);
+      expect(run.steps[0]?.effects).toEqual([
+        'token cleared',
+        '/crm/chat/k1 saved for after sign-in',
+        'navigated to /auth/login (replace)',
+      ]);
     }
   });
 
   it('after a sign-in the user returns to the saved path, which is then forgotten', () => {
-    const runs = runsThrough(get(), ['xstate.error.actor.checkToken', 'session.signedIn']).filter(({ path }) => path.start === 1);
+    const runs = runsThrough(get(), ['xstate.error.actor.checkToken', 'session.signedIn']).filter(
+      ({ path }) => path.start === 1,
+    );
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) {
       const signIn = run.steps.find((step) => step.event.type === 'session.signedIn');
-      expect(signIn?.effects).toEqual(['token stored', 'saved path cleared', 'navigated to /crm/chat/k1 (replace)']);
+      expect(signIn?.effects).toEqual([
+        'token stored',
+        'saved path cleared',
+        'navigated to /crm/chat/k1 (replace)',
+      ]);
       expect(signIn?.snapshot.context['user']).toEqual(user);
     }
   });
 
   it('a network failure never signs the user out: it waits in offline for session.retry', () => {
-    const runs = get().runs.filter(({ path }) => path.steps.some((step) => step.event.type === 'xstate.error.actor.checkToken' && (step.event['error'] as { reason?: string }).reason === undefined));
+    const runs = get().runs.filter(({ path }) =>
+      path.steps.some(
+        (step) =>
+          step.event.type === 'xstate.error.actor.checkToken' &&
+          (step.event['error'] as { reason?: string }).reason === undefined,
+      ),
+    );
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) {
-      const failure = run.steps.find((step) => step.event.type === 'xstate.error.actor.checkToken' && (step.event['error'] as { reason?: string }).reason === undefined);
+      const failure = run.steps.find(
+        (step) =>
+          step.event.type === 'xstate.error.actor.checkToken' &&
+          (step.event['error'] as { reason?: string }).reason === undefined,
+      );
       expect(failure?.snapshot.value).toBe('offline');
       expect(failure?.effects).toEqual([]);
     }
@@ -58,7 +85,12 @@ function start(token: string | null, path: string, saved?: string) {
   const client = createFakeClient();
   const browser = createFakeBrowser(saved === undefined ? { token, path } : { token, path, saved });
   const actor = createActor(sessionMachine, {
-    input: { client, tokens: browser.tokens, redirectStore: browser.redirectStore, location: browser.location },
+    input: {
+      client,
+      tokens: browser.tokens,
+      redirectStore: browser.redirectStore,
+      location: browser.location,
+    },
   }).start();
   return { client, browser, actor };
 }

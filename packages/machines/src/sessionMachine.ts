@@ -125,10 +125,7 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ client: context.client }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-            'leaveAuthPages',
-          ],
+          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'leaveAuthPages'],
         },
         onError: [
           {

@@ -25,8 +25,7 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 
 export type Checked<F extends string, V> =
-  | { ok: true; value: V }
-  | { ok: false; fieldErrors: FieldErrors<F> };
+  { ok: true; value: V } | { ok: false; fieldErrors: FieldErrors<F> };
 
 function result<F extends string, V>(errors: FieldErrors<F>, value: V): Checked<F, V> {
   return Object.keys(errors).length === 0 ? { ok: true, value } : { ok: false, fieldErrors: errors };
@@ -99,10 +98,7 @@ export function checkNewPassword(form: {
 }
 
 /** The server's field errors restricted to the form's fields, as `FieldErrors`. */
-export function serverFieldErrors<F extends string>(
-  error: unknown,
-  fields: readonly F[],
-): FieldErrors<F> {
+export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
   const server = fieldErrorsOf(error);
   const out: FieldErrors<F> = {};
   for (const field of fields) {

@@ -32,7 +32,9 @@ export interface AppOptions {
 const DAY_MS = 86_400_000;
 
 /** Fastify takes a hop count as a function. */
-function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
@@ -49,7 +51,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const database =
     options.database ??
-    (await openDatabase({ ...config, onError: (error) => app.log.warn({ err: error }, 'database connection error') }));
+    (await openDatabase({
+      ...config,
+      onError: (error) => app.log.warn({ err: error }, 'database connection error'),
+    }));
   const services: Services = {
     db: database.db,
     config,
@@ -65,8 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     clearInterval(pruner);
@@ -74,16 +80,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
-  // await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config.socialAppId);
   await registerRateLimit(app, config);
   await registerActRoute(app, services, config);
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
+  // What the web app may know before sign-in: today only the social-login app id, if any.
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { socialAppId: config.socialAppId };
+  });
   await registerWebApp(app, config.webDist);
 
   const prune = () => {
     const now = services.now();
-    Promise.all([pruneChallenges(database.db, now, DAY_MS), pruneEvents(database.db, now, DAY_MS)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'pruning sign-in tables failed'),
+    Promise.all([pruneChallenges(database.db, now, DAY_MS), pruneEvents(database.db, now, DAY_MS)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'pruning sign-in tables failed'),
     );
   };
   const pruner = setInterval(prune, 3_600_000);

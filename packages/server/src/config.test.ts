@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       rateLimit: { max: 600, windowMs: 60_000 },
       otp: { perPhonePerHour: 10, perIpPerHour: 50 },
       loginFailures: { perPhonePerHour: 10, perIpPerHour: 100 },
+      socialAppId: null,
     });
     expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
   });
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       OTP_MAX_PER_IP_HOUR: '20',
       LOGIN_MAX_FAILS_PER_PHONE_HOUR: '4',
       LOGIN_MAX_FAILS_PER_IP_HOUR: '40',
+      FACEBOOK_APP_ID: '1234567890',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       rateLimit: { max: 50, windowMs: 10_000 },
       otp: { perPhonePerHour: 3, perIpPerHour: 20 },
       loginFailures: { perPhonePerHour: 4, perIpPerHour: 40 },
+      socialAppId: '1234567890',
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
@@ -64,12 +67,19 @@ describe('loadConfig', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', OTP_SENDER: 'pigeon', SESSION_TTL_DAYS: '1.5' });
+      loadConfig({
+        PORT: '70000',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        OTP_SENDER: 'pigeon',
+        SESSION_TTL_DAYS: '1.5',
+        FACEBOOK_APP_ID: 'not-an-id',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems).toHaveLength(5);
+    expect((error as ConfigError).problems).toHaveLength(6);
     expect((error as ConfigError).message).toContain('DATABASE_URL must be a postgres: or postgresql:// URL');
   });
 });

@@ -36,6 +36,8 @@ export interface Config {
     perPhonePerHour: number;
     perIpPerHour: number;
   };
+  /** App id of the social-login SDK (Facebook JS SDK); `null` keeps it out of the app and the CSP. */
+  socialAppId: string | null;
 }
 
 export class ConfigError extends Error {
@@ -113,9 +115,19 @@ export function loadConfig(env: Env = process.env): Config {
       perPhonePerHour: int('LOGIN_MAX_FAILS_PER_PHONE_HOUR', 10, 1, 100_000),
       perIpPerHour: int('LOGIN_MAX_FAILS_PER_IP_HOUR', 100, 1, 1_000_000),
     },
+    socialAppId: socialAppId(read('FACEBOOK_APP_ID'), problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function socialAppId(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined) return null;
+  if (!/^\d{5,20}$/.test(raw)) {
+    problems.push(`FACEBOOK_APP_ID must be the numeric app id (got "${raw}")`);
+    return null;
+  }
+  return raw;
 }
 
 function resolveDataDir(dir: string): string {

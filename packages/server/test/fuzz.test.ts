@@ -35,8 +35,14 @@ function randomCase(random: ReturnType<typeof seeded>, index: number): Case {
       return { label: 'random JSON value', body: JSON.stringify(random.value()), headers: json };
     case 1: {
       const act = random.next() < 0.7 ? random.pick(actNames) : random.string(20);
-      const fields = Object.fromEntries(Array.from({ length: random.int(5) }, () => [random.pick(fieldNames), random.value()]));
-      return { label: `act ${act} with random fields`, body: JSON.stringify({ ...fields, act }), headers: json };
+      const fields = Object.fromEntries(
+        Array.from({ length: random.int(5) }, () => [random.pick(fieldNames), random.value()]),
+      );
+      return {
+        label: `act ${act} with random fields`,
+        body: JSON.stringify({ ...fields, act }),
+        headers: json,
+      };
     }
     case 2: {
       const form = new FormData();
@@ -46,9 +52,17 @@ function randomCase(random: ReturnType<typeof seeded>, index: number): Case {
       return { label: 'random form-data', body: form, headers: {} };
     }
     case 3:
-      return { label: 'random bytes', body: random.bytes(2048), headers: { 'content-type': random.pick(contentTypes) } };
+      return {
+        label: 'random bytes',
+        body: random.bytes(2048),
+        headers: { 'content-type': random.pick(contentTypes) },
+      };
     default: {
-      const text = JSON.stringify({ act: random.pick(actNames), phone: random.value(), password: random.value() });
+      const text = JSON.stringify({
+        act: random.pick(actNames),
+        phone: random.value(),
+        password: random.value(),
+      });
       const cut = text.slice(0, random.int(text.length + 1));
       const language = random.pick(['', '*', 'en;q=abc', 'xx-YY', 'id;q=0, en;q=0', ',,,;;;', 'en-US;q=1.5']);
       return { label: 'truncated JSON', body: cut, headers: { ...json, 'accept-language': language } };
@@ -78,7 +92,9 @@ describe('robustness', () => {
             failures.push(`#${start + offset} ${testCase.label}: non-JSON ${response.status}`);
             return;
           }
-          const ok = (response.status === 200 || (response.status >= 400 && response.status < 500)) && body.code === '0';
+          const ok =
+            (response.status === 200 || (response.status >= 400 && response.status < 500)) &&
+            body.code === '0';
           if (!ok || /\bat .+:\d+:\d+/.test(text)) {
             failures.push(`#${start + offset} ${testCase.label}: ${response.status} ${text.slice(0, 200)}`);
           }
@@ -91,17 +107,24 @@ describe('robustness', () => {
     const { token, phone } = await registerUser(server);
     const checked = await server.act('user_check_token', { token });
     expect(checked.body).toMatchObject({ code: '1', data: { phone } });
-    expect((await server.act('user_check_token', { token: 'nope' })).body).toMatchObject({ code: '0', reason: 'unauthenticated' });
+    expect((await server.act('user_check_token', { token: 'nope' })).body).toMatchObject({
+      code: '0',
+      reason: 'unauthenticated',
+    });
   });
 
   it('answers wrong field types for every act that takes fields with invalid_input, never a 5xx', async () => {
     const { token } = await registerUser(server);
     const junk: unknown[] = [null, 42, true, [], {}, ['a'], { $gt: '' }, 'x'.repeat(10_000)];
-    const withFields = actNames.filter((act) => Object.keys(acts[act as keyof typeof acts].input.shape).length > 0);
+    const withFields = actNames.filter(
+      (act) => Object.keys(acts[act as keyof typeof acts].input.shape).length > 0,
+    );
     expect(withFields.length).toBeGreaterThan(3);
     for (const act of withFields) {
       for (const value of junk) {
-        const fields = Object.fromEntries(fieldNames.filter((f) => f !== 'act' && f !== 'token').map((f) => [f, value]));
+        const fields = Object.fromEntries(
+          fieldNames.filter((f) => f !== 'act' && f !== 'token').map((f) => [f, value]),
+        );
         const answer = await server.act(act, { ...fields, token });
         expect(answer.status, act).toBe(200);
         expect(answer.body, `${act} ${JSON.stringify(value).slice(0, 40)}`).toMatchObject({

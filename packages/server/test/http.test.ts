@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>';
 let dist: string;
 let built: TestServer;
 let unbuilt: TestServer;
@@ -23,20 +24,20 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
+const directivesOf = (csp: string | null) =>
+  Object.fromEntries(
+    (csp ?? '').split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+
 describe('security headers', () => {
-  it('sends a Content-Security-Policy fit for the built app and the usual hardening headers', async () => {
-    for (const response of [
-      await fetch(`${built.url}/`),
-      await fetch(`${built.url}/api`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }),
-    ]) {
-      const csp = response.headers.get('content-security-policy') ?? '';
-      const directives = Object.fromEntries(
-        csp.split(';').map((d) => {
-          const [name = '', ...values] = d.trim().split(/\s+/);
-          return [name, values.join(' ')];
-        }),
-      );
-      expect(directives).toMatchObject({
+  it('gives pages a Content-Security-Policy fit for the built app and the usual hardening headers', async () => {
+    for (const route of ['/', '/auth/login', '/assets/app-1a2b.js']) {
+      const response = await fetch(`${built.url}${route}`);
+      const csp = response.headers.get('content-security-policy');
+      expect(directivesOf(csp)).toMatchObject({
         'default-src': "'self'",
         'script-src': "'self'",
         'style-src': "'self'",
@@ -44,13 +45,47 @@ describe('security headers', () => {
         'connect-src': "'self' ws: wss:",
         'object-src': "'none'",
         'frame-ancestors': "'none'",
+        // react-aria sets `style` attributes; no inline <style> element or script may run.
+        'style-src-attr': "'unsafe-inline'",
       });
-      expect(csp).not.toContain('unsafe-eval');
+      expect(csp?.match(/unsafe/g)).toHaveLength(1);
+      expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+    const unbuiltPage = await fetch(`${unbuilt.url}/`);
+    expect(directivesOf(unbuiltPage.headers.get('content-security-policy'))).toMatchObject({
+      'script-src': "'self'",
+    });
+  });
+
+  it('gives API answers, errors included, the headers of a JSON API: no rendering, framing, sniffing or caching', async () => {
+    const answers = [
+      await fetch(`${built.url}/api`, {
+        method: 'POST',
+        body: '{"act":"user_check_token"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await fetch(`${built.url}/api`, {
+        method: 'POST',
+        body: '{bad',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await fetch(`${built.url}/api/nothing`),
+    ];
+    for (const response of answers) {
+      expect(directivesOf(response.headers.get('content-security-policy'))).toEqual({
+        'default-src': "'none'",
+        'frame-ancestors': "'none'",
+      });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     }
   });
 });
@@ -67,7 +102,15 @@ describe('the web app', () => {
   });
 
   it('answers index.html for every app route (history fallback)', async () => {
-    for (const route of ['/', '/auth/login', '/crm/chat/k3y/628123', '/project/list?x=1', '/no/such/page', '/assets', '/assets/']) {
+    for (const route of [
+      '/',
+      '/auth/login',
+      '/crm/chat/k3y/628123',
+      '/project/list?x=1',
+      '/no/such/page',
+      '/assets',
+      '/assets/',
+    ]) {
       const response = await fetch(`${built.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
@@ -94,9 +137,18 @@ describe('the web app', () => {
     expect(api.body).toMatchObject({ code: '0', reason: 'unauthenticated' });
   });
 
+  it('publishes the public config: no social-login app id unless configured', async () => {
+    const response = await fetch(`${built.url}/config.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ socialAppId: null });
+  });
+
   it('answers GET /healthz', async () => {
     const response = await fetch(`${built.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 });

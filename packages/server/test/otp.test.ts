@@ -12,7 +12,9 @@ afterAll(async () => {
 });
 
 async function startRegister(phone = uniquePhone()) {
-  const challenge = challengeOf(await server.act('auth_register', { name: 'Ani', phone, password: 'rahasia-123' }));
+  const challenge = challengeOf(
+    await server.act('auth_register', { name: 'Ani', phone, password: 'rahasia-123' }),
+  );
   return { challenge, phone, code: lastCode(server, phone) };
 }
 
@@ -52,7 +54,9 @@ describe('one-time codes', () => {
 
   it('lets exactly one of two simultaneous uses win', async () => {
     const { challenge, code } = await startRegister();
-    const answers = await Promise.all([1, 2, 3].map(() => server.act('auth_verify_otp', { challenge, code })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => server.act('auth_verify_otp', { challenge, code })),
+    );
     expect(answers.map((a) => a.body.code).sort()).toEqual(['0', '0', '1']);
   });
 
@@ -75,12 +79,20 @@ describe('one-time codes', () => {
 
     const login = challengeOf(await server.act('auth_login', { phone, password }));
     const loginCode = lastCode(server, phone);
-    const asReset = await server.act('auth_reset_password', { challenge: login, code: loginCode, password: 'lain-lagi-1' });
+    const asReset = await server.act('auth_reset_password', {
+      challenge: login,
+      code: loginCode,
+      password: 'lain-lagi-1',
+    });
     expect(asReset.body).toMatchObject({ code: '0', reason: 'not_found' });
 
     // Refusing the wrong purpose spent nothing: both still work for their own.
     expect((await server.act('auth_verify_otp', { challenge: login, code: loginCode })).body.code).toBe('1');
-    const done = await server.act('auth_reset_password', { challenge: reset, code: resetCode, password: 'lain-lagi-1' });
+    const done = await server.act('auth_reset_password', {
+      challenge: reset,
+      code: resetCode,
+      password: 'lain-lagi-1',
+    });
     expect(done.body.code).toBe('1');
   });
 
@@ -102,7 +114,10 @@ describe('resend', () => {
 
     server.clock.advance(15_000);
     const resent = await server.act('auth_resend_otp', { challenge });
-    expect(resent.body).toMatchObject({ code: '1', data: { challenge, length: 6, expiresIn: 300, resendIn: 60 } });
+    expect(resent.body).toMatchObject({
+      code: '1',
+      data: { challenge, length: 6, expiresIn: 300, resendIn: 60 },
+    });
     const newCode = lastCode(server, phone);
     expect(server.otp.sent.filter((m) => m.phone === phone)).toHaveLength(2);
 
@@ -117,7 +132,9 @@ describe('resend', () => {
     const { challenge, phone } = await startRegister();
     server.clock.advance(6 * 60_000);
     expect((await server.act('auth_resend_otp', { challenge })).body.code).toBe('1');
-    expect((await server.act('auth_verify_otp', { challenge, code: lastCode(server, phone) })).body.code).toBe('1');
+    expect(
+      (await server.act('auth_verify_otp', { challenge, code: lastCode(server, phone) })).body.code,
+    ).toBe('1');
   });
 
   it('refuses a used challenge', async () => {
@@ -154,15 +171,19 @@ describe('forgot password', () => {
       const answer = await server.act('auth_reset_password', { challenge, code, password: 'apa-saja-123' });
       expect(answer.body).toMatchObject({ code: '0', reason: 'otp_invalid' });
     }
-    expect((await server.act('auth_reset_password', { challenge, code: '000000', password: 'apa-saja-123' })).body).toMatchObject({
+    expect(
+      (await server.act('auth_reset_password', { challenge, code: '000000', password: 'apa-saja-123' })).body,
+    ).toMatchObject({
       reason: 'otp_locked',
     });
     const another = challengeOf(await server.act('auth_forgot_password', { phone: unknown }));
     server.clock.advance(61_000);
     expect((await server.act('auth_resend_otp', { challenge: another })).body.code).toBe('1');
     expect(server.otp.last(unknown)).toBeUndefined();
-    expect((await server.act('auth_login', { phone: unknown, password: 'apa-saja-123' })).body).toMatchObject({
-      reason: 'invalid_credentials',
-    });
+    expect((await server.act('auth_login', { phone: unknown, password: 'apa-saja-123' })).body).toMatchObject(
+      {
+        reason: 'invalid_credentials',
+      },
+    );
   });
 });

@@ -46,7 +46,12 @@ afterAll(async () => {
 
 describe('the server process (src/main.ts)', () => {
   it('prints each code as its own line `OTP <E.164 phone> <code>`, and the code works', async () => {
-    const started = await post({ act: 'auth_register', name: 'Joko', phone: '0812 7777 0001', password: 'rahasia-proses' });
+    const started = await post({
+      act: 'auth_register',
+      name: 'Joko',
+      phone: '0812 7777 0001',
+      password: 'rahasia-proses',
+    });
     expect(started.code).toBe('1');
     const [line, code] = await server.waitForLine(/^OTP \+6281277770001 (\d{6})$/);
     expect(line).toMatch(/^OTP \+6281277770001 \d{6}$/);
@@ -65,11 +70,19 @@ describe('the server process (src/main.ts)', () => {
   });
 
   it('finishes in-flight requests on SIGTERM and exits 0', async () => {
-    const inFlight = post({ act: 'auth_register', name: 'Sari', phone: '081277770002', password: 'rahasia-proses' });
+    const inFlight = post({
+      act: 'auth_register',
+      name: 'Sari',
+      phone: '081277770002',
+      password: 'rahasia-proses',
+    });
     const requestsSoFar = server.lines.filter((l) => l.includes('"incoming request"')).length;
     // Wait until the server has the request, then ask it to stop while it works (scrypt).
     await expect
-      .poll(() => server.lines.filter((l) => l.includes('"incoming request"')).length, { timeout: 10_000, interval: 5 })
+      .poll(() => server.lines.filter((l) => l.includes('"incoming request"')).length, {
+        timeout: 10_000,
+        interval: 5,
+      })
       .toBeGreaterThan(requestsSoFar);
     server.child.kill('SIGTERM');
     expect((await inFlight).code).toBe('1');

@@ -14,7 +14,11 @@ afterAll(async () => {
 const json = { 'content-type': 'application/json' };
 
 /** A protocol error: a 4xx JSON body of exactly code, msg, reason (no stack, no internals). */
-function expectProtocolError(answer: { status: number; body: Record<string, unknown> }, status: number, reason: string) {
+function expectProtocolError(
+  answer: { status: number; body: Record<string, unknown> },
+  status: number,
+  reason: string,
+) {
   expect(answer.status).toBe(status);
   expect(Object.keys(answer.body).sort()).toEqual(['code', 'msg', 'reason']);
   expect(answer.body).toMatchObject({ code: '0', reason, msg: expect.any(String) });
@@ -22,7 +26,13 @@ function expectProtocolError(answer: { status: number; body: Record<string, unkn
 
 describe('the act envelope', () => {
   it('answers an unknown or missing act with code 0 unknown_act', async () => {
-    for (const body of [{ act: 'label_explode' }, { act: 42 }, {}, { act: '__proto__' }, { act: 'toString' }]) {
+    for (const body of [
+      { act: 'label_explode' },
+      { act: 42 },
+      {},
+      { act: '__proto__' },
+      { act: 'toString' },
+    ]) {
       const answer = await server.raw(JSON.stringify(body), json);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ code: '0', reason: 'unknown_act', msg: 'Permintaan tidak dikenal.' });
@@ -49,19 +59,34 @@ describe('the act envelope', () => {
       errors: { name: 'Invalid value.', phone: 'Invalid phone number.', password: 'At least 8 characters.' },
     });
     const code = await server.act('auth_verify_otp', { challenge: 'x', code: '12ab56' });
-    expect(code.body).toMatchObject({ reason: 'invalid_input', errors: { code: 'Kode OTP terdiri dari 6 angka.' } });
+    expect(code.body).toMatchObject({
+      reason: 'invalid_input',
+      errors: { code: 'Kode OTP terdiri dari 6 angka.' },
+    });
   });
 
   it('refuses NUL characters (which PostgreSQL text cannot hold) as invalid input', async () => {
     const answer = await server.act('auth_resend_otp', { challenge: 'abc\u0000def' });
-    expect(answer.body).toEqual({ code: '0', reason: 'invalid_input', msg: 'Periksa kembali isian Anda.', errors: { challenge: 'Isian tidak valid.' } });
-    const nested = await server.act('auth_forgot_password', { phone: '081234567890', extra: { 'k\u0000': 1 } });
+    expect(answer.body).toEqual({
+      code: '0',
+      reason: 'invalid_input',
+      msg: 'Periksa kembali isian Anda.',
+      errors: { challenge: 'Isian tidak valid.' },
+    });
+    const nested = await server.act('auth_forgot_password', {
+      phone: '081234567890',
+      extra: { 'k\u0000': 1 },
+    });
     expect(nested.body).toMatchObject({ reason: 'invalid_input', errors: { extra: 'Isian tidak valid.' } });
   });
 
   it('ignores act, token and fcm as input fields and unknown extra fields', async () => {
     const phone = uniquePhone();
-    const answer = await server.act('auth_forgot_password', { phone, fcm: 'push-token', extra: { deep: [1, 2] } });
+    const answer = await server.act('auth_forgot_password', {
+      phone,
+      fcm: 'push-token',
+      extra: { deep: [1, 2] },
+    });
     expect(answer.body.code).toBe('1');
   });
 
@@ -115,8 +140,16 @@ describe('protocol violations', () => {
   });
 
   it('answers other content types and broken multipart with a 4xx JSON', async () => {
-    expectProtocolError(await server.raw('act=user_check_token', { 'content-type': 'application/xml' }), 415, 'malformed_body');
-    expectProtocolError(await server.raw('act=user_check_token', { 'content-type': 'text/plain' }), 400, 'malformed_body');
+    expectProtocolError(
+      await server.raw('act=user_check_token', { 'content-type': 'application/xml' }),
+      415,
+      'malformed_body',
+    );
+    expectProtocolError(
+      await server.raw('act=user_check_token', { 'content-type': 'text/plain' }),
+      400,
+      'malformed_body',
+    );
     const noBoundary = await server.raw('--x\r\nbroken', { 'content-type': 'multipart/form-data' });
     expect(noBoundary.status).toBeGreaterThanOrEqual(400);
     expect(noBoundary.status).toBeLessThan(500);

@@ -20,14 +20,20 @@ describe('sign-in limits', () => {
     const server = await start({ otp: { perPhonePerHour: 3 } });
     const { phone: known } = await registerUser(server); // one code sent
     const unknown = uniquePhone();
-    for (const phone of [known, known]) expect((await server.act('auth_forgot_password', { phone })).body.code).toBe('1');
-    for (let i = 0; i < 3; i += 1) expect((await server.act('auth_forgot_password', { phone: unknown })).body.code).toBe('1');
+    for (const phone of [known, known])
+      expect((await server.act('auth_forgot_password', { phone })).body.code).toBe('1');
+    for (let i = 0; i < 3; i += 1)
+      expect((await server.act('auth_forgot_password', { phone: unknown })).body.code).toBe('1');
 
     const knownLimited = await server.act('auth_forgot_password', { phone: known });
     const unknownLimited = await server.act('auth_forgot_password', { phone: unknown });
     for (const answer of [knownLimited, unknownLimited]) {
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ code: '0', reason: 'rate_limited', data: { retryAfter: expect.any(Number) } });
+      expect(answer.body).toMatchObject({
+        code: '0',
+        reason: 'rate_limited',
+        data: { retryAfter: expect.any(Number) },
+      });
       const { retryAfter } = answer.body.data as { retryAfter: number };
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -42,11 +48,16 @@ describe('sign-in limits', () => {
   it('counts resends against the per-phone limit', async () => {
     const server = await start({ otp: { perPhonePerHour: 2 } });
     const phone = uniquePhone();
-    const challenge = challengeOf(await server.act('auth_register', { name: 'Rina', phone, password: 'rahasia-123' }));
+    const challenge = challengeOf(
+      await server.act('auth_register', { name: 'Rina', phone, password: 'rahasia-123' }),
+    );
     server.clock.advance(61_000);
     expect((await server.act('auth_resend_otp', { challenge })).body.code).toBe('1');
     server.clock.advance(61_000);
-    expect((await server.act('auth_resend_otp', { challenge })).body).toMatchObject({ code: '0', reason: 'rate_limited' });
+    expect((await server.act('auth_resend_otp', { challenge })).body).toMatchObject({
+      code: '0',
+      reason: 'rate_limited',
+    });
   });
 
   it('limits codes per IP per hour across phones', async () => {
@@ -54,7 +65,11 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 4; i += 1) {
       expect((await server.act('auth_forgot_password', { phone: uniquePhone() })).body.code).toBe('1');
     }
-    const limited = await server.act('auth_register', { name: 'Dewi', phone: uniquePhone(), password: 'rahasia-123' });
+    const limited = await server.act('auth_register', {
+      name: 'Dewi',
+      phone: uniquePhone(),
+      password: 'rahasia-123',
+    });
     expect(limited.body).toMatchObject({ code: '0', reason: 'rate_limited' });
   });
 
@@ -66,7 +81,10 @@ describe('sign-in limits', () => {
         reason: 'invalid_credentials',
       });
     }
-    expect((await server.act('auth_login', { phone, password })).body).toMatchObject({ code: '0', reason: 'rate_limited' });
+    expect((await server.act('auth_login', { phone, password })).body).toMatchObject({
+      code: '0',
+      reason: 'rate_limited',
+    });
     server.clock.advance(HOUR);
     expect((await server.act('auth_login', { phone, password })).body.code).toBe('1');
   });
@@ -78,7 +96,11 @@ describe('protocol rate limit', () => {
     for (let i = 0; i < 5; i += 1) expect((await server.act('user_check_token')).status).toBe(200);
     const limited = await server.act('user_check_token', {}, { 'accept-language': 'en' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ code: '0', reason: 'rate_limited', msg: 'Too many requests. Please try again later.' });
+    expect(limited.body).toEqual({
+      code: '0',
+      reason: 'rate_limited',
+      msg: 'Too many requests. Please try again later.',
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 

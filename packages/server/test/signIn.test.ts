@@ -37,7 +37,12 @@ describe('register, sign in, sign out', () => {
     expect(verified.body.code).toBe('1');
     const { token, user } = verified.body.data as { token: string; user: Record<string, unknown> };
     expect(token).toMatch(/^[\w-]{40,}$/);
-    expect(user).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Siti', phone, createdAt: expect.any(String) });
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Siti',
+      phone,
+      createdAt: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(String(user.createdAt)))).toBe(false);
 
     const checked = await server.act('user_check_token', { token });
@@ -54,7 +59,11 @@ describe('register, sign in, sign out', () => {
     const { phone } = await registerUser(server);
     const local = `0${phone.slice(3)}`;
     const again = await server.act('auth_register', { name: 'Lain', phone: local, password: 'rahasia-456' });
-    expect(again.body).toMatchObject({ code: '0', reason: 'phone_taken', msg: 'Nomor telepon ini sudah terdaftar.' });
+    expect(again.body).toMatchObject({
+      code: '0',
+      reason: 'phone_taken',
+      msg: 'Nomor telepon ini sudah terdaftar.',
+    });
   });
 
   it("normalises '0812…', '62812…' and '+62 812-…' to one E.164 phone", async () => {
@@ -81,7 +90,11 @@ describe('register, sign in, sign out', () => {
     const { phone } = await registerUser(server);
     const wrongPassword = await server.act('auth_login', { phone, password: 'salah-sekali' });
     const unknownPhone = await server.act('auth_login', { phone: uniquePhone(), password: 'rahasia-123' });
-    expect(wrongPassword.body).toEqual({ code: '0', reason: 'invalid_credentials', msg: 'Nomor telepon atau kata sandi salah.' });
+    expect(wrongPassword.body).toEqual({
+      code: '0',
+      reason: 'invalid_credentials',
+      msg: 'Nomor telepon atau kata sandi salah.',
+    });
     expect(unknownPhone.body).toEqual(wrongPassword.body);
   });
 
@@ -90,8 +103,14 @@ describe('register, sign in, sign out', () => {
     const other = await signIn(server, phone, password);
     const out = await server.act('auth_logout', { token });
     expect(out.body).toMatchObject({ code: '1', data: {} });
-    expect((await server.act('user_check_token', { token })).body).toMatchObject({ code: '0', reason: 'unauthenticated' });
-    expect((await server.act('auth_logout', { token })).body).toMatchObject({ code: '0', reason: 'unauthenticated' });
+    expect((await server.act('user_check_token', { token })).body).toMatchObject({
+      code: '0',
+      reason: 'unauthenticated',
+    });
+    expect((await server.act('auth_logout', { token })).body).toMatchObject({
+      code: '0',
+      reason: 'unauthenticated',
+    });
     expect((await server.act('user_check_token', { token: other })).body.code).toBe('1');
   });
 
@@ -108,7 +127,10 @@ describe('register, sign in, sign out', () => {
     server.clock.advance(29 * 86_400_000);
     expect((await server.act('user_check_token', { token })).body.code).toBe('1');
     server.clock.advance(1 * 86_400_000 + 1000);
-    expect((await server.act('user_check_token', { token })).body).toMatchObject({ code: '0', reason: 'unauthenticated' });
+    expect((await server.act('user_check_token', { token })).body).toMatchObject({
+      code: '0',
+      reason: 'unauthenticated',
+    });
   });
 });
 
@@ -124,9 +146,13 @@ describe('password reset', () => {
     });
     expect(reset.body).toMatchObject({ code: '1', data: {} });
     for (const old of [token, second]) {
-      expect((await server.act('user_check_token', { token: old })).body).toMatchObject({ reason: 'unauthenticated' });
+      expect((await server.act('user_check_token', { token: old })).body).toMatchObject({
+        reason: 'unauthenticated',
+      });
     }
-    expect((await server.act('auth_login', { phone, password })).body).toMatchObject({ reason: 'invalid_credentials' });
+    expect((await server.act('auth_login', { phone, password })).body).toMatchObject({
+      reason: 'invalid_credentials',
+    });
     expect(await signIn(server, phone, 'baru-sekali-9')).toMatch(/^[\w-]{40,}$/);
   });
 
@@ -135,7 +161,11 @@ describe('password reset', () => {
     const login = challengeOf(await server.act('auth_login', { phone, password }));
     const loginCode = lastCode(server, phone);
     const reset = challengeOf(await server.act('auth_forgot_password', { phone }));
-    await server.act('auth_reset_password', { challenge: reset, code: lastCode(server, phone), password: 'baru-sekali-9' });
+    await server.act('auth_reset_password', {
+      challenge: reset,
+      code: lastCode(server, phone),
+      password: 'baru-sekali-9',
+    });
     const stale = await server.act('auth_verify_otp', { challenge: login, code: loginCode });
     expect(stale.body).toMatchObject({ code: '0', reason: 'otp_expired' });
   });

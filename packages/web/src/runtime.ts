@@ -43,7 +43,8 @@ export function createRuntime(): Runtime {
     pushToken,
     locale: () => preferences.getSnapshot().locale,
   });
-  const go = (path: string, options?: { replace?: boolean }) => navigate(path, { replace: options?.replace ?? false });
+  const go = (path: string, options?: { replace?: boolean }) =>
+    navigate(path, { replace: options?.replace ?? false });
   const session = createActor(sessionMachine, {
     input: {
       client,

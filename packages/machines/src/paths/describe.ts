@@ -21,7 +21,9 @@ export async function describePaths(name: MachineName): Promise<string[]> {
     for (const step of run.steps) {
       const effects = step.effects.length > 0 ? `, ${step.effects.join(', ')}` : '';
       const mismatch = step.expected === step.actual ? '' : ' [MISMATCH with the model]';
-      parts.push(`${model.describeEvent(step.event)} → ${model.describeState(step.snapshot)}${effects}${mismatch}`);
+      parts.push(
+        `${model.describeEvent(step.event)} → ${model.describeState(step.snapshot)}${effects}${mismatch}`,
+      );
     }
     blocks.push(`${blocks.length + 1}. ${parts.join('\n   → ')}`);
   }

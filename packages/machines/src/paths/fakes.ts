@@ -60,7 +60,11 @@ export interface FakeBrowser {
   effects: string[];
 }
 
-export function createFakeBrowser(start: { token: string | null; path: string; saved?: string }): FakeBrowser {
+export function createFakeBrowser(start: {
+  token: string | null;
+  path: string;
+  saved?: string;
+}): FakeBrowser {
   const effects: string[] = [];
   let token = start.token;
   let saved: string | null = start.saved ?? null;

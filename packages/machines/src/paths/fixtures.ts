@@ -2,7 +2,12 @@
 import type { OtpChallenge, SignedIn, User } from '../sdk.ts';
 import type { FailureReason } from '../sdk.ts';
 
-export const user: User = { id: 'u1', name: 'Sari', phone: '+628123456789', createdAt: '2025-01-01T00:00:00Z' };
+export const user: User = {
+  id: 'u1',
+  name: 'Sari',
+  phone: '+628123456789',
+  createdAt: '2025-01-01T00:00:00Z',
+};
 
 /**
  * Challenges in model paths expire after 2 s and allow a resend after 1 s, so that every

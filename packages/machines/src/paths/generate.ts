@@ -56,7 +56,9 @@ export function generatePaths(model: PathModel): ModelPath[] {
 export function transitionKey(transition: AnyTransitionDefinition): string {
   const source = transition.source;
   const candidates =
-    transition.eventType === '' ? (source.always ?? []) : (source.transitions.get(transition.eventType) ?? []);
+    transition.eventType === ''
+      ? (source.always ?? [])
+      : (source.transitions.get(transition.eventType) ?? []);
   return `${source.id} ${transition.eventType || '(always)'}#${candidates.indexOf(transition)}`;
 }
 
@@ -64,7 +66,8 @@ export function transitionKey(transition: AnyTransitionDefinition): string {
 export function allTransitionKeys(machine: AnyStateMachine): string[] {
   const keys: string[] = [];
   for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const candidates of node.transitions.values()) for (const t of candidates) keys.push(transitionKey(t));
+    for (const candidates of node.transitions.values())
+      for (const t of candidates) keys.push(transitionKey(t));
     for (const t of node.always ?? []) keys.push(transitionKey(t));
   }
   return keys;
@@ -89,8 +92,10 @@ function withoutInvokes(config: Record<string, unknown>): Record<string, unknown
   for (const definition of invokes) {
     if (!isRecord(definition) || typeof definition['id'] !== 'string')
       throw new Error('Model machines need an id on every invoke');
-    if (definition['onDone'] !== undefined) handlers[`xstate.done.actor.${definition['id']}`] = definition['onDone'];
-    if (definition['onError'] !== undefined) handlers[`xstate.error.actor.${definition['id']}`] = definition['onError'];
+    if (definition['onDone'] !== undefined)
+      handlers[`xstate.done.actor.${definition['id']}`] = definition['onDone'];
+    if (definition['onError'] !== undefined)
+      handlers[`xstate.error.actor.${definition['id']}`] = definition['onError'];
   }
   const next: Record<string, unknown> = { ...rest, on: handlers };
   if (isRecord(states)) {
@@ -108,5 +113,8 @@ export function toTestMachine(
 ): AnyStateMachine {
   const config = withoutInvokes(machine.config as Record<string, unknown>) as Config;
   const implementations = machine.implementations;
-  return new StateMachine(config, { ...implementations, actions: { ...implementations.actions, ...actions } });
+  return new StateMachine(config, {
+    ...implementations,
+    actions: { ...implementations.actions, ...actions },
+  });
 }

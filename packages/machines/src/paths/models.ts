@@ -50,7 +50,10 @@ export interface PathModel {
   /** Every event (with its payload) the graph tries in `snapshot`. */
   events: (snapshot: AnyMachineSnapshot) => AnyEventObject[];
   /** A smaller event set for `getSimplePaths`, and the states those paths must reach. */
-  simple: { events: (snapshot: AnyMachineSnapshot) => AnyEventObject[]; toState: (snapshot: AnyMachineSnapshot) => boolean };
+  simple: {
+    events: (snapshot: AnyMachineSnapshot) => AnyEventObject[];
+    toState: (snapshot: AnyMachineSnapshot) => boolean;
+  };
   /** Event sequences for transitions that leave the state unchanged (shortest paths skip those). */
   scenarios: Array<{ start: number; events: AnyEventObject[] }>;
   /**
@@ -131,7 +134,8 @@ function contextOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
 
 function errorNote(snapshot: AnyMachineSnapshot): string {
   const error = contextOf(snapshot)['error'];
-  if (typeof error === 'object' && error !== null && 'message' in error) return `, shows "${String(error.message)}"`;
+  if (typeof error === 'object' && error !== null && 'message' in error)
+    return `, shows "${String(error.message)}"`;
   return '';
 }
 
@@ -192,8 +196,14 @@ const sessionModel: PathModel = {
     toState: (snapshot) => snapshot.matches('signedOut'),
   },
   scenarios: [
-    { start: 0, events: [{ type: 'xstate.done.actor.checkToken', output: user }, { type: 'session.pathChanged' }] },
-    { start: 1, events: [{ type: 'xstate.done.actor.checkToken', output: user }, { type: 'session.expired' }] },
+    {
+      start: 0,
+      events: [{ type: 'xstate.done.actor.checkToken', output: user }, { type: 'session.pathChanged' }],
+    },
+    {
+      start: 1,
+      events: [{ type: 'xstate.done.actor.checkToken', output: user }, { type: 'session.expired' }],
+    },
     {
       start: 1,
       events: [
@@ -243,14 +253,22 @@ function sessionWorld(token: string | null, path: string): World {
   return {
     client,
     browser,
-    input: { client, tokens: browser.tokens, redirectStore: browser.redirectStore, location: browser.location },
+    input: {
+      client,
+      tokens: browser.tokens,
+      redirectStore: browser.redirectStore,
+      location: browser.location,
+    },
   };
 }
 
 const codeEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   const attemptsLeft = Number(contextOf(snapshot)['attemptsLeft']);
   return [
-    { type: 'xstate.error.actor.verify', error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: attemptsLeft - 1 } }) },
+    {
+      type: 'xstate.error.actor.verify',
+      error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: attemptsLeft - 1 } }),
+    },
   ];
 };
 
@@ -263,7 +281,10 @@ function fiveWrongCodes(actor: 'verify' | 'reset', machine: 'otp' | 'forgot'): A
           { type: 'forgot.submitCode', code: '123456' },
           { type: 'forgot.submitPassword', password: 'rahasia-baru', confirmPassword: 'rahasia-baru' },
         ]),
-    { type: `xstate.error.actor.${actor}`, error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft } }) },
+    {
+      type: `xstate.error.actor.${actor}`,
+      error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft } }),
+    },
   ]);
 }
 
@@ -291,7 +312,10 @@ const otpModel: PathModel = {
     { type: 'xstate.error.actor.verify', error: apiError('otp_expired', 'Kode kedaluwarsa') },
     { type: 'xstate.error.actor.verify', error: networkError },
     { type: 'xstate.done.actor.resend', output: newChallenge },
-    { type: 'xstate.error.actor.resend', error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }) },
+    {
+      type: 'xstate.error.actor.resend',
+      error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }),
+    },
     { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
     { type: 'xstate.error.actor.resend', error: apiError('otp_expired', 'Kode kedaluwarsa') },
   ],
@@ -311,12 +335,12 @@ const otpModel: PathModel = {
     describeActor(event, { verify: 'the code check', resend: 'the resend' }) ??
     (event.type === 'otp.change'
       ? `the user types "${String(payload(event)['code'])}"`
-      : {
+      : ({
           'otp.submit': 'the user submits the code',
           'otp.resend': 'the user asks for a new code',
           'otp.tick': 'a second passes',
           'otp.restart': 'the user starts over',
-        }[event.type] ?? event.type),
+        }[event.type] ?? event.type)),
   describeState: (snapshot) =>
     snapshot.status === 'done'
       ? `${stateName(snapshot)}, output ${(snapshot.output as OtpOutput).status}`
@@ -365,8 +389,14 @@ const loginModel: PathModel = {
     goodLogin,
     { type: 'login.submit', phone: '12', password: '' },
     { type: 'xstate.done.actor.submit', output: challenge },
-    { type: 'xstate.error.actor.submit', error: apiError('invalid_credentials', 'Nomor atau kata sandi salah') },
-    { type: 'xstate.error.actor.submit', error: apiError('invalid_input', 'Periksa isian', { errors: { phone: 'Nomor HP tidak valid' } }) },
+    {
+      type: 'xstate.error.actor.submit',
+      error: apiError('invalid_credentials', 'Nomor atau kata sandi salah'),
+    },
+    {
+      type: 'xstate.error.actor.submit',
+      error: apiError('invalid_input', 'Periksa isian', { errors: { phone: 'Nomor HP tidak valid' } }),
+    },
     { type: 'xstate.error.actor.submit', error: networkError },
     ...otpOutcomes,
     { type: 'login.back' },
@@ -376,7 +406,12 @@ const loginModel: PathModel = {
     events: () => [goodLogin, { type: 'xstate.done.actor.submit', output: challenge }, ...otpOutcomes],
     toState: (snapshot) => snapshot.matches('done'),
   },
-  scenarios: [{ start: 0, events: [goodLogin, { type: 'xstate.done.actor.submit', output: challenge }, { type: 'login.restart' }] }],
+  scenarios: [
+    {
+      start: 0,
+      events: [goodLogin, { type: 'xstate.done.actor.submit', output: challenge }, { type: 'login.restart' }],
+    },
+  ],
   graphActions: { restartChallenge: () => undefined },
   actorActs: { submit: 'auth_login' },
   drivers: { 'xstate.done.actor.otp': finishOtpChild },
@@ -385,10 +420,10 @@ const loginModel: PathModel = {
     describeActor(event, { submit: 'the login call' }) ??
     (event.type === 'login.submit'
       ? `the user submits phone "${String(payload(event)['phone'])}" and ${payload(event)['password'] === '' ? 'no password' : 'a password'}`
-      : {
+      : ({
           'login.back': 'the user goes back to the form (login.back)',
           'login.restart': 'the user asks for a new challenge (login.restart)',
-        }[event.type] ?? event.type),
+        }[event.type] ?? event.type)),
   describeState: (snapshot) =>
     snapshot.status === 'done'
       ? `done, signed in as ${(snapshot.output as { user: { name: string } }).user.name}`
@@ -410,7 +445,13 @@ const registerModel: PathModel = {
   starts: [{ label: 'an empty form', world: plainWorld((client) => ({ client })) }],
   events: () => [
     goodRegister,
-    { type: 'register.submit', name: ' ', phone: '0812 3456 789', password: 'pendek', confirmPassword: 'lain' },
+    {
+      type: 'register.submit',
+      name: ' ',
+      phone: '0812 3456 789',
+      password: 'pendek',
+      confirmPassword: 'lain',
+    },
     { type: 'xstate.done.actor.submit', output: challenge },
     { type: 'xstate.error.actor.submit', error: apiError('phone_taken', 'Nomor sudah terdaftar') },
     { type: 'xstate.error.actor.submit', error: apiError('rate_limited', 'Terlalu banyak percobaan') },
@@ -423,7 +464,16 @@ const registerModel: PathModel = {
     events: () => [goodRegister, { type: 'xstate.done.actor.submit', output: challenge }, ...otpOutcomes],
     toState: (snapshot) => snapshot.matches('done'),
   },
-  scenarios: [{ start: 0, events: [goodRegister, { type: 'xstate.done.actor.submit', output: challenge }, { type: 'register.restart' }] }],
+  scenarios: [
+    {
+      start: 0,
+      events: [
+        goodRegister,
+        { type: 'xstate.done.actor.submit', output: challenge },
+        { type: 'register.restart' },
+      ],
+    },
+  ],
   graphActions: { restartChallenge: () => undefined },
   actorActs: { submit: 'auth_register' },
   drivers: { 'xstate.done.actor.otp': finishOtpChild },
@@ -434,22 +484,29 @@ const registerModel: PathModel = {
       ? payload(event)['password'] === 'rahasia123'
         ? 'the user submits a valid form'
         : 'the user submits a blank name, a short password and a different confirmation'
-      : {
+      : ({
           'register.back': 'the user goes back to the form (register.back)',
           'register.restart': 'the user asks for a new challenge (register.restart)',
-        }[event.type] ?? event.type),
+        }[event.type] ?? event.type)),
   describeState: (snapshot) =>
     snapshot.status === 'done'
       ? `done, signed in as ${(snapshot.output as { user: { name: string } }).user.name}`
       : `${stateName(snapshot)}${errorNote(snapshot)}${fieldNote(snapshot)}`,
 };
 
-const goodPassword = { type: 'forgot.submitPassword', password: 'rahasia-baru', confirmPassword: 'rahasia-baru' };
+const goodPassword = {
+  type: 'forgot.submitPassword',
+  password: 'rahasia-baru',
+  confirmPassword: 'rahasia-baru',
+};
 
 const resetCodeEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   const attemptsLeft = Number(contextOf(snapshot)['attemptsLeft']);
   return [
-    { type: 'xstate.error.actor.reset', error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: attemptsLeft - 1 } }) },
+    {
+      type: 'xstate.error.actor.reset',
+      error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: attemptsLeft - 1 } }),
+    },
   ];
 };
 
@@ -469,7 +526,10 @@ const forgotModel: PathModel = {
     { type: 'forgot.back' },
     { type: 'forgot.restart' },
     { type: 'xstate.done.actor.resend', output: newChallenge },
-    { type: 'xstate.error.actor.resend', error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }) },
+    {
+      type: 'xstate.error.actor.resend',
+      error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }),
+    },
     { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
     { type: 'xstate.error.actor.resend', error: apiError('otp_expired', 'Kode kedaluwarsa') },
     goodPassword,
@@ -478,7 +538,10 @@ const forgotModel: PathModel = {
     ...resetCodeEvents(snapshot),
     { type: 'xstate.error.actor.reset', error: apiError('otp_locked', 'Kode terkunci') },
     { type: 'xstate.error.actor.reset', error: apiError('otp_expired', 'Kode kedaluwarsa') },
-    { type: 'xstate.error.actor.reset', error: apiError('invalid_input', 'Periksa isian', { errors: { password: 'Terlalu umum' } }) },
+    {
+      type: 'xstate.error.actor.reset',
+      error: apiError('invalid_input', 'Periksa isian', { errors: { password: 'Terlalu umum' } }),
+    },
   ],
   simple: {
     events: (snapshot) => [
@@ -523,20 +586,24 @@ const forgotModel: PathModel = {
   actorActs: { request: 'auth_forgot_password', resend: 'auth_resend_otp', reset: 'auth_reset_password' },
   drivers: {},
   describeEvent: (event) =>
-    describeActor(event, { request: 'the reset request', resend: 'the resend', reset: 'the password reset' }) ??
+    describeActor(event, {
+      request: 'the reset request',
+      resend: 'the resend',
+      reset: 'the password reset',
+    }) ??
     (event.type === 'forgot.submitPhone'
       ? `the user submits phone "${String(payload(event)['phone'])}"`
       : event.type === 'forgot.submitPassword'
         ? payload(event)['password'] === 'pendek'
           ? 'the user submits a short password and a different confirmation'
           : 'the user submits a new password, confirmed'
-        : {
+        : ({
             'forgot.submitCode': 'the user submits the code "123456"',
             'forgot.resend': 'the user asks for a new code',
             'forgot.tick': 'a second passes',
             'forgot.back': 'the user goes back',
             'forgot.restart': 'the user starts over',
-          }[event.type] ?? event.type),
+          }[event.type] ?? event.type)),
   describeState: (snapshot) => {
     const name = stateName(snapshot);
     if (snapshot.status === 'done') return 'done, the web goes to /auth/login with a success toast';

@@ -36,7 +36,9 @@ export function modelSuite(name: MachineName, more: (get: () => ModelRun) => voi
 
     it('reaches, on the real actor, the state the graph predicts at every step', () => {
       const mismatches = get().runs.flatMap(({ run }) =>
-        run.steps.filter((step) => step.expected !== step.actual).map((step) => `${step.event.type}: ${step.actual}`),
+        run.steps
+          .filter((step) => step.expected !== step.actual)
+          .map((step) => `${step.event.type}: ${step.actual}`),
       );
       expect(mismatches).toEqual([]);
     });

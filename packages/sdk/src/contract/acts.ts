@@ -40,8 +40,7 @@ export const acts = {
   auth_forgot_password: defineAct<OtpChallenge>()({
     input: z.object({ phone: phoneField }),
     access: 'public',
-    summary:
-      'Starts a password reset. Always answers a challenge, whether or not the phone is registered.',
+    summary: 'Starts a password reset. Always answers a challenge, whether or not the phone is registered.',
   }),
   auth_verify_otp: defineAct<SignedIn>()({
     input: z.object({ challenge: challengeField, code: otpCodeField }),

@@ -10,12 +10,21 @@ import type { Services } from './context.ts';
  * tree, e.g. `crm.label.add`) in the project `key`? Projects arrive in a later issue, with the
  * membership check that replaces `denyAllPermissions`.
  */
-export type PermissionCheck = (request: { userId: string; key: string | null; permission: string }) => Promise<boolean>;
+export type PermissionCheck = (request: {
+  userId: string;
+  key: string | null;
+  permission: string;
+}) => Promise<boolean>;
 
 export const denyAllPermissions: PermissionCheck = async () => false;
 
 /** Resolves the caller when the act needs one; `unauthenticated` without a live session. */
-export async function authenticate(access: ActAccess, token: string | null, services: Services, now: Date): Promise<Caller | null> {
+export async function authenticate(
+  access: ActAccess,
+  token: string | null,
+  services: Services,
+  now: Date,
+): Promise<Caller | null> {
   if (access === 'public') return null;
   const caller = token === null ? null : await lookUp(token, services, now);
   if (caller === null) throw new ActError('unauthenticated');
@@ -33,10 +42,18 @@ async function lookUp(token: string, services: Services, now: Date): Promise<Cal
 }
 
 /** Checks a permission act against the project named by the input's `key`. */
-export async function authorize(access: ActAccess, input: unknown, caller: Caller | null, services: Services): Promise<void> {
+export async function authorize(
+  access: ActAccess,
+  input: unknown,
+  caller: Caller | null,
+  services: Services,
+): Promise<void> {
   if (typeof access === 'string') return;
   if (caller === null) throw new ActError('unauthenticated');
-  const key = typeof input === 'object' && input !== null && 'key' in input && typeof input.key === 'string' ? input.key : null;
+  const key =
+    typeof input === 'object' && input !== null && 'key' in input && typeof input.key === 'string'
+      ? input.key
+      : null;
   const allowed = await services.permissions({ userId: caller.user.id, key, permission: access.permission });
   if (!allowed) throw new ActError('forbidden');
 }

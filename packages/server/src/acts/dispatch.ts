@@ -25,6 +25,8 @@ export interface CallMeta {
   log: FastifyBaseLogger;
 }
 
+const OK: Record<Locale, string> = { id: translate('id', 'act.ok'), en: translate('en', 'act.ok') };
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
@@ -53,19 +55,25 @@ export async function dispatch(
       log: meta.log,
     };
     const data = await run(name, body, ctx);
-    return { code: '1', msg: translate(meta.locale, 'act.ok'), data };
+    return { code: '1', msg: OK[meta.locale], data };
   } catch (error) {
     if (isActError(error)) return failure(meta.locale, error.reason, error.options);
     throw error;
   }
 }
 
-async function run<N extends ActName>(name: N, body: Record<string, unknown>, ctx: ActContext): Promise<ActOutput<N>> {
+async function run<N extends ActName>(
+  name: N,
+  body: Record<string, unknown>,
+  ctx: ActContext,
+): Promise<ActOutput<N>> {
   const definition = acts[name];
   const withNul = nulFields(body);
   if (withNul.length > 0) {
     const text = translate(ctx.locale, 'field.invalid');
-    throw new ActError('invalid_input', { errors: Object.fromEntries(withNul.map((field) => [field, text])) });
+    throw new ActError('invalid_input', {
+      errors: Object.fromEntries(withNul.map((field) => [field, text])),
+    });
   }
   const parsed = definition.input.safeParse(body, { reportInput: true });
   if (!parsed.success) {

@@ -20,9 +20,13 @@ function describe(issue: z.core.$ZodIssue, field: string): [MessageKey, MessageP
       return [issue.input === undefined || issue.input === null ? 'field.required' : 'field.invalid'];
     case 'too_small':
       if (issue.origin !== 'string') return ['field.invalid'];
-      return Number(issue.minimum) <= 1 ? ['field.required'] : ['field.too_short', { minimum: Number(issue.minimum) }];
+      return Number(issue.minimum) <= 1
+        ? ['field.required']
+        : ['field.too_short', { minimum: Number(issue.minimum) }];
     case 'too_big':
-      return issue.origin === 'string' ? ['field.too_long', { maximum: Number(issue.maximum) }] : ['field.invalid'];
+      return issue.origin === 'string'
+        ? ['field.too_long', { maximum: Number(issue.maximum) }]
+        : ['field.invalid'];
     case 'custom':
       return issue.message === 'phone' ? ['field.phone'] : ['field.invalid'];
     case 'invalid_format':

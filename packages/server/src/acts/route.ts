@@ -17,15 +17,28 @@ function bearerOf(request: FastifyRequest): string | null {
  * `POST /api`: one act per call, from a JSON body or multipart form-data fields of the same
  * names. Files in form-data are drained and ignored until uploads arrive.
  */
-export async function registerActRoute(app: FastifyInstance, services: Services, config: Config): Promise<void> {
+export async function registerActRoute(
+  app: FastifyInstance,
+  services: Services,
+  config: Config,
+): Promise<void> {
   await app.register(async (scope) => {
     // Declared multipart bodies over the limit are refused before they are read.
-    scope.addHook('onRequest', async (request) => {
-      if (Number(request.headers['content-length'] ?? 0) > config.bodyLimit) throw new PayloadTooLargeError();
+    scope.addHook('onRequest', (request, _reply, done) => {
+      const length = request.headers['content-length'];
+      done(
+        length !== undefined && Number(length) > config.bodyLimit ? new PayloadTooLargeError() : undefined,
+      );
     });
     await scope.register(multipart, {
       attachFieldsToBody: true,
-      limits: { fieldSize: config.bodyLimit, fields: 200, parts: 200, fileSize: config.bodyLimit, headerPairs: 200 },
+      limits: {
+        fieldSize: config.bodyLimit,
+        fields: 200,
+        parts: 200,
+        fileSize: config.bodyLimit,
+        headerPairs: 200,
+      },
       async onFile(part) {
         for await (const _chunk of part.file) {
           // discard
@@ -46,7 +59,11 @@ export async function registerActRoute(app: FastifyInstance, services: Services,
           ? formFields(body as Record<string, unknown>, config.bodyLimit)
           : (body as Record<string, unknown>);
         markHandling(request);
-        return dispatch(fields, { ip: request.ip, locale, bearer: bearerOf(request), log: request.log }, services);
+        return dispatch(
+          fields,
+          { ip: request.ip, locale, bearer: bearerOf(request), log: request.log },
+          services,
+        );
       },
     );
   });

@@ -40,7 +40,8 @@ export class SessionCache {
   }
 
   forgetSession(sessionId: string): void {
-    for (const [key, entry] of this.entries) if (entry.caller.sessionId === sessionId) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (entry.caller.sessionId === sessionId) this.entries.delete(key);
   }
 
   forgetUser(userId: string): void {

@@ -104,7 +104,9 @@ export async function checkCode(db: Executor, row: ChallengeRow, code: string, n
     .where(live(row.id))
     .returning({ attempts: otpChallenges.attempts });
   if (updated === undefined) throw new ActError('otp_locked');
-  throw new ActError('otp_invalid', { data: { attemptsLeft: Math.max(0, OTP.maxAttempts - updated.attempts) } });
+  throw new ActError('otp_invalid', {
+    data: { attemptsLeft: Math.max(0, OTP.maxAttempts - updated.attempts) },
+  });
 }
 
 /** Marks the challenge used; exactly one caller wins a race. */
@@ -130,7 +132,8 @@ export async function reissueCode(
     .where(and(live(row.id), lte(otpChallenges.resendAt, now)))
     .returning();
   // Lost a race with another resend (or use) of the same challenge.
-  if (updated === undefined) throw new ActError('otp_cooldown', { data: { retryAfter: OTP.resendMs / 1000 } });
+  if (updated === undefined)
+    throw new ActError('otp_cooldown', { data: { retryAfter: OTP.resendMs / 1000 } });
   return { row: updated, code };
 }
 
@@ -140,5 +143,9 @@ export async function pruneChallenges(db: Executor, now: Date, keepMs: number): 
 }
 
 function live(id: string) {
-  return and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt), lt(otpChallenges.attempts, OTP.maxAttempts));
+  return and(
+    eq(otpChallenges.id, id),
+    isNull(otpChallenges.consumedAt),
+    lt(otpChallenges.attempts, OTP.maxAttempts),
+  );
 }

@@ -21,7 +21,13 @@ export async function retryAfter(db: Db, rules: RateRule[], now: Date): Promise<
     const [row] = await db
       .select({ total: count(), oldest: min(rateEvents.createdAt) })
       .from(rateEvents)
-      .where(and(eq(rateEvents.kind, rule.kind), eq(rateEvents.subject, rule.subject), gt(rateEvents.createdAt, since)));
+      .where(
+        and(
+          eq(rateEvents.kind, rule.kind),
+          eq(rateEvents.subject, rule.subject),
+          gt(rateEvents.createdAt, since),
+        ),
+      );
     if (row !== undefined && row.total >= rule.max) {
       const oldest = row.oldest === null ? now : new Date(row.oldest);
       return Math.max(1, Math.ceil((oldest.getTime() + rule.windowMs - now.getTime()) / 1000));
@@ -30,7 +36,11 @@ export async function retryAfter(db: Db, rules: RateRule[], now: Date): Promise<
   return null;
 }
 
-export async function recordEvents(db: Db, rules: Pick<RateRule, 'kind' | 'subject'>[], now: Date): Promise<void> {
+export async function recordEvents(
+  db: Db,
+  rules: Pick<RateRule, 'kind' | 'subject'>[],
+  now: Date,
+): Promise<void> {
   if (rules.length === 0) return;
   await db.insert(rateEvents).values(rules.map(({ kind, subject }) => ({ kind, subject, createdAt: now })));
 }

@@ -15,7 +15,12 @@ export interface Caller {
 const DAY_MS = 86_400_000;
 
 /** Opens a session and answers its bearer token (only its hash is stored). */
-export async function createSession(db: Executor, userId: string, now: Date, ttlDays: number): Promise<string> {
+export async function createSession(
+  db: Executor,
+  userId: string,
+  now: Date,
+  ttlDays: number,
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     id: randomUUID(),
@@ -39,7 +44,9 @@ export async function findSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row === undefined ? null : { caller: { sessionId: row.sessionId, user: row.user }, expiresAt: row.expiresAt };
+  return row === undefined
+    ? null
+    : { caller: { sessionId: row.sessionId, user: row.user }, expiresAt: row.expiresAt };
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {

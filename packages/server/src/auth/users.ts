@@ -41,6 +41,11 @@ export async function createUser(
   return row;
 }
 
-export async function setPassword(db: Executor, userId: string, passwordHash: string, now: Date): Promise<void> {
+export async function setPassword(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
   await db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
 }

@@ -48,7 +48,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, onError: (error: Error) => void = () => undefined): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onError: (error: Error) => void = () => undefined,
+): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');

@@ -22,7 +22,15 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     ...(redis === undefined ? {} : { redis, nameSpace: config.redisPrefix }),
     // A Redis outage must not take the API down with it.
     skipOnError: true,
+    // Limit headers only on the 429 itself: they are bytes on every answer for no client's use.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), { statusCode: context.statusCode }),
+      Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), {
+        statusCode: context.statusCode,
+      }),
   });
 }

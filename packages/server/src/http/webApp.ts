@@ -38,7 +38,12 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     if (!page) {
       return reply.code(404).send(failure(pickLocale(request.headers['accept-language']), 'not_found'));
     }
-    if (!built) return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
+    if (!built)
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_BUILT);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

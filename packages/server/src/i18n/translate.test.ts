@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errors } from '../sdk.ts';
+import { messages } from '../sdk.ts';
 import { pickLocale, translate } from './translate.ts';
 
 describe('pickLocale', () => {
@@ -19,16 +19,42 @@ describe('pickLocale', () => {
 });
 
 describe('translate', () => {
+  it('has a text for every failure reason the server answers', () => {
+    const reasons = [
+      'invalid_input',
+      'unknown_act',
+      'unauthenticated',
+      'forbidden',
+      'not_found',
+      'rate_limited',
+      'phone_taken',
+      'invalid_credentials',
+      'otp_invalid',
+      'otp_locked',
+      'otp_expired',
+      'otp_used',
+      'otp_cooldown',
+      'payload_too_large',
+      'malformed_body',
+      'internal',
+    ];
+    for (const reason of reasons) {
+      expect(Object.keys(messages.id)).toContain(`error.${reason}`);
+    }
+  });
+
   it('fills placeholders', () => {
-    expect(translate('id', 'error.otp_cooldown', { retryAfter: 42 })).toBe('Tunggu 42 detik sebelum mengirim ulang kode.');
+    expect(translate('id', 'error.otp_cooldown', { retryAfter: 42 })).toBe(
+      'Tunggu 42 detik sebelum mengirim ulang kode.',
+    );
     expect(translate('en', 'error.otp_invalid', { attemptsLeft: 2 })).toBe('Wrong code. Attempts left: 2.');
   });
 
   it('has the same keys and placeholders in Indonesian and English', () => {
-    expect(Object.keys(errors.en).sort()).toEqual(Object.keys(errors.id).sort());
+    expect(Object.keys(messages.en).sort()).toEqual(Object.keys(messages.id).sort());
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(errors.id) as (keyof typeof errors.id)[]) {
-      expect(placeholders(errors.en[key]), key).toEqual(placeholders(errors.id[key]));
+    for (const key of Object.keys(messages.id) as (keyof typeof messages.id)[]) {
+      expect(placeholders(messages.en[key]), key).toEqual(placeholders(messages.id[key]));
     }
   });
 });

@@ -34,6 +34,7 @@ export function seeded(seed: number) {
         return Object.fromEntries(Array.from({ length: int(4) }, () => [string(8), value(depth + 1)]));
     }
   };
-  const bytes = (maxLength: number): Uint8Array => Uint8Array.from({ length: int(maxLength) }, () => int(256));
+  const bytes = (maxLength: number): Uint8Array =>
+    Uint8Array.from({ length: int(maxLength) }, () => int(256));
   return { next, int, pick, string, value, bytes };
 }

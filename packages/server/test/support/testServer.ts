@@ -37,7 +37,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type ConfigOverrides = { [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K] };
+export type ConfigOverrides = {
+  [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K];
+};
 
 /**
  * The real app on 127.0.0.1, port 0, over real HTTP: PGlite in a temp directory, or a fresh
@@ -68,7 +70,10 @@ export async function startTestServer(overrides: ConfigOverrides = {}): Promise<
   if (address === null || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
 
-  const send = async (body: string | Uint8Array | FormData, headers: Record<string, string>): Promise<ApiAnswer> => {
+  const send = async (
+    body: string | Uint8Array | FormData,
+    headers: Record<string, string>,
+  ): Promise<ApiAnswer> => {
     const response = await fetch(`${url}/api`, { method: 'POST', body, headers });
     const text = await response.text();
     let parsed: Record<string, unknown>;

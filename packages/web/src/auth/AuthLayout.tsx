@@ -3,7 +3,15 @@ import { PreferenceControls } from '../components/PreferenceControls.tsx';
 import * as css from '../layout/layout.css.ts';
 
 /** The frame of every /auth page: one card, with the theme and language switches. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <main className={css.authPage}>
       <div className={css.authTopBar}>

@@ -19,7 +19,8 @@ export function RegisterPage() {
   const fieldErrors = useSelector(register, (state) => state.context.fieldErrors);
   const error = useSelector(register, (state) => state.context.error);
   const [form, setForm] = useState({ name: '', phone: '', password: '', confirmPassword: '' });
-  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
   const anyFieldError = Object.values(fieldErrors).some(Boolean);
 
   return (

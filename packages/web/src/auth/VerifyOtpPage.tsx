@@ -23,7 +23,10 @@ function OtpStep({ otp, onBack, onRestart }: { otp: OtpActor; onBack(): void; on
   const context = useSelector(otp, (snapshot) => snapshot.context);
   const busy = useSelector(otp, (snapshot) => snapshot.hasTag('busy'));
   return (
-    <AuthLayout title={t('auth.otp.title')} subtitle={t('auth.otp.sentTo', { phone: context.challenge.maskedPhone })}>
+    <AuthLayout
+      title={t('auth.otp.title')}
+      subtitle={t('auth.otp.sentTo', { phone: context.challenge.maskedPhone })}
+    >
       <OtpPanel
         step={step}
         code={context.code}

@@ -72,7 +72,10 @@ export function createAuthFlows(options: AuthFlowsOptions): AuthFlows {
       const next = selectLoginStep(state);
       if (next === step) return;
       step = next;
-      snapshot = { ...snapshot, otpFlow: next === 'otp' ? 'login' : snapshot.otpFlow === 'login' ? null : snapshot.otpFlow };
+      snapshot = {
+        ...snapshot,
+        otpFlow: next === 'otp' ? 'login' : snapshot.otpFlow === 'login' ? null : snapshot.otpFlow,
+      };
       emit();
       go(next === 'otp' ? authRoutes.verifyOtp : authRoutes.login);
     });

@@ -30,7 +30,12 @@ export const input = style({
 
 export const otpInput = style([
   input,
-  { letterSpacing: '0.5em', fontSize: tokens.font.size.xl, textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+  {
+    letterSpacing: '0.5em',
+    fontSize: tokens.font.size.xl,
+    textAlign: 'center',
+    fontVariantNumeric: 'tabular-nums',
+  },
 ]);
 
 export const error = style({ color: vars.color.danger, fontSize: tokens.font.size.sm });

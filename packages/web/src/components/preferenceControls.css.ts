@@ -15,7 +15,11 @@ export const toggle = style({
   fontSize: tokens.font.size.sm,
   cursor: 'pointer',
   selectors: {
-    '&[data-selected]': { background: vars.color.primary, color: vars.color.primaryText, borderColor: vars.color.primary },
+    '&[data-selected]': {
+      background: vars.color.primary,
+      color: vars.color.primaryText,
+      borderColor: vars.color.primary,
+    },
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 });

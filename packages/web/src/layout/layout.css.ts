@@ -21,11 +21,22 @@ export const brand = style({
   textDecoration: 'none',
 });
 
-export const headerEnd = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });
+export const headerEnd = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.md,
+  flexWrap: 'wrap',
+});
 
 export const userName = style({ color: vars.color.textMuted, fontSize: tokens.font.size.sm });
 
-export const main = style({ flex: 1, padding: tokens.space.xl, maxWidth: 1200, width: '100%', margin: '0 auto' });
+export const main = style({
+  flex: 1,
+  padding: tokens.space.xl,
+  maxWidth: 1200,
+  width: '100%',
+  margin: '0 auto',
+});
 
 export const authPage = style({
   minHeight: '100%',

@@ -9,7 +9,13 @@ export function NotFoundPage() {
   const [, navigate] = useLocation();
   return (
     <main className={css.notFound}>
-      <img className={css.notFoundImage} src="/not-found.svg" alt={t('notFound.image')} width={320} height={200} />
+      <img
+        className={css.notFoundImage}
+        src="/not-found.svg"
+        alt={t('notFound.image')}
+        width={320}
+        height={200}
+      />
       <h1 className={css.title}>{t('notFound.title')}</h1>
       <p className={css.subtitle}>{t('notFound.body')}</p>
       <Button onPress={() => navigate('/')}>{t('notFound.back')}</Button>

@@ -39,10 +39,7 @@ function write(storage: Storage, key: string, value: string): void {
   }
 }
 
-export function createPreferencesStore(
-  storage: Storage,
-  prefersDark: () => boolean,
-): PreferencesStore {
+export function createPreferencesStore(storage: Storage, prefersDark: () => boolean): PreferencesStore {
   const storedTheme = read(storage, THEME_KEY);
   const storedLocale = read(storage, LOCALE_KEY);
   let snapshot: Preferences = {

@@ -28,7 +28,10 @@ export async function fetchPublicConfig(fetcher: typeof fetch = fetch): Promise<
     if (!response.ok) return { socialAppId: null };
     const body: unknown = await response.json();
     const appId =
-      typeof body === 'object' && body !== null && 'socialAppId' in body && typeof body.socialAppId === 'string'
+      typeof body === 'object' &&
+      body !== null &&
+      'socialAppId' in body &&
+      typeof body.socialAppId === 'string'
         ? body.socialAppId
         : null;
     return { socialAppId: appId && appId.length > 0 ? appId : null };

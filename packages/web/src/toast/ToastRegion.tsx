@@ -27,9 +27,18 @@ function ToastRegion({ store }: { store: ToastStore }) {
   return (
     <section className={css.region} aria-label={t('toast.region')} aria-live="polite">
       {toasts.map((toast) => (
-        <div key={toast.id} role={toast.tone === 'error' ? 'alert' : 'status'} className={css.toast({ tone: toast.tone })}>
+        <div
+          key={toast.id}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          className={css.toast({ tone: toast.tone })}
+        >
           <span className={css.message}>{toast.message}</span>
-          <Button tone="ghost" size="sm" aria-label={t('toast.close')} onPress={() => store.dismiss(toast.id)}>
+          <Button
+            tone="ghost"
+            size="sm"
+            aria-label={t('toast.close')}
+            onPress={() => store.dismiss(toast.id)}
+          >
             ×
           </Button>
         </div>

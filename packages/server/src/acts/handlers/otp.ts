@@ -26,7 +26,12 @@ export const otpHandlers = {
       await consumeChallenge(tx, row.id, ctx.now);
       let user;
       if (payload.purpose === 'register') {
-        user = await createUser(tx, { name: payload.name, phone: row.phone, passwordHash: payload.passwordHash, now: ctx.now });
+        user = await createUser(tx, {
+          name: payload.name,
+          phone: row.phone,
+          passwordHash: payload.passwordHash,
+          now: ctx.now,
+        });
         if (user === undefined) throw new ActError('phone_taken');
       } else if (payload.purpose === 'login') {
         user = await findUserById(tx, payload.userId);
