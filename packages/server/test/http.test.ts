@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
+import { testServices } from './support/services.ts';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>';
@@ -148,7 +149,7 @@ describe('the web app', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ok',
-      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      database: testServices.databaseUrl ? 'postgres' : 'pglite',
     });
   });
 });

@@ -6,6 +6,7 @@ import { spawnServer } from './support/spawnServer.ts';
 import type { SpawnedServer } from './support/spawnServer.ts';
 import { createTestDatabase } from './support/testDatabase.ts';
 import type { TestDatabase } from './support/testDatabase.ts';
+import { testServices } from './support/services.ts';
 
 let dataDir: string;
 let database: TestDatabase;
@@ -30,7 +31,7 @@ beforeAll(async () => {
     SAPA_DATA_DIR: dataDir,
     SAPA_WEB_DIST: path.join(dataDir, 'no-dist'),
     DATABASE_URL: database.url ?? undefined,
-    REDIS_URL: process.env.REDIS_URL,
+    REDIS_URL: testServices.redisUrl ?? undefined,
     REDIS_PREFIX: `sapa-proc-${process.pid}-`,
     LOG_LEVEL: 'info',
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { challengeOf, registerUser, uniquePhone } from './support/flows.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
+import { testServices } from './support/services.ts';
 
 const HOUR = 3_600_000;
 const servers: TestServer[] = [];
@@ -105,7 +106,7 @@ describe('protocol rate limit', () => {
   });
 
   it(
-    process.env.REDIS_URL
+    testServices.redisUrl
       ? 'shares one limit across processes through Redis (REDIS_URL is set)'
       : 'keeps a limit per process in memory (REDIS_URL is not set)',
     async () => {
@@ -116,9 +117,9 @@ describe('protocol rate limit', () => {
         expect((await second.act('user_check_token')).status).toBe(200);
       }
       const seventh = await second.act('user_check_token');
-      if (process.env.REDIS_URL) {
+      if (testServices.redisUrl) {
         expect(seventh.status).toBe(429);
-        const redis = new Redis(process.env.REDIS_URL);
+        const redis = new Redis(testServices.redisUrl);
         try {
           const keys = await redis.keys(`${first.config.redisPrefix}*`);
           expect(keys.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { testServices } from './services.ts';
 
 export interface TestDatabase {
   /** A fresh, empty PostgreSQL database, or `null` for PGlite. */
@@ -8,12 +9,12 @@ export interface TestDatabase {
 }
 
 /**
- * With `DATABASE_URL` set, creates a database of its own for this run (dropped by `dispose`),
+ * On PostgreSQL (see services.ts), creates a database of its own for this run (dropped by `dispose`),
  * so runs never see each other's data; without it, the caller uses PGlite.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const base = process.env.DATABASE_URL;
-  if (base === undefined || base === '') return { url: null, dispose: async () => undefined };
+  const base = testServices.databaseUrl;
+  if (base === null) return { url: null, dispose: async () => undefined };
   const name = `sapa_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { memorySender } from '../../src/otp/memorySender.ts';
 import { createTestDatabase } from './testDatabase.ts';
+import { testServices } from './services.ts';
 
 /** A movable clock: tests jump past expiry and cooldowns instead of waiting. */
 export class TestClock {
@@ -43,7 +44,7 @@ export type ConfigOverrides = {
 
 /**
  * The real app on 127.0.0.1, port 0, over real HTTP: PGlite in a temp directory, or a fresh
- * PostgreSQL database when `DATABASE_URL` is set; Redis for the rate limiter when `REDIS_URL` is.
+ * PostgreSQL database and Redis for the rate limiter in the `server-postgres` project (services.ts).
  */
 export async function startTestServer(overrides: ConfigOverrides = {}): Promise<TestServer> {
   const database = await createTestDatabase();
@@ -53,7 +54,7 @@ export async function startTestServer(overrides: ConfigOverrides = {}): Promise<
     ...base,
     dataDir,
     databaseUrl: database.url,
-    redisUrl: process.env.REDIS_URL || null,
+    redisUrl: testServices.redisUrl,
     redisPrefix: `sapa-test-${randomBytes(6).toString('hex')}-`,
     webDist: path.join(dataDir, 'no-web-dist'),
     logLevel: 'silent',
