@@ -4,13 +4,13 @@ import { Link, Redirect } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { selectForgotPasswordStep, type ForgotPasswordSnapshot } from '@sapa/machines';
 import { Button } from '../components/Button.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { authRoutes } from '../routes.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
 import { useAuthFlows } from './AuthFlowsProvider.tsx';
 import { OtpPanel } from './OtpPanel.tsx';
 import { useFieldError } from './useFieldError.ts';
+import { PasswordField, PhoneField } from './fields.tsx';
 import * as css from '../layout/layout.css.ts';
 
 const routeOfStep = {
@@ -47,16 +47,7 @@ export function ForgotPhonePage() {
         }}
       >
         <FormError message={error && !fieldErrors.phone ? error.message : null} />
-        <TextField
-          label={t('auth.phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('auth.phonePlaceholder')}
-          value={phone}
-          onChange={setPhone}
-          error={fieldError(fieldErrors.phone)}
-        />
+        <PhoneField value={phone} onChange={setPhone} error={fieldError(fieldErrors.phone)} />
         <Button type="submit" size="lg" isDisabled={busy}>
           {t('auth.forgot.submitPhone')}
         </Button>
@@ -122,20 +113,18 @@ export function ForgotChangePage() {
         }}
       >
         <FormError message={error && !fieldErrors.password ? error.message : null} />
-        <TextField
+        <PasswordField
           label={t('auth.forgot.newPassword')}
           name="password"
           autoComplete="new-password"
-          revealable
           value={password}
           onChange={setPassword}
           error={fieldError(fieldErrors.password)}
         />
-        <TextField
+        <PasswordField
           label={t('auth.confirmPassword')}
           name="confirmPassword"
           autoComplete="new-password"
-          revealable
           value={confirmPassword}
           onChange={setConfirmPassword}
           error={fieldError(fieldErrors.confirmPassword)}

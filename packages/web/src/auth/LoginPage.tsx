@@ -3,12 +3,12 @@ import { Form } from 'react-aria-components';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { Button } from '../components/Button.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { authRoutes } from '../routes.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
 import { useAuthFlows } from './AuthFlowsProvider.tsx';
 import { useFieldError } from './useFieldError.ts';
+import { PasswordField, PhoneField } from './fields.tsx';
 import * as css from '../layout/layout.css.ts';
 
 export function LoginPage() {
@@ -32,21 +32,11 @@ export function LoginPage() {
         }}
       >
         <FormError message={error && !fieldErrors.phone && !fieldErrors.password ? error.message : null} />
-        <TextField
-          label={t('auth.phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('auth.phonePlaceholder')}
-          value={phone}
-          onChange={setPhone}
-          error={fieldError(fieldErrors.phone)}
-        />
-        <TextField
+        <PhoneField value={phone} onChange={setPhone} error={fieldError(fieldErrors.phone)} />
+        <PasswordField
           label={t('auth.password')}
           name="password"
           autoComplete="current-password"
-          revealable
           value={password}
           onChange={setPassword}
           error={fieldError(fieldErrors.password)}

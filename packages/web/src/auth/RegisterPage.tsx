@@ -9,6 +9,7 @@ import { authRoutes } from '../routes.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
 import { useAuthFlows } from './AuthFlowsProvider.tsx';
 import { useFieldError } from './useFieldError.ts';
+import { PasswordField, PhoneField } from './fields.tsx';
 import * as css from '../layout/layout.css.ts';
 
 export function RegisterPage() {
@@ -42,30 +43,19 @@ export function RegisterPage() {
           onChange={set('name')}
           error={fieldError(fieldErrors.name)}
         />
-        <TextField
-          label={t('auth.phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('auth.phonePlaceholder')}
-          value={form.phone}
-          onChange={set('phone')}
-          error={fieldError(fieldErrors.phone)}
-        />
-        <TextField
+        <PhoneField value={form.phone} onChange={set('phone')} error={fieldError(fieldErrors.phone)} />
+        <PasswordField
           label={t('auth.password')}
           name="password"
           autoComplete="new-password"
-          revealable
           value={form.password}
           onChange={set('password')}
           error={fieldError(fieldErrors.password)}
         />
-        <TextField
+        <PasswordField
           label={t('auth.confirmPassword')}
           name="confirmPassword"
           autoComplete="new-password"
-          revealable
           value={form.confirmPassword}
           onChange={set('confirmPassword')}
           error={fieldError(fieldErrors.confirmPassword)}

@@ -36,6 +36,17 @@ export interface AuthFlowsOptions {
   onPasswordReset(): void;
 }
 
+/** What `follow` needs of a flow actor. */
+interface FlowSnapshot {
+  status: 'active' | 'done' | 'error' | 'stopped';
+  output?: unknown;
+}
+interface FlowActor<S extends FlowSnapshot> {
+  getSnapshot(): S;
+  subscribe(listener: (state: S) => void): unknown;
+  start(): unknown;
+}
+
 export interface AuthFlows {
   getSnapshot(): AuthFlowsSnapshot;
   subscribe(listener: () => void): () => void;
@@ -59,71 +70,75 @@ export function createAuthFlows(options: AuthFlowsOptions): AuthFlows {
 
   let snapshot: AuthFlowsSnapshot;
 
-  const startLogin = (): LoginActor => {
-    const actor = createActor(loginMachine, { input: { client: options.client } });
-    let step = selectLoginStep(actor.getSnapshot());
+  /** Calls `onStep` whenever the flow's step changes and `onDone` with its output when it ends. */
+  function follow<A extends FlowActor<S>, S extends FlowSnapshot, Step>(
+    actor: A & FlowActor<S>,
+    selectStep: (state: S) => Step,
+    onStep: (step: Step) => void,
+    onDone: (output: NonNullable<S['output']>) => void,
+  ): A {
+    let step = selectStep(actor.getSnapshot());
     actor.subscribe((state) => {
-      if (state.status === 'done') {
-        options.onSignedIn(state.output);
+      if (state.status === 'done' && state.output !== undefined && state.output !== null) {
+        onDone(state.output);
+        return;
+      }
+      const next = selectStep(state);
+      if (next === step) return;
+      step = next;
+      onStep(next);
+    });
+    actor.start();
+    return actor;
+  }
+
+  /** Login and register: a form route, then the shared code route; the session on success. */
+  const signInFlow = (kind: 'login' | 'register', formRoute: string) => (step: 'form' | 'otp') => {
+    snapshot = {
+      ...snapshot,
+      otpFlow: step === 'otp' ? kind : snapshot.otpFlow === kind ? null : snapshot.otpFlow,
+    };
+    emit();
+    go(step === 'otp' ? authRoutes.verifyOtp : formRoute);
+  };
+
+  const startLogin = (): LoginActor =>
+    follow(
+      createActor(loginMachine, { input: { client: options.client } }),
+      selectLoginStep,
+      signInFlow('login', authRoutes.login),
+      (session) => {
+        options.onSignedIn(session);
         snapshot = { ...snapshot, login: startLogin(), otpFlow: null };
         emit();
-        return;
-      }
-      const next = selectLoginStep(state);
-      if (next === step) return;
-      step = next;
-      snapshot = {
-        ...snapshot,
-        otpFlow: next === 'otp' ? 'login' : snapshot.otpFlow === 'login' ? null : snapshot.otpFlow,
-      };
-      emit();
-      go(next === 'otp' ? authRoutes.verifyOtp : authRoutes.login);
-    });
-    return actor.start();
-  };
+      },
+    );
 
-  const startRegister = (): RegisterActor => {
-    const actor = createActor(registerMachine, { input: { client: options.client } });
-    let step = selectRegisterStep(actor.getSnapshot());
-    actor.subscribe((state) => {
-      if (state.status === 'done') {
-        options.onSignedIn(state.output);
+  const startRegister = (): RegisterActor =>
+    follow(
+      createActor(registerMachine, { input: { client: options.client } }),
+      selectRegisterStep,
+      signInFlow('register', authRoutes.register),
+      (session) => {
+        options.onSignedIn(session);
         snapshot = { ...snapshot, register: startRegister(), otpFlow: null };
         emit();
-        return;
-      }
-      const next = selectRegisterStep(state);
-      if (next === step) return;
-      step = next;
-      snapshot = {
-        ...snapshot,
-        otpFlow: next === 'otp' ? 'register' : snapshot.otpFlow === 'register' ? null : snapshot.otpFlow,
-      };
-      emit();
-      go(next === 'otp' ? authRoutes.verifyOtp : authRoutes.register);
-    });
-    return actor.start();
-  };
+      },
+    );
 
-  const startForgot = (): ForgotActor => {
-    const actor = createActor(forgotPasswordMachine, { input: { client: options.client } });
-    let step = selectForgotPasswordStep(actor.getSnapshot());
-    actor.subscribe((state) => {
-      const next = selectForgotPasswordStep(state);
-      if (state.status === 'done') {
+  const startForgot = (): ForgotActor =>
+    follow(
+      createActor(forgotPasswordMachine, { input: { client: options.client } }),
+      selectForgotPasswordStep,
+      (step) => go(forgotRoutes[step]),
+      () => {
         // Leave the change page before the fresh flow (at its phone step) replaces this one.
         go(authRoutes.login);
         options.onPasswordReset();
         snapshot = { ...snapshot, forgot: startForgot() };
         emit();
-        return;
-      }
-      if (next === step) return;
-      step = next;
-      go(forgotRoutes[next]);
-    });
-    return actor.start();
-  };
+      },
+    );
 
   snapshot = { login: startLogin(), register: startRegister(), forgot: startForgot(), otpFlow: null };
 
