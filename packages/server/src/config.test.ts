@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
-      dataDir: path.resolve('.sapa-data'),
+      dataDir: path.resolve(import.meta.dirname, '../../../.sapa-data'),
       databaseUrl: null,
       redisUrl: null,
       otpSender: 'console',

@@ -92,7 +92,8 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
-    dataDir: resolveDataDir(read('SAPA_DATA_DIR') ?? './.sapa-data'),
+    // The default sits at the repository root whichever folder the server is started from.
+    dataDir: resolveDataDir(read('SAPA_DATA_DIR') ?? path.join(repoRoot, '.sapa-data')),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read('REDIS_PREFIX') ?? 'sapa-rl-',
