@@ -61,11 +61,26 @@ export type {
   ForgotPasswordStep,
   ForgotPasswordSnapshot,
 } from './forgotPasswordMachine.ts';
+export {
+  projectListMachine,
+  selectProjectListStatus,
+  selectProjects,
+  loadProjects,
+  createProject,
+} from './projectListMachine.ts';
+export type {
+  ProjectListInput,
+  ProjectListContext,
+  ProjectListEvent,
+  ProjectListTag,
+  ProjectListStatus,
+  ProjectListSnapshot,
+} from './projectListMachine.ts';
 export { resendChallenge, OTP_ATTEMPTS, OTP_LENGTH } from './challenge.ts';
 export { createTicker } from './ticker.ts';
 export { isAuthPath, safeRedirect, LOGIN_PATH, HOME_PATH } from './routes.ts';
 export { reasonOf, isNetworkError, toFlowError } from './actError.ts';
 export type { FlowError, ErrorReason } from './actError.ts';
 export { validationKeys } from './validation.ts';
-export type { ValidationKey, FieldError, FieldErrors } from './validation.ts';
-export type { ActCaller, TokenStoreLike } from './sdk.ts';
+export type { ValidationKey, FieldError, FieldErrors, ProjectField } from './validation.ts';
+export type { ActCaller, Project, TokenStoreLike } from './sdk.ts';

@@ -11,13 +11,14 @@ import type {
   ActOutput,
   FailureReason,
   OtpChallenge,
+  Project,
   SignedIn,
   TokenStore,
   User,
 } from '@sapa/sdk';
 
 export { normalizePhone } from '@sapa/sdk';
-export type { FailureReason, OtpChallenge, SignedIn, User };
+export type { FailureReason, OtpChallenge, Project, SignedIn, User };
 
 /** What an act resolves with: the success envelope, typed from the contract. */
 export interface ActResult<N extends ActName> {

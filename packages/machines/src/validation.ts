@@ -13,6 +13,7 @@ export const validationKeys = [
   'validation.name',
   'validation.passwordLength',
   'validation.passwordMismatch',
+  'validation.projectName',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -95,6 +96,15 @@ export function checkNewPassword(form: {
   confirmPassword: string;
 }): Checked<NewPasswordField, { password: string }> {
   return result(newPasswordErrors(form.password, form.confirmPassword), { password: form.password });
+}
+
+export type ProjectField = 'name';
+/** A new project: a name of 1-100 characters after trimming (the server checks the same). */
+export function checkProjectName(form: { name: string }): Checked<ProjectField, { name: string }> {
+  const errors: FieldErrors<ProjectField> = {};
+  const name = form.name.trim();
+  if (name === '' || name.length > NAME_MAX) errors.name = { key: 'validation.projectName' };
+  return result(errors, { name });
 }
 
 /** The server's field errors restricted to the form's fields, as `FieldErrors`. */

@@ -11,12 +11,13 @@ export {
   nameField,
   challengeField,
   otpCodeField,
+  projectKeyField,
 } from './contract/acts.ts';
 export type { Acts, ActName, ActInput, ActParsed, ActOutput } from './contract/acts.ts';
 export { defineAct } from './contract/defineAct.ts';
 export type { ActAccess, ActDefinition } from './contract/defineAct.ts';
 export type { ActFailure, ActPage, ActResponse, ActSuccess, FailureReason } from './contract/envelope.ts';
-export type { OtpChallenge, SignedIn, User } from './contract/types.ts';
+export type { OtpChallenge, Project, SignedIn, User } from './contract/types.ts';
 export { isPhone, normalizePhone } from './validation/phone.ts';
 
 // The act client

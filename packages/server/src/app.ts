@@ -1,8 +1,6 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { denyAllPermissions } from './acts/access.ts';
-import type { PermissionCheck } from './acts/access.ts';
 import type { Services } from './acts/context.ts';
 import { registerActRoute } from './acts/route.ts';
 import { pruneChallenges } from './auth/challenges.ts';
@@ -26,7 +24,6 @@ export interface AppOptions {
   otpSender?: OtpSender;
   /** An open database; by default one is opened (and migrated) from `config`, and closed with the app. */
   database?: Database;
-  permissions?: PermissionCheck;
 }
 
 const DAY_MS = 86_400_000;
@@ -59,7 +56,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     config,
     otpSender: options.otpSender ?? consoleSender(),
-    permissions: options.permissions ?? denyAllPermissions,
     sessionCache: new SessionCache(config.sessionCacheMs),
     now: options.now ?? (() => new Date()),
   };

@@ -7,4 +7,6 @@ export type { Database, DatabaseOptions } from './db/openDatabase.ts';
 export type { OtpSender } from './otp/OtpSender.ts';
 export { consoleSender } from './otp/consoleSender.ts';
 export { memorySender } from './otp/memorySender.ts';
-export type { PermissionCheck } from './acts/access.ts';
+export { authorizeProject, decideProjectAccess } from './acts/access.ts';
+export type { ProjectAccess } from './acts/access.ts';
+export type { ProjectMembership } from './projects/projects.ts';

@@ -1,8 +1,19 @@
 /**
- * Everything the server takes from the SDK, in one place: the act contract, phone rules and the
- * message catalogue.
+ * Everything the server takes from the SDK, in one place: the act contract, phone rules, the
+ * permission tree and its checks, and the message catalogue.
  */
-export { acts, isActName, normalizePhone, messages, pickLocale, translate } from '@sapa/sdk';
+export {
+  acts,
+  allPermissionKeys,
+  can,
+  grantAll,
+  isActName,
+  normalizePhone,
+  messages,
+  parsePermissions,
+  pickLocale,
+  translate,
+} from '@sapa/sdk';
 export type {
   ActAccess,
   ActDefinition,
@@ -16,6 +27,8 @@ export type {
   MessageKey,
   MessageParams,
   OtpChallenge,
+  PermissionKey,
+  Project,
   SignedIn,
   User,
 } from '@sapa/sdk';

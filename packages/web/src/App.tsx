@@ -6,11 +6,12 @@ import { MainLayout } from './layout/MainLayout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { ScreenPage } from './pages/ScreenPage.tsx';
+import { ProjectListPage } from './projects/ProjectListPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RegisterPage } from './auth/RegisterPage.tsx';
 import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
 import { ForgotPhonePage, ForgotOtpPage, ForgotChangePage } from './auth/ForgotPasswordPages.tsx';
-import { authRoutes, screenRoutes } from './routes.ts';
+import { authRoutes, projectRoutes, screenRoutes } from './routes.ts';
 import { useRuntime } from './RuntimeProvider.tsx';
 import { OfflineNotice } from './pages/OfflineNotice.tsx';
 import { selectSessionStatus } from '@sapa/machines';
@@ -50,6 +51,13 @@ export function App() {
         <SignedIn>
           <MainLayout>
             <HomePage />
+          </MainLayout>
+        </SignedIn>
+      </Route>
+      <Route path={projectRoutes.list}>
+        <SignedIn>
+          <MainLayout>
+            <ProjectListPage />
           </MainLayout>
         </SignedIn>
       </Route>

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md section 2, in one table. The router renders from it; the areas decide
+ * Every route of SPEC.md section 2. The router renders from these tables; the areas decide
  * the layout and whether a signed-in user is needed.
  */
 import type { MessageKey } from '@sapa/sdk';
@@ -35,7 +35,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
   { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
   { path: '/crm/quick-reply/:key', area: 'main', title: 'screen.crm.quickReply' },
-  { path: '/project/list', area: 'main', title: 'screen.project.list' },
   { path: '/project/account/:key', area: 'main', title: 'screen.project.account' },
   { path: '/project/billing/:key', area: 'main', title: 'screen.project.billing' },
   { path: '/project/user/:key', area: 'main', title: 'screen.project.user' },
@@ -52,4 +51,9 @@ export const authRoutes = {
   forgotPhone: '/auth/forgot-password/phone',
   forgotOtp: '/auth/forgot-password/otp',
   forgotChange: '/auth/forgot-password/change',
+} as const;
+
+/** Screens built so far, each with its own page (App.tsx). */
+export const projectRoutes = {
+  list: '/project/list',
 } as const;

@@ -16,7 +16,7 @@ describe('pnpm paths', () => {
   it('lists the machines and exits 2 for an unknown name', async () => {
     const result = await run(['nope']);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('session, login, register, otp, forgotPassword');
+    expect(result.err).toContain('session, login, register, otp, forgotPassword, projectList');
   });
 
   it('describes the session paths in words, with the navigation they cause', async () => {
@@ -31,7 +31,7 @@ describe('pnpm paths', () => {
   });
 
   it('numbers one block per path for every machine', async () => {
-    for (const name of ['login', 'register', 'otp', 'forgotPassword']) {
+    for (const name of ['login', 'register', 'otp', 'forgotPassword', 'projectList']) {
       const result = await run([name]);
       const count = Number(/^\w+: (\d+) paths/.exec(result.out)?.[1]);
       expect(count).toBeGreaterThan(0);

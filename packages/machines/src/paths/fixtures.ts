@@ -1,5 +1,6 @@
 /** Sample answers and failures for model paths, shaped like the SDK's. */
-import type { OtpChallenge, SignedIn, User } from '../sdk.ts';
+import { grantAll } from '@sapa/sdk';
+import type { OtpChallenge, Project, SignedIn, User } from '../sdk.ts';
 import type { FailureReason } from '../sdk.ts';
 
 export const user: User = {
@@ -22,6 +23,22 @@ export const challenge: OtpChallenge = {
 };
 export const newChallenge: OtpChallenge = { ...challenge, challenge: 'ch-2' };
 export const signedIn: SignedIn = { token: 'tok-new', user };
+
+/** A project the user already has, and the one `project_create` answers in model paths. */
+export const project: Project = {
+  key: 'k1abcdefgh',
+  name: 'Toko Lama',
+  timeZone: 'Asia/Jakarta',
+  createdAt: '2025-01-01T00:00:00Z',
+  role: 'owner',
+  permissions: grantAll(),
+};
+export const newProject: Project = {
+  ...project,
+  key: 'k2abcdefgh',
+  name: 'Toko Sapa',
+  createdAt: '2025-02-01T03:04:05Z',
+};
 
 /** An act failure as the SDK's `ApiError` carries it (a plain object, so paths serialise). */
 export interface ApiErrorLike {

@@ -13,11 +13,21 @@ import { registerMachine } from '../registerMachine.ts';
 import type { ActName } from '../sdk.ts';
 import type { TickerInbox } from '../ticker.ts';
 import { sessionMachine } from '../sessionMachine.ts';
+import { projectListMachine } from '../projectListMachine.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
-import { apiError, challenge, networkError, newChallenge, signedIn, user } from './fixtures.ts';
+import {
+  apiError,
+  challenge,
+  networkError,
+  newChallenge,
+  newProject,
+  project,
+  signedIn,
+  user,
+} from './fixtures.ts';
 
-export const machineNames = ['session', 'login', 'register', 'otp', 'forgotPassword'] as const;
+export const machineNames = ['session', 'login', 'register', 'otp', 'forgotPassword', 'projectList'] as const;
 export type MachineName = (typeof machineNames)[number];
 
 export function isMachineName(name: string): name is MachineName {
@@ -612,10 +622,87 @@ const forgotModel: PathModel = {
   },
 };
 
+const goodCreate = { type: 'projects.create', name: '  Toko Sapa ' };
+const blankCreate = { type: 'projects.create', name: '   ' };
+const nameRefused = apiError('invalid_input', 'Periksa kembali isian Anda.', {
+  errors: { name: 'Wajib diisi.' },
+});
+
+function projectNote(snapshot: AnyMachineSnapshot): string {
+  const projects = contextOf(snapshot)['projects'] as Array<{ name: string }>;
+  return projects.length === 0 ? ', no projects' : `, lists ${projects.map((p) => `"${p.name}"`).join(', ')}`;
+}
+
+function createErrorNote(snapshot: AnyMachineSnapshot): string {
+  const error = contextOf(snapshot)['createError'];
+  if (typeof error === 'object' && error !== null && 'message' in error)
+    return `, create failed: "${String(error.message)}"`;
+  return '';
+}
+
+const projectListModel: PathModel = {
+  name: 'projectList',
+  machine: projectListMachine,
+  serialize: serializeState,
+  starts: [{ label: 'the project list opens', world: plainWorld((client) => ({ client })) }],
+  events: () => [
+    { type: 'xstate.done.actor.list', output: [] },
+    { type: 'xstate.done.actor.list', output: [project] },
+    { type: 'xstate.error.actor.list', error: networkError },
+    { type: 'projects.retry' },
+    goodCreate,
+    blankCreate,
+    { type: 'xstate.done.actor.create', output: newProject },
+    { type: 'xstate.error.actor.create', error: nameRefused },
+    { type: 'xstate.error.actor.create', error: networkError },
+  ],
+  simple: {
+    events: () => [
+      { type: 'xstate.done.actor.list', output: [] },
+      goodCreate,
+      { type: 'xstate.done.actor.create', output: newProject },
+    ],
+    toState: (snapshot) =>
+      snapshot.matches('ready') && (contextOf(snapshot)['projects'] as unknown[]).length > 0,
+  },
+  scenarios: [
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.error.actor.list', error: networkError },
+        { type: 'projects.retry' },
+        { type: 'xstate.done.actor.list', output: [project] },
+        blankCreate,
+        goodCreate,
+        { type: 'xstate.error.actor.create', error: nameRefused },
+        goodCreate,
+        { type: 'xstate.done.actor.create', output: newProject },
+      ],
+    },
+  ],
+  actorActs: { list: 'project_list', create: 'project_create' },
+  drivers: {},
+  describeEvent: (event) => {
+    const done = event.type === 'xstate.done.actor.list' ? (payload(event)['output'] as unknown[]) : null;
+    if (done !== null) return `the project list arrives with ${done.length} project(s)`;
+    return (
+      describeActor(event, { list: 'loading the list', create: 'creating the project' }) ??
+      (event.type === 'projects.create'
+        ? `the user creates a project named "${String(payload(event)['name'])}"`
+        : event.type === 'projects.retry'
+          ? 'the user retries (projects.retry)'
+          : event.type)
+    );
+  },
+  describeState: (snapshot) =>
+    `${stateName(snapshot)}${snapshot.matches('failed') ? errorNote(snapshot) : projectNote(snapshot)}${fieldNote(snapshot)}${createErrorNote(snapshot)}`,
+};
+
 export const models: Record<MachineName, PathModel> = {
   session: sessionModel,
   login: loginModel,
   register: registerModel,
   otp: otpModel,
   forgotPassword: forgotModel,
+  projectList: projectListModel,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAct } from './defineAct.ts';
 import type { ActDefinition } from './defineAct.ts';
-import type { OtpChallenge, SignedIn, User } from './types.ts';
+import type { OtpChallenge, Project, SignedIn, User } from './types.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -21,6 +21,8 @@ export const passwordField = z.string().min(8).max(128);
 export const nameField = z.string().trim().min(1).max(100);
 export const challengeField = z.string().min(1).max(200);
 export const otpCodeField = z.string().regex(/^\d{6}$/);
+/** The project an act is about. Any string is accepted: an unknown key answers `not_found`. */
+export const projectKeyField = z.string().min(1).max(64);
 
 /**
  * Every act of the product, by name. The server registers a handler for each and refuses
@@ -66,6 +68,24 @@ export const acts = {
     input: z.object({}),
     access: 'user',
     summary: 'Answers the signed-in user of the token, or code "0".',
+  }),
+  project_create: defineAct<Project>()({
+    input: z.object({ name: nameField }),
+    access: 'user',
+    summary:
+      'Creates a project; the caller becomes its owner, holding every permission. Answers the project.',
+  }),
+  project_list: defineAct<Project[]>()({
+    input: z.object({}),
+    access: 'user',
+    summary:
+      "Answers the caller's projects, newest first, each with the caller's role and permissions in it.",
+  }),
+  project_get: defineAct<Project>()({
+    input: z.object({ key: projectKeyField }),
+    access: 'member',
+    summary:
+      'Answers one project of the caller. A key that does not exist and a project the caller is not a member of both answer `not_found`.',
   }),
 } satisfies Record<string, ActDefinition>;
 

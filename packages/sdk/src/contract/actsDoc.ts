@@ -9,7 +9,8 @@ import type { ActAccess } from './defineAct.ts';
 function describeAccess(access: ActAccess): string {
   if (access === 'public') return 'anyone';
   if (access === 'user') return 'signed-in user';
-  return `project member with \`${access.permission}\``;
+  if (access === 'member') return 'member of the project `key`';
+  return `member of the project \`key\` with \`${access.permission}\``;
 }
 
 function describeFields(schema: z.ZodType): string[] {

@@ -3,10 +3,11 @@ import type { PermissionKey } from '../permissions/tree.ts';
 
 /**
  * Who may call an act. `public`: anyone. `user`: a signed-in user.
+ * `member`: a member of the project named by the act's `key`, whatever their permissions.
  * `{ permission }`: a member of the project named by the act's `key` holding that permission
- * (a dotted path of the permission tree, e.g. `crm.label.add`).
+ * (a dotted path of the permission tree, e.g. `crm.label.add`; see `can`).
  */
-export type ActAccess = 'public' | 'user' | { permission: PermissionKey };
+export type ActAccess = 'public' | 'user' | 'member' | { permission: PermissionKey };
 
 export interface ActDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> {
   input: Input;

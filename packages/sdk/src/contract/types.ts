@@ -1,4 +1,5 @@
 /** Shapes that travel in act responses. */
+import type { PermissionKey } from '../permissions/tree.ts';
 
 export interface User {
   id: string;
@@ -25,4 +26,21 @@ export interface OtpChallenge {
 export interface SignedIn {
   token: string;
   user: User;
+}
+
+/**
+ * A project (a team's workspace) as one member sees it: `permissions` and `role` are the
+ * caller's own in that project.
+ */
+export interface Project {
+  /** Short random URL-safe slug naming the project in routes and acts (`/crm/chat/{key}`). */
+  key: string;
+  name: string;
+  /** IANA time zone dates are shown in; `Asia/Jakarta` unless set. */
+  timeZone: string;
+  createdAt: string;
+  /** `owner`: the caller created the project; `member`: invited. */
+  role: 'owner' | 'member';
+  /** The caller's granted permission keys in the project (check them with `can`). */
+  permissions: PermissionKey[];
 }

@@ -1,22 +1,13 @@
-import type { ActAccess } from '../sdk.ts';
+import { can } from '../sdk.ts';
+import type { ActAccess, PermissionKey } from '../sdk.ts';
 import { findSession } from '../auth/sessions.ts';
+import type { Db } from '../db/openDatabase.ts';
+import { findMembership } from '../projects/projects.ts';
+import type { ProjectMembership } from '../projects/projects.ts';
 import { sha256 } from '../security/secrets.ts';
 import type { Caller } from '../auth/sessions.ts';
 import { ActError } from './ActError.ts';
 import type { Services } from './context.ts';
-
-/**
- * Decides a `{ permission }` act: may this user do `permission` (a dotted path of the permission
- * tree, e.g. `crm.label.add`) in the project `key`? Projects arrive in a later issue, with the
- * membership check that replaces `denyAllPermissions`.
- */
-export type PermissionCheck = (request: {
-  userId: string;
-  key: string | null;
-  permission: string;
-}) => Promise<boolean>;
-
-export const denyAllPermissions: PermissionCheck = async () => false;
 
 /** Resolves the caller when the act needs one; `unauthenticated` without a live session. */
 export async function authenticate(
@@ -41,19 +32,59 @@ async function lookUp(token: string, services: Services, now: Date): Promise<Cal
   return found.caller;
 }
 
-/** Checks a permission act against the project named by the input's `key`. */
+/** The access kinds that are about one project, named by the input's `key`. */
+export type ProjectAccess = Exclude<ActAccess, 'public' | 'user'>;
+
+/**
+ * The rule of every project act, on a membership already looked up:
+ *
+ * - not a member (or no such key): `not_found`, the same answer for both, so no answer tells
+ *   whether another team's project exists;
+ * - `member` acts: any member passes;
+ * - `{ permission }` acts: `can(permissions, permission)` must hold (the key and the `menu` of
+ *   every node above it), else `forbidden`.
+ */
+export function decideProjectAccess(
+  membership: ProjectMembership | null,
+  access: ProjectAccess,
+): ProjectMembership {
+  if (membership === null) throw new ActError('not_found', { msgKey: 'error.project_not_found' });
+  if (access !== 'member' && !can(membership.permissions, access.permission)) {
+    throw new ActError('forbidden');
+  }
+  return membership;
+}
+
+/**
+ * May `userId` call an act of `access` in the project `key`? Answers the membership (project row
+ * and permissions) or throws `not_found` / `forbidden`. Handlers that need a second check
+ * (a permission that depends on the input) call it again with `{ permission }`.
+ */
+export async function authorizeProject(
+  db: Db,
+  userId: string,
+  key: string | null,
+  access: ProjectAccess | { permission: PermissionKey },
+): Promise<ProjectMembership> {
+  const membership = key === null ? null : await findMembership(db, userId, key);
+  return decideProjectAccess(membership, access);
+}
+
+/**
+ * Authorises an act after validation: `public` and `user` acts need nothing more (authentication
+ * came first); project acts answer the caller's membership of the project named by `input.key`.
+ */
 export async function authorize(
   access: ActAccess,
   input: unknown,
   caller: Caller | null,
   services: Services,
-): Promise<void> {
-  if (typeof access === 'string') return;
+): Promise<ProjectMembership | null> {
+  if (access === 'public' || access === 'user') return null;
   if (caller === null) throw new ActError('unauthenticated');
   const key =
     typeof input === 'object' && input !== null && 'key' in input && typeof input.key === 'string'
       ? input.key
       : null;
-  const allowed = await services.permissions({ userId: caller.user.id, key, permission: access.permission });
-  if (!allowed) throw new ActError('forbidden');
+  return authorizeProject(services.db, caller.user.id, key, access);
 }

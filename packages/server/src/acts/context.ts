@@ -5,7 +5,7 @@ import type { Locale } from '../i18n/translate.ts';
 import type { OtpSender } from '../otp/OtpSender.ts';
 import type { Caller } from '../auth/sessions.ts';
 import type { SessionCache } from '../auth/SessionCache.ts';
-import type { PermissionCheck } from './access.ts';
+import type { ProjectMembership } from '../projects/projects.ts';
 import { ActError } from './ActError.ts';
 
 /** What handlers use beyond their input: storage, delivery, configuration, the clock. */
@@ -13,7 +13,6 @@ export interface Services {
   db: Db;
   config: Config;
   otpSender: OtpSender;
-  permissions: PermissionCheck;
   /** Recent token lookups; forget entries when revoking sessions. */
   sessionCache: SessionCache;
   now: () => Date;
@@ -31,6 +30,8 @@ export interface ActContext {
   fcm: string | null;
   /** The signed-in caller; always set for acts whose access is not `public`. */
   caller: Caller | null;
+  /** The caller's membership of the project named by `key`; set for `member` and `{ permission }` acts. */
+  project: ProjectMembership | null;
   log: FastifyBaseLogger;
 }
 
@@ -38,4 +39,10 @@ export interface ActContext {
 export function signedIn(ctx: ActContext): Caller {
   if (ctx.caller === null) throw new ActError('unauthenticated');
   return ctx.caller;
+}
+
+/** The caller's membership of the act's project (`member` and `{ permission }` acts). */
+export function inProject(ctx: ActContext): ProjectMembership {
+  if (ctx.project === null) throw new ActError('not_found', { msgKey: 'error.project_not_found' });
+  return ctx.project;
 }

@@ -30,8 +30,9 @@ const OK: Record<Locale, string> = { id: translate('id', 'act.ok'), en: translat
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
- * Runs one act call from its body fields: resolve the act, authenticate, validate, authorise,
- * handle. Act failures become `{ code: "0" }`; anything else is thrown to the HTTP layer.
+ * Runs one act call from its body fields: resolve the act, authenticate, validate, authorise
+ * (project acts: membership and permission, src/acts/access.ts), handle. Act failures become
+ * `{ code: "0" }`; anything else is thrown to the HTTP layer.
  */
 export async function dispatch(
   body: Record<string, unknown>,
@@ -52,6 +53,7 @@ export async function dispatch(
       token,
       fcm: text(body.fcm),
       caller,
+      project: null,
       log: meta.log,
     };
     const data = await run(name, body, ctx);
@@ -80,7 +82,7 @@ async function run<N extends ActName>(
     throw new ActError('invalid_input', { errors: fieldErrors(parsed.error.issues, ctx.locale) });
   }
   const input = parsed.data as ActParsed<N>;
-  await authorize(definition.access, input, ctx.caller, ctx.services);
+  const project = await authorize(definition.access, input, ctx.caller, ctx.services);
   const handler = handlers[name];
-  return handler(input, ctx);
+  return handler(input, { ...ctx, project });
 }

@@ -3,6 +3,7 @@ import type { ActContext } from './context.ts';
 import { signInHandlers } from './handlers/signIn.ts';
 import { otpHandlers } from './handlers/otp.ts';
 import { sessionHandlers } from './handlers/session.ts';
+import { projectHandlers } from './handlers/projects.ts';
 
 export type ActHandler<N extends ActName> = (input: ActParsed<N>, ctx: ActContext) => Promise<ActOutput<N>>;
 
@@ -13,4 +14,5 @@ export const handlers: ActHandlers = {
   ...signInHandlers,
   ...otpHandlers,
   ...sessionHandlers,
+  ...projectHandlers,
 };

@@ -1,4 +1,16 @@
-import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -75,7 +87,53 @@ export const rateEvents = pgTable(
   (table) => [index('rate_events_lookup_idx').on(table.kind, table.subject, table.createdAt)],
 );
 
-export const schema = { users, sessions, otpChallenges, otpPurpose, rateEvents };
+/** A team's workspace. Routes and acts name it by `key`, never by `id`. */
+export const projects = pgTable('projects', {
+  /** Random (v4), internal only. */
+  id: uuid('id').primaryKey(),
+  /** Short random URL-safe slug (src/projects/projectKey.ts). */
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  timeZone: text('time_zone').notNull().default('Asia/Jakarta'),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: at('created_at').notNull(),
+});
+
+/** Who belongs to a project, with the permission keys each holds there (SPEC.md section 6). */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Granted dotted keys of the permission tree; read back through `parsePermissions`. */
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.userId] }),
+    index('project_members_user_idx').on(table.userId),
+  ],
+);
+
+export const schema = {
+  users,
+  sessions,
+  otpChallenges,
+  otpPurpose,
+  rateEvents,
+  projects,
+  projectMembers,
+};
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
 export type ChallengeRow = typeof otpChallenges.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;

@@ -5,9 +5,10 @@ import { Button } from '../components/Button.tsx';
 import { PreferenceControls } from '../components/PreferenceControls.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
+import { projectRoutes } from '../routes.ts';
 import * as css from './layout.css.ts';
 
-/** The signed-in frame: header with the user, theme and language, and sign-out. */
+/** The signed-in frame: header with the navigation, the user, theme and language, and sign-out. */
 export function MainLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const { session } = useRuntime();
@@ -15,9 +16,14 @@ export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className={css.shell}>
       <header className={css.header}>
-        <Link href="/" className={css.brand}>
-          Sapa
-        </Link>
+        <nav className={css.nav} aria-label={t('nav.main')}>
+          <Link href="/" className={css.brand}>
+            Sapa
+          </Link>
+          <Link href={projectRoutes.list} className={css.navLink}>
+            {t('nav.projects')}
+          </Link>
+        </nav>
         <div className={css.headerEnd}>
           <PreferenceControls />
           {user ? <span className={css.userName}>{user.name}</span> : null}

@@ -21,6 +21,14 @@ export const brand = style({
   textDecoration: 'none',
 });
 
+export const nav = style({ display: 'flex', alignItems: 'center', gap: tokens.space.lg });
+
+export const navLink = style({
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: { '&:hover': { color: vars.color.primary } },
+});
+
 export const headerEnd = style({
   display: 'flex',
   alignItems: 'center',

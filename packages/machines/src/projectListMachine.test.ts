@@ -1,0 +1,108 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { projectListMachine, selectProjectListStatus, selectProjects } from './projectListMachine.ts';
+import { createFakeClient } from './paths/fakes.ts';
+import { apiError, networkError, newProject, project } from './paths/fixtures.ts';
+import { flush } from './paths/replay.ts';
+import { modelSuite } from './testing/modelSuite.ts';
+import { runsThrough } from './testing/modelRun.ts';
+
+modelSuite('projectList', (get) => {
+  it('a created project joins the top of the list, once', () => {
+    const runs = runsThrough(get(), ['xstate.done.actor.create']);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const { run } of runs) {
+      const step = run.steps.find((s) => s.event.type === 'xstate.done.actor.create');
+      const projects = (step?.snapshot.context as { projects: Array<{ key: string }> }).projects;
+      expect(projects[0]?.key).toBe(newProject.key);
+      expect(projects.filter((p) => p.key === newProject.key)).toHaveLength(1);
+      expect(step?.snapshot.value).toBe('ready');
+    }
+  });
+
+  it('sends project_create the trimmed name, and never a blank one', () => {
+    const creates = get().runs.flatMap(({ run }) =>
+      run.world.client.calls.filter((call) => call.name === 'project_create'),
+    );
+    expect(creates.length).toBeGreaterThan(0);
+    for (const call of creates) expect(call.fields).toEqual({ name: 'Toko Sapa' });
+  });
+
+  it('retry after a failed load asks project_list again', () => {
+    const runs = runsThrough(get(), ['xstate.error.actor.list', 'projects.retry']);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const { run } of runs) {
+      expect(run.world.client.calls.filter((call) => call.name === 'project_list').length).toBeGreaterThan(1);
+    }
+  });
+});
+
+function start() {
+  const client = createFakeClient();
+  return { client, actor: createActor(projectListMachine, { input: { client } }).start() };
+}
+
+describe('project list rules', () => {
+  it('loads, then reads as empty or ready by the number of projects', async () => {
+    const { actor, client } = start();
+    expect(selectProjectListStatus(actor.getSnapshot())).toBe('loading');
+    expect(client.calls).toEqual([{ name: 'project_list', fields: {} }]);
+    client.settle('project_list', { data: [] });
+    await flush();
+    expect(selectProjectListStatus(actor.getSnapshot())).toBe('empty');
+
+    const other = start();
+    other.client.settle('project_list', { data: [project] });
+    await flush();
+    expect(selectProjectListStatus(other.actor.getSnapshot())).toBe('ready');
+    expect(selectProjects(other.actor.getSnapshot())).toEqual([project]);
+  });
+
+  it('a failed load shows the error and retries on projects.retry', async () => {
+    const { actor, client } = start();
+    client.settle('project_list', { error: networkError });
+    await flush();
+    expect(selectProjectListStatus(actor.getSnapshot())).toBe('error');
+    expect(actor.getSnapshot().context.error).toEqual({ reason: 'network', message: 'Failed to fetch' });
+    actor.send({ type: 'projects.retry' });
+    expect(selectProjectListStatus(actor.getSnapshot())).toBe('loading');
+    expect(client.pending()).toEqual([{ name: 'project_list', fields: {} }]);
+  });
+
+  it('refuses a blank or too long name with a message key, without calling', async () => {
+    const { actor, client } = start();
+    client.settle('project_list', { data: [] });
+    await flush();
+    actor.send({ type: 'projects.create', name: '   ' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: { key: 'validation.projectName' } });
+    actor.send({ type: 'projects.create', name: 'x'.repeat(101) });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: { key: 'validation.projectName' } });
+    expect(client.calls.map((call) => call.name)).toEqual(['project_list']);
+  });
+
+  it("shows the server's field error beside the field, and other failures as the form's error", async () => {
+    const { actor, client } = start();
+    client.settle('project_list', { data: [] });
+    await flush();
+    actor.send({ type: 'projects.create', name: 'Toko' });
+    expect(actor.getSnapshot().hasTag('creating')).toBe(true);
+    client.settle('project_create', {
+      error: apiError('invalid_input', 'Periksa kembali isian Anda.', {
+        errors: { name: 'Maksimal 100 karakter.' },
+      }),
+    });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({
+      fieldErrors: { name: { message: 'Maksimal 100 karakter.' } },
+      createError: null,
+    });
+    actor.send({ type: 'projects.create', name: 'Toko' });
+    client.settle('project_create', { error: apiError('rate_limited', 'Terlalu banyak permintaan.') });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({
+      fieldErrors: {},
+      createError: { reason: 'rate_limited', message: 'Terlalu banyak permintaan.' },
+    });
+    expect(selectProjectListStatus(actor.getSnapshot())).toBe('empty');
+  });
+});

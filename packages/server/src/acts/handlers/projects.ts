@@ -1,0 +1,21 @@
+import { createProject, listMemberships, toProject } from '../../projects/projects.ts';
+import { inProject, signedIn } from '../context.ts';
+import type { ActHandlers } from '../registry.ts';
+
+export const projectHandlers = {
+  async project_create(input, ctx) {
+    const { user } = signedIn(ctx);
+    return toProject(
+      await createProject(ctx.services.db, { name: input.name, userId: user.id, now: ctx.now }),
+    );
+  },
+
+  async project_list(_input, ctx) {
+    const { user } = signedIn(ctx);
+    return (await listMemberships(ctx.services.db, user.id)).map(toProject);
+  },
+
+  async project_get(_input, ctx) {
+    return toProject(inProject(ctx));
+  },
+} satisfies Pick<ActHandlers, 'project_create' | 'project_list' | 'project_get'>;

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { GraphApiError } from './GraphApiError.ts';
+import { GraphRequestError } from './GraphRequestError.ts';
+import type { SendMessageBody } from './sendRequest.ts';
+
+/** The Graph API version of the fixtures (v24.0: status webhooks without `conversation`). */
+export const DEFAULT_GRAPH_API_VERSION = 'v24.0';
+export const DEFAULT_GRAPH_BASE_URL = 'https://graph.facebook.com';
+
+export interface GraphClientOptions {
+  /** System-user or business access token, sent as `Authorization: Bearer …`. */
+  accessToken: string;
+  /** Meta's Graph API by default; the simulator's loopback URL in tests and the demo. */
+  baseUrl?: string;
+  apiVersion?: string;
+  /** Per API call (default 15 s). */
+  timeoutMs?: number;
+  /** Per media download, body included (default 60 s; inbound files reach 100 MB). */
+  downloadTimeoutMs?: number;
+}
+
+export interface SentMessage {
+  /** The id status webhooks will carry. A 200 means accepted, not delivered. */
+  wamid: string;
+  /** The user's WhatsApp id (may differ from the number sent to). */
+  waId?: string;
+  /** Templates only: `accepted`, `held_for_quality_assessment` or `paused`. */
+  messageStatus?: string;
+}
+
+export interface MediaUrl {
+  /** Expires after 5 minutes; download it with `downloadMedia` (same token). */
+  url: string;
+  mimeType: string;
+  sha256?: string;
+  fileSize?: number;
+  mediaId: string;
+}
+
+export interface DownloadedMedia {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+const sendResponseSchema = z.object({
+  contacts: z.array(z.object({ input: z.string().optional(), wa_id: z.string().optional() })).optional(),
+  messages: z.array(z.object({ id: z.string().min(1), message_status: z.string().optional() })).min(1),
+});
+
+const mediaUrlResponseSchema = z.object({
+  url: z.string().min(1),
+  mime_type: z.string(),
+  sha256: z.string().optional(),
+  // Meta documents a string, SDKs see a number: accept both.
+  file_size: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
+  id: z.string().min(1),
+});
+
+const uploadResponseSchema = z.object({ id: z.string().min(1) });
+
+const graphErrorSchema = z.object({
+  error: z.object({
+    message: z.string().optional(),
+    type: z.string().optional(),
+    code: z.number().int().optional(),
+    error_subcode: z.number().int().optional(),
+    error_data: z.object({ details: z.string().optional() }).optional(),
+    fbtrace_id: z.string().optional(),
+  }),
+});
+
+const MAX_REDIRECTS = 5;
+
+/** A small client of the WhatsApp Cloud API endpoints the inbox needs. Uses global `fetch`. */
+export class GraphClient {
+  readonly #accessToken: string;
+  readonly #apiRoot: string;
+  readonly #timeoutMs: number;
+  readonly #downloadTimeoutMs: number;
+
+  constructor(options: GraphClientOptions) {
+    this.#accessToken = options.accessToken;
+    const baseUrl = (options.baseUrl ?? DEFAULT_GRAPH_BASE_URL).replace(/\/+$/, '');
+    this.#apiRoot = `${baseUrl}/${options.apiVersion ?? DEFAULT_GRAPH_API_VERSION}`;
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#downloadTimeoutMs = options.downloadTimeoutMs ?? 60_000;
+  }
+
+  /** `POST /{phone-number-id}/messages`. Throws `GraphApiError` (130429, 131056, …) or `GraphRequestError`. */
+  async sendMessage(phoneNumberId: string, body: SendMessageBody): Promise<SentMessage> {
+    const response = await this.#call(
+      'POST',
+      `${segment(phoneNumberId)}/messages`,
+      { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      sendResponseSchema,
+    );
+    const message = response.messages[0];
+    const contact = response.contacts?.[0];
+    if (message === undefined) throw new Error('unreachable: the schema requires one message');
+    return {
+      wamid: message.id,
+      ...(contact?.wa_id === undefined ? {} : { waId: contact.wa_id }),
+      ...(message.message_status === undefined ? {} : { messageStatus: message.message_status }),
+    };
+  }
+
+  /** `GET /{media-id}`: a short-lived download URL and the file's facts. */
+  async getMediaUrl(mediaId: string, options: { phoneNumberId?: string } = {}): Promise<MediaUrl> {
+    const query =
+      options.phoneNumberId === undefined ? '' : `?phone_number_id=${segment(options.phoneNumberId)}`;
+    const media = await this.#call('GET', `${segment(mediaId)}${query}`, {}, mediaUrlResponseSchema);
+    return {
+      url: media.url,
+      mimeType: media.mime_type,
+      mediaId: media.id,
+      ...(media.sha256 === undefined ? {} : { sha256: media.sha256 }),
+      ...(media.file_size === undefined ? {} : { fileSize: media.file_size }),
+    };
+  }
+
+  /**
+   * Downloads a media URL with the Bearer token. Redirects are followed by hand so the token
+   * only goes to the URL's own origin, never to a CDN host it redirects to.
+   */
+  async downloadMedia(url: string): Promise<DownloadedMedia> {
+    const origin = new URL(url).origin;
+    const signal = AbortSignal.timeout(this.#downloadTimeoutMs);
+    let target = url;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+      const sameOrigin = new URL(target).origin === origin;
+      const response = await this.#fetch('GET', target, {
+        headers: sameOrigin ? { authorization: `Bearer ${this.#accessToken}` } : {},
+        redirect: 'manual',
+        signal,
+      });
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location !== null) {
+        await response.body?.cancel();
+        target = new URL(location, target).toString();
+        continue;
+      }
+      if (!response.ok) throw await toApiError('GET', target, response, signal);
+      const bytes = await this.#read('GET', target, () => response.arrayBuffer());
+      return {
+        bytes: new Uint8Array(bytes),
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    }
+    throw new GraphRequestError('invalid_response', {
+      method: 'GET',
+      url: withoutQuery(url),
+      message: 'Too many redirects',
+    });
+  }
+
+  /** `POST /{phone-number-id}/media` as multipart (`messaging_product`, `type`, `file`). Ids live 30 days. */
+  async uploadMedia(
+    phoneNumberId: string,
+    bytes: Uint8Array,
+    mimeType: string,
+    filename: string,
+  ): Promise<{ mediaId: string }> {
+    const form = new FormData();
+    form.append('messaging_product', 'whatsapp');
+    form.append('type', mimeType);
+    form.append('file', new Blob([bytes], { type: mimeType }), filename);
+    const uploaded = await this.#call(
+      'POST',
+      `${segment(phoneNumberId)}/media`,
+      { body: form },
+      uploadResponseSchema,
+    );
+    return { mediaId: uploaded.id };
+  }
+
+  async #call<T>(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: string | FormData },
+    schema: z.ZodType<T>,
+  ): Promise<T> {
+    const url = `${this.#apiRoot}/${path}`;
+    const signal = AbortSignal.timeout(this.#timeoutMs);
+    const response = await this.#fetch(method, url, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${this.#accessToken}` },
+      signal,
+    });
+    if (!response.ok) throw await toApiError(method, url, response, signal);
+    const text = await this.#read(method, url, () => response.text());
+    const parsed = schema.safeParse(parseJson(text));
+    if (!parsed.success) {
+      throw new GraphRequestError('invalid_response', {
+        method,
+        url: withoutQuery(url),
+        message: `Unexpected Graph API answer: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  async #fetch(method: string, url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, method });
+    } catch (error) {
+      throw requestError(method, url, error);
+    }
+  }
+
+  async #read<T>(method: string, url: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      throw requestError(method, url, error);
+    }
+  }
+}
+
+async function toApiError(
+  method: string,
+  url: string,
+  response: Response,
+  signal: AbortSignal,
+): Promise<GraphApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (signal.aborted) throw requestError(method, url, error);
+  }
+  const body = parseJson(text) ?? text;
+  const envelope = graphErrorSchema.safeParse(body);
+  const error = envelope.success ? envelope.data.error : undefined;
+  return new GraphApiError(error?.message ?? `Graph API answered HTTP ${response.status}`, {
+    status: response.status,
+    method,
+    url: withoutQuery(url),
+    code: error?.code,
+    type: error?.type,
+    errorSubcode: error?.error_subcode,
+    fbtraceId: error?.fbtrace_id,
+    details: error?.error_data?.details,
+    body,
+  });
+}
+
+function requestError(method: string, url: string, error: unknown): GraphRequestError {
+  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  return new GraphRequestError(timedOut ? 'timeout' : 'network', {
+    method,
+    url: withoutQuery(url),
+    message: timedOut
+      ? `Graph API call timed out: ${method} ${withoutQuery(url)}`
+      : `Graph API call failed: ${method} ${withoutQuery(url)}`,
+    cause: error,
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function segment(id: string): string {
+  return encodeURIComponent(id);
+}
+
+function withoutQuery(url: string): string {
+  const index = url.indexOf('?');
+  return index === -1 ? url : url.slice(0, index);
+}

@@ -1,0 +1,70 @@
+// The WhatsApp Cloud API protocol: what the channel routes, storage and simulator build on.
+export { verifyWebhook } from './verifyWebhook.ts';
+export type { WebhookVerification, WebhookVerificationQuery } from './verifyWebhook.ts';
+
+export { SIGNATURE_HEADER, sign, verifySignature } from './signature.ts';
+export type { SignatureCheck } from './signature.ts';
+
+export {
+  webhookPayloadSchema,
+  changeValueSchema,
+  inboundMessageSchema,
+  statusSchema,
+  whatsAppErrorSchema,
+  KNOWN_MESSAGE_TYPES,
+  STATUS_VALUES,
+} from './webhookSchema.ts';
+export type {
+  WebhookPayload,
+  InboundMessagePayload,
+  StatusPayload,
+  WhatsAppErrorPayload,
+} from './webhookSchema.ts';
+
+export { parseWebhook } from './parseWebhook.ts';
+export { dedupKey } from './dedupKey.ts';
+export type {
+  AdReferral,
+  ErrorEvent,
+  IgnoredEvent,
+  InboundMedia,
+  InboundMessageContent,
+  InvalidEvent,
+  MessageContext,
+  MessageEvent,
+  MessageStatus,
+  SharedContact,
+  StatusEvent,
+  WebhookEvent,
+  WebhookOrigin,
+  WhatsAppError,
+} from './types.ts';
+
+export {
+  audioMessage,
+  bodyParameters,
+  contactsMessage,
+  documentMessage,
+  imageMessage,
+  reactionMessage,
+  stickerMessage,
+  templateMessage,
+  textMessage,
+  videoMessage,
+} from './sendRequest.ts';
+export type {
+  Addressing,
+  MediaSource,
+  OutboundContact,
+  SendMessageBody,
+  TemplateComponent,
+  TemplateParameter,
+} from './sendRequest.ts';
+
+export { GraphClient, DEFAULT_GRAPH_API_VERSION, DEFAULT_GRAPH_BASE_URL } from './graphClient.ts';
+export type { DownloadedMedia, GraphClientOptions, MediaUrl, SentMessage } from './graphClient.ts';
+export { GraphApiError, isGraphApiError } from './GraphApiError.ts';
+export type { GraphApiErrorFields } from './GraphApiError.ts';
+export { GraphRequestError, isGraphRequestError } from './GraphRequestError.ts';
+export type { GraphRequestFailure } from './GraphRequestError.ts';
+export { WhatsAppErrorCode, isRateLimitCode } from './errorCodes.ts';

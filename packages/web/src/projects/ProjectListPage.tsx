@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Link } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { formatDate } from '@sapa/sdk';
+import type { Project } from '@sapa/sdk';
+import { projectListMachine, selectProjectListStatus, selectProjects } from '@sapa/machines';
+import { Button } from '../components/Button.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { useFieldError } from '../auth/useFieldError.ts';
+import { FormError } from '../auth/AuthLayout.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { useRuntime } from '../RuntimeProvider.tsx';
+import * as layout from '../layout/layout.css.ts';
+import * as css from './projects.css.ts';
+
+type ProjectListActor = ReturnType<typeof useActorRef<typeof projectListMachine>>;
+
+/** `/project/list`: the user's projects and the form to create one (projectListMachine). */
+export function ProjectListPage() {
+  const t = useT();
+  const { client } = useRuntime();
+  const actor = useActorRef(projectListMachine, { input: { client } });
+  const status = useSelector(actor, selectProjectListStatus);
+  const projects = useSelector(actor, selectProjects);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  // A new project remounts the form, so it starts empty again.
+  const created = useSelector(actor, (snapshot) => snapshot.context.created?.key ?? '');
+
+  return (
+    <section className={css.page} aria-labelledby="screen-title">
+      <h1 id="screen-title" className={layout.pageTitle}>
+        {t('screen.project.list')}
+      </h1>
+      {status === 'loading' ? <Spinner label={t('project.list.loading')} /> : null}
+      {status === 'error' ? (
+        <div className={css.state}>
+          <p role="alert" className={layout.formError}>
+            {t('project.list.error')} {error?.message}
+          </p>
+          <Button onPress={() => actor.send({ type: 'projects.retry' })}>{t('project.list.retry')}</Button>
+        </div>
+      ) : null}
+      {status === 'empty' ? <p className={css.empty}>{t('project.list.empty')}</p> : null}
+      {status === 'ready' ? <ProjectList projects={projects} /> : null}
+      {status === 'empty' || status === 'ready' ? <CreateProjectForm key={created} actor={actor} /> : null}
+    </section>
+  );
+}
+
+function ProjectList({ projects }: { projects: Project[] }) {
+  const t = useT();
+  return (
+    <ul className={css.list} aria-label={t('project.list.label')}>
+      {projects.map((project) => (
+        <li key={project.key} className={css.item}>
+          <Link href={`/crm/chat/${project.key}`} className={css.name}>
+            {project.name}
+          </Link>
+          <p className={css.meta}>
+            {t('project.list.key', { key: project.key })} · {t(`project.role.${project.role}`)}
+          </p>
+          <p className={css.meta}>
+            {t('project.list.created', { date: formatDate(project.createdAt, project.timeZone) })}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CreateProjectForm({ actor }: { actor: ProjectListActor }) {
+  const t = useT();
+  const fieldError = useFieldError();
+  const [name, setName] = useState('');
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('creating'));
+  const nameError = useSelector(actor, (snapshot) => snapshot.context.fieldErrors.name);
+  const createError = useSelector(actor, (snapshot) => snapshot.context.createError);
+  return (
+    <section className={css.createCard} aria-labelledby="create-project-title">
+      <h2 id="create-project-title" className={css.createTitle}>
+        {t('project.create.title')}
+      </h2>
+      <Form
+        className={css.createRow}
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'projects.create', name });
+        }}
+      >
+        <div className={css.createField}>
+          <TextField
+            label={t('project.create.name')}
+            name="name"
+            value={name}
+            onChange={setName}
+            error={fieldError(nameError)}
+          />
+        </div>
+        <Button type="submit" isDisabled={busy}>
+          {t('project.create.submit')}
+        </Button>
+      </Form>
+      <FormError
+        message={createError ? t('project.create.failed', { message: createError.message }) : null}
+      />
+    </section>
+  );
+}
