@@ -18,6 +18,20 @@ export { defineAct } from './contract/defineAct.ts';
 export type { ActAccess, ActDefinition } from './contract/defineAct.ts';
 export type { ActFailure, ActPage, ActResponse, ActSuccess, FailureReason } from './contract/envelope.ts';
 export type { OtpChallenge, Project, SignedIn, User } from './contract/types.ts';
+export type {
+  AccountStatus,
+  ConversationSummary,
+  MessageDirection,
+  MessageStatus,
+  ThreadMessage,
+  WhatsAppAccount,
+} from './contract/chatTypes.ts';
+export type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from './contract/events.ts';
 export { isPhone, normalizePhone } from './validation/phone.ts';
 
 // The act client

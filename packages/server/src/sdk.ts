@@ -31,4 +31,6 @@ export type {
   Project,
   SignedIn,
   User,
+  ServerEventName,
+  ServerEventPayload,
 } from '@sapa/sdk';
