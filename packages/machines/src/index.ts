@@ -76,6 +76,72 @@ export type {
   ProjectListStatus,
   ProjectListSnapshot,
 } from './projectListMachine.ts';
+export { connectionMachine, selectConnectionStatus, watchSocket, realtimeFits } from './connectionMachine.ts';
+export type {
+  ConnectionInput,
+  ConnectionContext,
+  ConnectionEvent,
+  ConnectionEmitted,
+  ConnectionTag,
+  ConnectionSnapshot,
+  RealtimeLike,
+} from './connectionMachine.ts';
+export {
+  conversationListMachine,
+  selectConversations,
+  selectListStatus,
+  selectTotalUnread,
+  selectSelectedId,
+  selectHasMore,
+  selectFilter,
+  selectSearch,
+  loadConversations,
+  searchDebounce,
+} from './conversationListMachine.ts';
+export type {
+  ConversationListInput,
+  ConversationListContext,
+  ConversationListEvent,
+  ConversationListTag,
+  ConversationListStatus,
+  ConversationListSnapshot,
+  ConversationPage,
+} from './conversationListMachine.ts';
+export {
+  compareConversations,
+  sortConversations,
+  matchesView,
+  mergeConversations,
+  applyLiveUpdate,
+  isCurrentAnswer,
+} from './conversationListMerge.ts';
+export type { ConversationFilter, ConversationQuery, ListView } from './conversationListMerge.ts';
+export {
+  threadMachine,
+  selectThreadMessages,
+  selectThreadStatus,
+  selectHasOlder,
+  selectPendingCount,
+} from './threadMachine.ts';
+export {
+  loadPage,
+  catchUp,
+  sendMessage,
+  markRead,
+  retryTimer,
+  SendTimeoutError,
+  CATCH_UP_LIMIT,
+} from './threadActors.ts';
+export type {
+  ThreadInput,
+  ThreadContext,
+  ThreadEvent,
+  ThreadTag,
+  ThreadStatus,
+  ThreadSnapshot,
+} from './threadMachine.ts';
+export { isStatusForward, mergeMessages } from './threadMessages.ts';
+export type { ThreadDraft, ThreadItem, PendingMessage, ServerStatus } from './threadMessages.ts';
 export { resendChallenge, OTP_ATTEMPTS, OTP_LENGTH } from './challenge.ts';
 export { createTicker } from './ticker.ts';
 export { isAuthPath, safeRedirect, LOGIN_PATH, HOME_PATH } from './routes.ts';

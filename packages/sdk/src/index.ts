@@ -65,6 +65,22 @@ export type { StorageLike, TokenStore } from './auth/tokenStore.ts';
 export { createPushTokenStore, isPushTokenStale } from './auth/pushTokenStore.ts';
 export type { PushTokenStore } from './auth/pushTokenStore.ts';
 
+// Real-time
+export { createRealtime, handshakeHeaders, NETWORK_DISCONNECTED } from './realtime/createRealtime.ts';
+export type {
+  Realtime,
+  RealtimeLogger,
+  RealtimeOptions,
+  RealtimeSnapshot,
+  RealtimeSocketOptions,
+  RealtimeStatus,
+  ReconnectInfo,
+  ReconnectTimings,
+  SocketFactory,
+} from './realtime/createRealtime.ts';
+export { on } from './realtime/on.ts';
+export type { RealtimeManager, RealtimeSocket, SocketEvents } from './realtime/on.ts';
+
 // Tables
 export { fetchTablePage } from './table/fetchTablePage.ts';
 export type { FetchTablePageOptions, TablePage } from './table/fetchTablePage.ts';

@@ -15,6 +15,29 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { consoleSender } from './otp/consoleSender.ts';
 import type { OtpSender } from './otp/OtpSender.ts';
+import { sendJobHandler } from './inbox/outbound.ts';
+import { SEND_JOB } from './inbox/messages.ts';
+import { JobRunner } from './jobs/JobRunner.ts';
+import { createPublisher } from './realtime/Publisher.ts';
+import type { Publisher } from './realtime/Publisher.ts';
+import { attachRealtime } from './realtime/attachRealtime.ts';
+import { DeliveryWorker } from './webhooks/deliveries.ts';
+import { registerWhatsAppWebhook } from './webhooks/whatsappRoutes.ts';
+
+/** What the app exposes beside HTTP: its services and the background workers, for tests and tools. */
+export interface SapaRuntime {
+  services: Services;
+  /** Processes every stored webhook delivery that is due; resolves when they are stored. */
+  processPendingDeliveries(): Promise<void>;
+  /** Runs every job that is due (sends); resolves when they are done or rescheduled. */
+  runJobsOnce(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sapa: SapaRuntime;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -24,6 +47,13 @@ export interface AppOptions {
   otpSender?: OtpSender;
   /** An open database; by default one is opened (and migrated) from `config`, and closed with the app. */
   database?: Database;
+  /** Where real-time announcements go; by default a fresh in-process publisher. */
+  publisher?: Publisher;
+  /**
+   * Poll for webhook deliveries and jobs in the background (default true). Either way, a stored
+   * delivery or queued job is worked off at once, and `app.sapa` offers passes to await.
+   */
+  backgroundWork?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -52,13 +82,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...config,
       onError: (error) => app.log.warn({ err: error }, 'database connection error'),
     }));
+  const now = options.now ?? (() => new Date());
+  const publisher = options.publisher ?? createPublisher();
+  const jobRunner = new JobRunner({
+    db: database.db,
+    now,
+    log: app.log,
+    handlers: { [SEND_JOB]: sendJobHandler({ db: database.db, config, now, publisher }) },
+  });
+  const deliveryWorker = new DeliveryWorker({ db: database.db, now, publisher, log: app.log });
   const services: Services = {
     db: database.db,
     config,
     otpSender: options.otpSender ?? consoleSender(),
     sessionCache: new SessionCache(config.sessionCacheMs),
-    now: options.now ?? (() => new Date()),
+    now,
+    publisher,
+    jobs: jobRunner,
   };
+  app.decorate('sapa', {
+    services,
+    processPendingDeliveries: () => deliveryWorker.processPending(),
+    runJobsOnce: () => jobRunner.runOnce(),
+  });
 
   // While closing, answers end their keep-alive connection, so in-flight requests finish and the
   // server can stop without waiting for idle sockets to time out.
@@ -72,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     clearInterval(pruner);
+    await Promise.all([deliveryWorker.stop(), jobRunner.stop()]);
     if (options.database === undefined) await database.close();
   });
 
@@ -79,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config.socialAppId);
   await registerRateLimit(app, config);
   await registerActRoute(app, services, config);
+  await registerWhatsAppWebhook(app, { db: database.db, config, now, worker: deliveryWorker });
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
   // What the web app may know before sign-in: today only the social-login app id, if any.
   app.get('/config.json', async (_request, reply) => {
@@ -86,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { socialAppId: config.socialAppId };
   });
   await registerWebApp(app, config.webDist);
+  await attachRealtime(app, services);
 
   const prune = () => {
     const now = services.now();
@@ -95,5 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const pruner = setInterval(prune, 3_600_000);
   pruner.unref();
+  if (options.backgroundWork !== false) {
+    deliveryWorker.start();
+    jobRunner.start();
+  }
   return app;
 }

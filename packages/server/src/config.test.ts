@@ -20,6 +20,12 @@ describe('loadConfig', () => {
       otp: { perPhonePerHour: 10, perIpPerHour: 50 },
       loginFailures: { perPhonePerHour: 10, perIpPerHour: 100 },
       socialAppId: null,
+      whatsapp: {
+        verifyToken: '',
+        appSecret: '',
+        graphBaseUrl: 'https://graph.facebook.com',
+        apiVersion: 'v24.0',
+      },
     });
     expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
   });
@@ -43,6 +49,10 @@ describe('loadConfig', () => {
       LOGIN_MAX_FAILS_PER_PHONE_HOUR: '4',
       LOGIN_MAX_FAILS_PER_IP_HOUR: '40',
       FACEBOOK_APP_ID: '1234567890',
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_GRAPH_BASE_URL: 'http://127.0.0.1:9000',
+      WHATSAPP_API_VERSION: 'v23.0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -59,6 +69,12 @@ describe('loadConfig', () => {
       otp: { perPhonePerHour: 3, perIpPerHour: 20 },
       loginFailures: { perPhonePerHour: 4, perIpPerHour: 40 },
       socialAppId: '1234567890',
+      whatsapp: {
+        verifyToken: 'verify-me',
+        appSecret: 'app-secret',
+        graphBaseUrl: 'http://127.0.0.1:9000',
+        apiVersion: 'v23.0',
+      },
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
@@ -74,12 +90,15 @@ describe('loadConfig', () => {
         OTP_SENDER: 'pigeon',
         SESSION_TTL_DAYS: '1.5',
         FACEBOOK_APP_ID: 'not-an-id',
+        WHATSAPP_GRAPH_BASE_URL: 'ftp://graph',
+        WHATSAPP_API_VERSION: '24',
       });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems).toHaveLength(6);
+    expect((error as ConfigError).problems).toHaveLength(8);
     expect((error as ConfigError).message).toContain('DATABASE_URL must be a postgres: or postgresql:// URL');
+    expect((error as ConfigError).message).toContain('WHATSAPP_API_VERSION must look like v24.0');
   });
 });

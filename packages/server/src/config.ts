@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_GRAPH_API_VERSION, DEFAULT_GRAPH_BASE_URL } from './channels/whatsapp/index.ts';
 
 /** Everything the server reads from its environment, validated, with defaults filled in. */
 export interface Config {
@@ -38,6 +39,16 @@ export interface Config {
   };
   /** App id of the social-login SDK (Facebook JS SDK); `null` keeps it out of the app and the CSP. */
   socialAppId: string | null;
+  /** The WhatsApp Cloud API channel (src/webhooks, src/inbox). */
+  whatsapp: {
+    /** `hub.verify_token` of Meta's verification GET; empty: every verification is refused. */
+    verifyToken: string;
+    /** Key of `X-Hub-Signature-256`; empty: every webhook POST is refused. */
+    appSecret: string;
+    /** Where sends go: Meta's Graph API, or the simulator on loopback. */
+    graphBaseUrl: string;
+    apiVersion: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -117,6 +128,12 @@ export function loadConfig(env: Env = process.env): Config {
       perIpPerHour: int('LOGIN_MAX_FAILS_PER_IP_HOUR', 100, 1, 1_000_000),
     },
     socialAppId: socialAppId(read('FACEBOOK_APP_ID'), problems),
+    whatsapp: {
+      verifyToken: read('WHATSAPP_VERIFY_TOKEN') ?? '',
+      appSecret: read('WHATSAPP_APP_SECRET') ?? '',
+      graphBaseUrl: url('WHATSAPP_GRAPH_BASE_URL', ['https:', 'http:']) ?? DEFAULT_GRAPH_BASE_URL,
+      apiVersion: apiVersion(read('WHATSAPP_API_VERSION'), problems),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -127,6 +144,15 @@ function socialAppId(raw: string | undefined, problems: string[]): string | null
   if (!/^\d{5,20}$/.test(raw)) {
     problems.push(`FACEBOOK_APP_ID must be the numeric app id (got "${raw}")`);
     return null;
+  }
+  return raw;
+}
+
+function apiVersion(raw: string | undefined, problems: string[]): string {
+  if (raw === undefined) return DEFAULT_GRAPH_API_VERSION;
+  if (!/^v\d{1,3}\.\d{1,3}$/.test(raw)) {
+    problems.push(`WHATSAPP_API_VERSION must look like v24.0 (got "${raw}")`);
+    return DEFAULT_GRAPH_API_VERSION;
   }
   return raw;
 }

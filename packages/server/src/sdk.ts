@@ -33,4 +33,9 @@ export type {
   User,
   ServerEventName,
   ServerEventPayload,
+  AccountStatus,
+  ConversationSummary,
+  MessageStatus,
+  ThreadMessage,
+  WhatsAppAccount,
 } from '@sapa/sdk';

@@ -14,6 +14,9 @@ import type { ActName } from '../sdk.ts';
 import type { TickerInbox } from '../ticker.ts';
 import { sessionMachine } from '../sessionMachine.ts';
 import { projectListMachine } from '../projectListMachine.ts';
+import { conversationListModel } from './conversationListModel.ts';
+import { threadModel } from './threadModel.ts';
+import { connectionModel } from './connectionModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -27,7 +30,17 @@ import {
   user,
 } from './fixtures.ts';
 
-export const machineNames = ['session', 'login', 'register', 'otp', 'forgotPassword', 'projectList'] as const;
+export const machineNames = [
+  'session',
+  'login',
+  'register',
+  'otp',
+  'forgotPassword',
+  'projectList',
+  'conversationList',
+  'thread',
+  'connection',
+] as const;
 export type MachineName = (typeof machineNames)[number];
 
 export function isMachineName(name: string): name is MachineName {
@@ -705,4 +718,7 @@ export const models: Record<MachineName, PathModel> = {
   otp: otpModel,
   forgotPassword: forgotModel,
   projectList: projectListModel,
+  conversationList: conversationListModel,
+  thread: threadModel,
+  connection: connectionModel,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineAct } from './defineAct.ts';
 import type { ActDefinition } from './defineAct.ts';
 import type { OtpChallenge, Project, SignedIn, User } from './types.ts';
+import type { ConversationSummary, ThreadMessage, WhatsAppAccount } from './chatTypes.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -23,6 +24,55 @@ export const challengeField = z.string().min(1).max(200);
 export const otpCodeField = z.string().regex(/^\d{6}$/);
 /** The project an act is about. Any string is accepted: an unknown key answers `not_found`. */
 export const projectKeyField = z.string().min(1).max(64);
+
+/** A row id (accounts, conversations, messages, customers, users). */
+export const idField = z.uuid();
+/** A zero-based page index. */
+export const pageField = z.number().int().min(0).max(1_000_000);
+/** A position in a conversation. */
+export const seqField = z.number().int().min(0).max(2_147_483_647);
+
+/** A message type of SPEC.md section 3: jpeg, png, webp, jpg, ogg, mp4, vcard, text, or a file's extension. */
+export const messageTypeField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{1,16}$/);
+
+const IMAGE_TYPES = new Set(['jpeg', 'png', 'webp', 'jpg']);
+const webUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+/** What `message_send` takes; which fields a type needs is checked in `superRefine`. */
+export const messageSendInput = z
+  .object({
+    key: projectKeyField,
+    conversationId: idField,
+    /** The sender's id of this send (uuid): sending it again answers the same message. */
+    clientId: idField,
+    type: messageTypeField,
+    caption: z.string().max(4096).optional(),
+    url: webUrl.optional(),
+    filename: z.string().trim().min(1).max(240).optional(),
+    name: z.string().trim().min(1).max(200).optional(),
+    phone: phoneField.optional(),
+    replyTo: idField.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.type === 'text') {
+      if (input.caption === undefined || input.caption.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['caption'], message: 'required' });
+      }
+    } else if (input.type === 'vcard') {
+      if (input.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'required' });
+      if (input.phone === undefined) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'required' });
+    } else if (input.url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'required' });
+    } else if (!IMAGE_TYPES.has(input.type) && !['ogg', 'mp4'].includes(input.type)) {
+      if (input.filename === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['filename'], message: 'required' });
+      }
+    }
+  });
 
 /**
  * Every act of the product, by name. The server registers a handler for each and refuses
@@ -86,6 +136,83 @@ export const acts = {
     access: 'member',
     summary:
       'Answers one project of the caller. A key that does not exist and a project the caller is not a member of both answer `not_found`.',
+  }),
+  account_list: defineAct<WhatsAppAccount[]>()({
+    input: z.object({ key: projectKeyField }),
+    access: { permission: 'crm.chat.view' },
+    summary:
+      "Answers the project's WhatsApp accounts, oldest first (`crm.chat.view`: the inbox names each conversation's number). Access tokens never leave the server.",
+  }),
+  account_create: defineAct<WhatsAppAccount>()({
+    input: z.object({
+      key: projectKeyField,
+      name: nameField,
+      phoneNumberId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,32}$/),
+      displayPhone: phoneField,
+      accessToken: z.string().trim().min(1).max(1000),
+    }),
+    access: { permission: 'crm.chat.add_account' },
+    summary:
+      'Adds a WhatsApp Cloud API number (status `connected`). A `phoneNumberId` already added anywhere answers `invalid_input`.',
+  }),
+  account_update: defineAct<WhatsAppAccount>()({
+    input: z.object({ key: projectKeyField, id: idField, name: nameField }),
+    access: { permission: 'crm.chat.edit_account' },
+    summary: 'Renames an account of the project.',
+  }),
+  account_logout: defineAct<WhatsAppAccount>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.chat.logout_account' },
+    summary:
+      'Logs an account out (status `logged_out`, announced as `account.status`): its webhooks are skipped and its sends fail.',
+  }),
+  conversation_list: defineAct<ConversationSummary[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      filter: z.enum(['all', 'unread', 'mine']).optional(),
+      search: z.string().trim().max(100).optional(),
+    }),
+    access: { permission: 'crm.chat.view' },
+    shape: 'page',
+    summary:
+      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message.',
+  }),
+  message_list: defineAct<ThreadMessage[]>()({
+    input: z.object({
+      key: projectKeyField,
+      conversationId: idField,
+      beforeSeq: seqField.optional(),
+      afterSeq: seqField.optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+    }),
+    access: { permission: 'crm.chat.view' },
+    summary:
+      'Messages of a conversation in seq order, `limit` (default 50) of them: the newest by default, those before `beforeSeq` (older pages) or after `afterSeq` (catch-up). A conversation the caller may not see answers `not_found`, as a missing one.',
+  }),
+  message_send: defineAct<ThreadMessage>()({
+    input: messageSendInput,
+    access: { permission: 'crm.chat.view' },
+    summary:
+      'Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; other types a `url` (and files a `filename`).',
+  }),
+  conversation_read: defineAct<ConversationSummary>()({
+    input: z.object({ key: projectKeyField, conversationId: idField }),
+    access: { permission: 'crm.chat.view' },
+    summary: 'Marks a conversation read (unread 0) and answers its summary.',
+  }),
+  conversation_assign: defineAct<ConversationSummary>()({
+    input: z.object({ key: projectKeyField, conversationId: idField, userId: idField.nullable() }),
+    access: { permission: 'crm.chat.view' },
+    summary: 'Assigns a conversation to a member of the project (`null`: nobody) and answers its summary.',
+  }),
+  customer_rename: defineAct<{ id: string; name: string }>()({
+    input: z.object({ key: projectKeyField, customerId: idField, name: nameField }),
+    access: { permission: 'crm.chat.rename_client' },
+    summary: 'Renames a customer the caller can see in a conversation; answers `{ id, name }`.',
   }),
 } satisfies Record<string, ActDefinition>;
 

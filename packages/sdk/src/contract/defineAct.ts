@@ -9,13 +9,19 @@ import type { PermissionKey } from '../permissions/tree.ts';
  */
 export type ActAccess = 'public' | 'user' | 'member' | { permission: PermissionKey };
 
-export interface ActDefinition<Input extends z.ZodType = z.ZodType, Output = unknown> {
+export type ActShape = 'single' | 'page';
+
+export interface ActDefinition<
+  Input extends z.ZodType = z.ZodType,
+  Output = unknown,
+  Shape extends ActShape = ActShape,
+> {
   input: Input;
   access: ActAccess;
   /** One line for docs/acts.md. */
   summary: string;
-  /** `page` for acts answering `{ data: [...], total_page }`. */
-  shape: 'single' | 'page';
+  /** `page` for acts answering `{ data: [...], total_page }` (`Output` is then the row array). */
+  shape: Shape;
   /** Type-only: the `data` the act answers. Never set at run time. */
   readonly __output?: Output;
 }
@@ -27,10 +33,11 @@ export interface ActDefinition<Input extends z.ZodType = z.ZodType, Output = unk
  *   defineAct<{ challenge: string }>()({ input: z.object({...}), access: 'public', summary: '...' })
  */
 export function defineAct<Output>() {
-  return <Input extends z.ZodType>(definition: {
+  return <Input extends z.ZodType, Shape extends ActShape = 'single'>(definition: {
     input: Input;
     access: ActAccess;
     summary: string;
-    shape?: 'single' | 'page';
-  }): ActDefinition<Input, Output> => ({ shape: 'single', ...definition });
+    shape?: Shape;
+  }): ActDefinition<Input, Output, Shape> =>
+    ({ shape: 'single', ...definition }) as ActDefinition<Input, Output, Shape>;
 }

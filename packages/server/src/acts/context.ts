@@ -6,6 +6,7 @@ import type { OtpSender } from '../otp/OtpSender.ts';
 import type { Caller } from '../auth/sessions.ts';
 import type { SessionCache } from '../auth/SessionCache.ts';
 import type { ProjectMembership } from '../projects/projects.ts';
+import type { Publisher } from '../realtime/Publisher.ts';
 import { ActError } from './ActError.ts';
 
 /** What handlers use beyond their input: storage, delivery, configuration, the clock. */
@@ -16,6 +17,10 @@ export interface Services {
   /** Recent token lookups; forget entries when revoking sessions. */
   sessionCache: SessionCache;
   now: () => Date;
+  /** Real-time announcements; call only after the transaction that caused them has committed. */
+  publisher: Publisher;
+  /** The durable job runner: `kick()` after queueing a job so it runs without waiting for a poll. */
+  jobs: { kick(): void };
 }
 
 /** One act call. */

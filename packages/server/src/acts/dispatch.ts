@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { acts, isActName } from '../sdk.ts';
-import type { ActFailure, ActName, ActOutput, ActParsed } from '../sdk.ts';
+import type { ActFailure, ActName, ActParsed } from '../sdk.ts';
 import { translate } from '../i18n/translate.ts';
 import type { Locale } from '../i18n/translate.ts';
 import { authenticate, authorize } from './access.ts';
@@ -10,11 +10,14 @@ import { failure } from './failure.ts';
 import { fieldErrors } from './fieldErrors.ts';
 import { nulFields } from './nulFields.ts';
 import { handlers } from './registry.ts';
+import type { HandlerResult, PageResult } from './registry.ts';
 
 export interface ActSuccessBody {
   code: '1';
   msg: string;
   data: unknown;
+  /** `page` acts: the number of pages. */
+  total_page?: number;
 }
 
 export interface CallMeta {
@@ -56,8 +59,12 @@ export async function dispatch(
       project: null,
       log: meta.log,
     };
-    const data = await run(name, body, ctx);
-    return { code: '1', msg: OK[meta.locale], data };
+    const result: unknown = await run(name, body, ctx);
+    if (acts[name].shape === 'page') {
+      const page = result as PageResult<unknown>;
+      return { code: '1', msg: OK[meta.locale], data: page.data, total_page: page.total_page };
+    }
+    return { code: '1', msg: OK[meta.locale], data: result };
   } catch (error) {
     if (isActError(error)) return failure(meta.locale, error.reason, error.options);
     throw error;
@@ -68,7 +75,7 @@ async function run<N extends ActName>(
   name: N,
   body: Record<string, unknown>,
   ctx: ActContext,
-): Promise<ActOutput<N>> {
+): Promise<HandlerResult<N>> {
   const definition = acts[name];
   const withNul = nulFields(body);
   if (withNul.length > 0) {

@@ -1,11 +1,29 @@
-import type { ActName, ActOutput, ActParsed } from '../sdk.ts';
+import type { ActName, ActOutput, ActParsed, Acts } from '../sdk.ts';
 import type { ActContext } from './context.ts';
 import { signInHandlers } from './handlers/signIn.ts';
 import { otpHandlers } from './handlers/otp.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { projectHandlers } from './handlers/projects.ts';
+import { accountHandlers } from './handlers/accounts.ts';
+import { inboxHandlers } from './handlers/inbox.ts';
 
-export type ActHandler<N extends ActName> = (input: ActParsed<N>, ctx: ActContext) => Promise<ActOutput<N>>;
+/** What a `page` act's handler answers: its rows and the number of pages. */
+export interface PageResult<Row> {
+  data: Row[];
+  total_page: number;
+}
+
+/** A handler answers the act's `data`, or for a `page` act the rows with `total_page`. */
+export type HandlerResult<N extends ActName> = Acts[N]['shape'] extends 'page'
+  ? ActOutput<N> extends (infer Row)[]
+    ? PageResult<Row>
+    : never
+  : ActOutput<N>;
+
+export type ActHandler<N extends ActName> = (
+  input: ActParsed<N>,
+  ctx: ActContext,
+) => Promise<HandlerResult<N>>;
 
 /** One handler per act of the contract: leaving one out is a type error. */
 export type ActHandlers = { [N in ActName]: ActHandler<N> };
@@ -15,4 +33,6 @@ export const handlers: ActHandlers = {
   ...otpHandlers,
   ...sessionHandlers,
   ...projectHandlers,
+  ...accountHandlers,
+  ...inboxHandlers,
 };

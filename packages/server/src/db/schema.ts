@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -9,8 +10,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AdReferral } from '../channels/whatsapp/index.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -124,6 +127,181 @@ export const projectMembers = pgTable(
   ],
 );
 
+export const accountStatus = pgEnum('account_status', ['connected', 'disconnected', 'logged_out']);
+
+/** A project's WhatsApp Cloud API number. Webhook events are routed to it by `phone_number_id`. */
+export const waAccounts = pgTable(
+  'wa_accounts',
+  {
+    /** Random (v4). */
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Meta's phone number id (`metadata.phone_number_id`). */
+    phoneNumberId: text('phone_number_id').notNull().unique(),
+    /** E.164. */
+    displayPhone: text('display_phone').notNull(),
+    /** Graph API token of this number; never leaves the server. */
+    accessToken: text('access_token').notNull(),
+    status: accountStatus('status').notNull().default('connected'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('wa_accounts_project_idx').on(table.projectId)],
+);
+
+/** A person who wrote to one of the project's numbers, created on first contact. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    /** What agents call them (WhatsApp profile name until renamed). */
+    name: text('name').notNull(),
+    /** The WhatsApp profile name last seen. */
+    waName: text('wa_name'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('customers_project_phone_idx').on(table.projectId, table.phone),
+    // Search by name and phone prefix (`like 'x%'`).
+    index('customers_name_search_idx').on(table.projectId, sql`lower(${table.name}) text_pattern_ops`),
+    index('customers_phone_search_idx').on(table.projectId, sql`${table.phone} text_pattern_ops`),
+  ],
+);
+
+export const messageDirection = pgEnum('message_direction', ['in', 'out']);
+export const messageStatus = pgEnum('message_status', ['pending', 'sent', 'delivered', 'read', 'failed']);
+
+/** What the list shows of the newest message. */
+export interface LastMessageSummary {
+  type: string;
+  caption: string | null;
+  filename: string | null;
+  name: string | null;
+  direction: 'in' | 'out';
+  status: 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
+}
+
+/** One customer on one account: the thread agents answer. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => waAccounts.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The newest message's seq; the next message takes `last_seq + 1` under this row's lock. */
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: at('last_message_at'),
+    lastMessage: jsonb('last_message').$type<LastMessageSummary>(),
+    unread: integer('unread').notNull().default(0),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The customer's newest message: the 24-hour customer service window runs from it. */
+    lastInboundAt: at('last_inbound_at'),
+    /** The click-to-WhatsApp ad of the first message that carried one (advertiser issue). */
+    referral: jsonb('referral').$type<AdReferral>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('conversations_account_customer_idx').on(table.accountId, table.customerId),
+    index('conversations_project_activity_idx').on(table.projectId, table.lastMessageAt),
+    index('conversations_assigned_idx').on(table.projectId, table.assignedUserId),
+  ],
+);
+
+/** Messages of a conversation, numbered by `seq` from 1 without gaps. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    direction: messageDirection('direction').notNull(),
+    /** WhatsApp's message id: inbound deduplication and the key of status webhooks. */
+    wamid: text('wamid'),
+    /** The sender's id of an outbound message: a retried send finds it instead of adding one. */
+    clientId: uuid('client_id'),
+    /** SPEC.md section 3: jpeg, png, webp, jpg, ogg, mp4, vcard, text or a file's extension. */
+    type: text('type').notNull(),
+    caption: text('caption'),
+    url: text('url'),
+    /** Meta's media id of an inbound file (downloadable for 7 days). */
+    mediaId: text('media_id'),
+    filename: text('filename'),
+    name: text('name'),
+    phone: text('phone'),
+    replyTo: uuid('reply_to'),
+    status: messageStatus('status').notNull(),
+    error: jsonb('error').$type<{ code: number; title: string }>(),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('messages_conversation_seq_idx').on(table.conversationId, table.seq),
+    uniqueIndex('messages_wamid_idx')
+      .on(table.wamid)
+      .where(sql`${table.wamid} is not null`),
+    uniqueIndex('messages_client_id_idx')
+      .on(table.clientId)
+      .where(sql`${table.clientId} is not null`),
+    index('messages_caption_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', coalesce(${table.caption}, ''))`,
+    ),
+  ],
+);
+
+/** Webhook POSTs as received (signature checked), processed by the delivery worker. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    body: jsonb('body').notNull(),
+    receivedAt: at('received_at').notNull(),
+    processedAt: at('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this moment (retries of a delivery whose statuses came before their send). */
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    lockedUntil: at('locked_until'),
+    lastError: text('last_error'),
+  },
+  (table) => [index('webhook_deliveries_pending_idx').on(table.processedAt, table.nextAttemptAt)],
+);
+
+/** Durable deferred work (DESIGN.md "Jobs"), claimed with `FOR UPDATE SKIP LOCKED`. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: at('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    doneAt: at('done_at'),
+    /** Whether it ended by giving up (attempts spent). */
+    failed: boolean('failed').notNull().default(false),
+    lastError: text('last_error'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('jobs_due_idx').on(table.doneAt, table.runAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -132,8 +310,22 @@ export const schema = {
   rateEvents,
   projects,
   projectMembers,
+  accountStatus,
+  waAccounts,
+  customers,
+  messageDirection,
+  messageStatus,
+  conversations,
+  messages,
+  webhookDeliveries,
+  jobs,
 };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
 export type ChallengeRow = typeof otpChallenges.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type AccountRow = typeof waAccounts.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;

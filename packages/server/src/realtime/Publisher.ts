@@ -18,10 +18,29 @@ export interface Publisher {
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** The real-time layer listens here; returns the function that stops listening. */
   subscribe(listener: (published: Published) => void): () => void;
+  /**
+   * A user became a member of project `key` (created it, was invited): their open sockets join
+   * the project's room at once, without reconnecting.
+   */
+  memberJoined(userId: string, key: string): void;
+  /** A user left project `key`: their open sockets leave its room. */
+  memberLeft(userId: string, key: string): void;
+  /** The real-time layer listens to membership changes here; returns the function that stops listening. */
+  subscribeMembership(listener: (change: MembershipChange) => void): () => void;
+}
+
+export interface MembershipChange {
+  userId: string;
+  key: string;
+  joined: boolean;
 }
 
 export function createPublisher(): Publisher {
   const listeners = new Set<(published: Published) => void>();
+  const membershipListeners = new Set<(change: MembershipChange) => void>();
+  const changed = (change: MembershipChange) => {
+    for (const listener of membershipListeners) listener(change);
+  };
   const emit = (published: Published) => {
     for (const listener of listeners) listener(published);
   };
@@ -31,6 +50,12 @@ export function createPublisher(): Publisher {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    memberJoined: (userId, key) => changed({ userId, key, joined: true }),
+    memberLeft: (userId, key) => changed({ userId, key, joined: false }),
+    subscribeMembership(listener) {
+      membershipListeners.add(listener);
+      return () => membershipListeners.delete(listener);
     },
   };
 }

@@ -10,6 +10,9 @@ import { memorySender } from '../../src/otp/memorySender.ts';
 import { createTestDatabase } from './testDatabase.ts';
 import { testServices } from './services.ts';
 
+export const TEST_VERIFY_TOKEN = 'test-verify-token';
+export const TEST_APP_SECRET = 'test-app-secret';
+
 /** A movable clock: tests jump past expiry and cooldowns instead of waiting. */
 export class TestClock {
   private offsetMs = 0;
@@ -62,6 +65,15 @@ export async function startTestServer(overrides: ConfigOverrides = {}): Promise<
     rateLimit: { max: 100_000, windowMs: 60_000, ...overrides.rateLimit },
     otp: { perPhonePerHour: 1000, perIpPerHour: 100_000, ...overrides.otp },
     loginFailures: { perPhonePerHour: 1000, perIpPerHour: 100_000, ...overrides.loginFailures },
+    whatsapp: {
+      ...base.whatsapp,
+      // Never Meta's servers from a test: sends fail fast (connection refused) unless a test
+      // points this at its fake Graph API.
+      graphBaseUrl: 'http://127.0.0.1:9',
+      verifyToken: TEST_VERIFY_TOKEN,
+      appSecret: TEST_APP_SECRET,
+      ...overrides.whatsapp,
+    },
   } as Config;
   const otp = memorySender();
   const clock = new TestClock();

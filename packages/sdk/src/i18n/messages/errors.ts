@@ -31,6 +31,7 @@ export const errors = {
     'field.too_long': 'Maksimal {maximum} karakter.',
     'field.phone': 'Nomor telepon tidak valid.',
     'field.otp_code': 'Kode OTP terdiri dari 6 angka.',
+    'field.phone_number_id_taken': 'Nomor WhatsApp ini sudah ditambahkan.',
   },
   en: {
     'act.ok': 'Success',
@@ -58,6 +59,7 @@ export const errors = {
     'field.too_short': 'At least {minimum} characters.',
     'field.too_long': 'At most {maximum} characters.',
     'field.phone': 'Invalid phone number.',
+    'field.phone_number_id_taken': 'This WhatsApp number has already been added.',
     'field.otp_code': 'The code is 6 digits.',
   },
 } as const;

@@ -5,9 +5,10 @@ import type { ActHandlers } from '../registry.ts';
 export const projectHandlers = {
   async project_create(input, ctx) {
     const { user } = signedIn(ctx);
-    return toProject(
-      await createProject(ctx.services.db, { name: input.name, userId: user.id, now: ctx.now }),
-    );
+    const created = await createProject(ctx.services.db, { name: input.name, userId: user.id, now: ctx.now });
+    // The creator's open sockets join the new project's room at once.
+    ctx.services.publisher.memberJoined(user.id, created.project.key);
+    return toProject(created);
   },
 
   async project_list(_input, ctx) {

@@ -163,7 +163,8 @@ export class GraphClient {
     const form = new FormData();
     form.append('messaging_product', 'whatsapp');
     form.append('type', mimeType);
-    form.append('file', new Blob([bytes], { type: mimeType }), filename);
+    // A copy typed on a plain ArrayBuffer, as DOM's BlobPart wants under every lib setting.
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: mimeType }), filename);
     const uploaded = await this.#call(
       'POST',
       `${segment(phoneNumberId)}/media`,

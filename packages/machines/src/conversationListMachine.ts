@@ -1,0 +1,363 @@
+/**
+ * The inbox's conversation list (`/crm/chat/{key}`): pages of `conversation_list` (newest
+ * activity first), live merge and re-sort from socket events, unread counts, the `all` /
+ * `unread` / `mine` filters and a debounced search. Superseded requests are dropped: each
+ * request is an invoke that a newer one stops, and every answer names the query it answers.
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import { toFlowError } from './actError.ts';
+import type { FlowError } from './actError.ts';
+import {
+  applyLiveUpdate,
+  isCurrentAnswer,
+  markOpened,
+  mergeConversations,
+  totalUnread,
+} from './conversationListMerge.ts';
+import type { ConversationFilter, ConversationQuery, ConversationSummary } from './conversationListMerge.ts';
+import type { ActCaller } from './sdk.ts';
+
+export interface ConversationListInput {
+  client: ActCaller;
+  /** The project's key. */
+  key: string;
+  /** The signed-in user, for the `mine` filter (null: `mine` matches nothing live). */
+  userId?: string | null;
+  /** Quiet time after the last keystroke before a search runs. Default 300. */
+  searchDebounceMs?: number;
+}
+
+export interface ConversationListContext {
+  client: ActCaller;
+  key: string;
+  userId: string | null;
+  searchDebounceMs: number;
+  /** Loaded conversations, newest activity first (ties by id), each once. */
+  conversations: ConversationSummary[];
+  /** The last page loaded (zero-based). */
+  page: number;
+  /** Pages the server has for the current filter and search. */
+  totalPage: number;
+  filter: ConversationFilter;
+  /** The search the list shows ('' for none). */
+  search: string;
+  /** The search typed, waiting for the debounce (equals `search` once applied). */
+  searchText: string;
+  selectedId: string | null;
+  /** Why the first page failed (state `failed`). */
+  error: FlowError | null;
+  /** Why the last next page failed (state `ready.moreFailed`). */
+  moreError: FlowError | null;
+}
+
+/** One page of `conversation_list`, with the query it answers. */
+export interface ConversationPage {
+  query: ConversationQuery;
+  conversations: ConversationSummary[];
+  totalPage: number;
+}
+
+export type ConversationListEvent =
+  | { type: 'list.retry' }
+  | { type: 'list.loadMore' }
+  | { type: 'list.filter'; filter: ConversationFilter }
+  | { type: 'list.search'; text: string }
+  /** Sent by the `searchDebounce` timer (tests send it themselves). */
+  | { type: 'list.searchSettled' }
+  | { type: 'list.conversationUpdated'; conversation: ConversationSummary }
+  | { type: 'list.messageArrived'; conversationId: string }
+  | { type: 'list.select'; conversationId: string }
+  | { type: 'list.resync' };
+
+export type ConversationListTag = 'loading' | 'busy' | 'error' | 'ready' | 'loadingMore' | 'moreFailed';
+export type ConversationListStatus = 'loading' | 'ready' | 'failed';
+
+/** conversation_list: one page for a query; `total_page` rides beside `data` in the answer. */
+export const loadConversations = fromPromise<
+  ConversationPage,
+  { client: ActCaller; key: string; query: ConversationQuery }
+>(async ({ input }) => {
+  const { filter, search, page } = input.query;
+  const answer = await input.client.act('conversation_list', {
+    key: input.key,
+    page,
+    filter,
+    ...(search === '' ? {} : { search }),
+  });
+  const totalPage = (answer as { total_page?: unknown }).total_page;
+  return {
+    query: input.query,
+    conversations: answer.data,
+    totalPage: typeof totalPage === 'number' && Number.isFinite(totalPage) ? Math.max(0, totalPage) : 0,
+  };
+});
+
+/** The debounce: one `list.searchSettled` after `ms`; re-entering the state restarts it. */
+export const searchDebounce = fromCallback<{ type: 'debounce.none' }, { ms: number }>(
+  ({ sendBack, input }) => {
+    const timer = setTimeout(() => sendBack({ type: 'list.searchSettled' }), input.ms);
+    return () => clearTimeout(timer);
+  },
+);
+
+type Context = ConversationListContext;
+
+function query(context: Context, page: number): ConversationQuery {
+  return { filter: context.filter, search: context.search, page };
+}
+
+function hasMore(context: Context): boolean {
+  return context.page + 1 < context.totalPage;
+}
+
+function view(context: Context) {
+  return { filter: context.filter, search: context.search, userId: context.userId };
+}
+
+/** A new query starts from nothing: the next answer is page 0 of it. */
+/** The open conversation reads as read: its new messages are being seen. */
+function opened(context: Context, list: ConversationSummary[]): ConversationSummary[] {
+  return context.selectedId === null ? list : markOpened(list, context.selectedId);
+}
+
+function freshList(): Pick<Context, 'conversations' | 'page' | 'totalPage' | 'error' | 'moreError'> {
+  return { conversations: [], page: 0, totalPage: 0, error: null, moreError: null };
+}
+
+export const conversationListMachine = setup({
+  types: {} as {
+    context: ConversationListContext;
+    events: ConversationListEvent;
+    input: ConversationListInput;
+    children: { page: 'loadConversations'; more: 'loadConversations'; refresh: 'loadConversations' };
+    tags: ConversationListTag;
+  },
+  actors: { loadConversations, searchDebounce },
+  guards: {
+    hasMore: ({ context }) => hasMore(context),
+    filterChanged: ({ context }, params: { filter: ConversationFilter }) => params.filter !== context.filter,
+    clearsSearch: ({ context }, params: { text: string }) =>
+      params.text.trim() === '' && (context.search !== '' || context.searchText !== ''),
+    searchChanged: ({ context }, params: { text: string }) =>
+      params.text.trim() !== '' && params.text.trim() !== context.searchText,
+    isUnknown: ({ context }, params: { conversationId: string }) =>
+      !context.conversations.some((item) => item.id === params.conversationId),
+    answersFirstPage: ({ context }, params: { page: ConversationPage }) =>
+      isCurrentAnswer(params.page.query, query(context, 0)),
+    answersNextPage: ({ context }, params: { page: ConversationPage }) =>
+      isCurrentAnswer(params.page.query, query(context, context.page + 1)),
+  },
+  actions: {
+    setFilter: assign((_, params: { filter: ConversationFilter }) => ({
+      ...freshList(),
+      filter: params.filter,
+    })),
+    clearSearch: assign(() => ({ ...freshList(), search: '', searchText: '' })),
+    typeSearch: assign((_, params: { text: string }) => ({ searchText: params.text.trim() })),
+    applySearch: assign(({ context }) => ({ ...freshList(), search: context.searchText })),
+    /** Page 0 of a query: live updates that came in meanwhile are kept when fresher. */
+    keepFirstPage: assign(({ context }, params: { page: ConversationPage }) => ({
+      conversations: opened(
+        context,
+        mergeConversations(context.conversations, params.page.conversations, 'current'),
+      ),
+      page: 0,
+      totalPage: params.page.totalPage,
+      error: null,
+    })),
+    appendPage: assign(({ context }, params: { page: ConversationPage }) => ({
+      conversations: opened(
+        context,
+        mergeConversations(context.conversations, params.page.conversations, 'current'),
+      ),
+      page: params.page.query.page,
+      totalPage: params.page.totalPage,
+      moreError: null,
+    })),
+    mergeRefetch: assign(({ context }, params: { page: ConversationPage }) => ({
+      conversations: opened(
+        context,
+        mergeConversations(context.conversations, params.page.conversations, 'incoming'),
+      ),
+      totalPage: Math.max(params.page.totalPage, context.page + 1),
+    })),
+    showError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
+    showMoreError: assign((_, params: { error: unknown }) => ({ moreError: toFlowError(params.error) })),
+    mergeLive: assign(({ context }, params: { conversation: ConversationSummary }) => ({
+      conversations: opened(
+        context,
+        applyLiveUpdate(context.conversations, params.conversation, {
+          view: view(context),
+          selectedId: context.selectedId,
+          complete: !hasMore(context),
+        }),
+      ),
+    })),
+    select: assign(({ context }, params: { conversationId: string }) => ({
+      selectedId: params.conversationId,
+      conversations: markOpened(context.conversations, params.conversationId),
+    })),
+  },
+}).createMachine({
+  id: 'conversationList',
+  context: ({ input }) => ({
+    client: input.client,
+    key: input.key,
+    userId: input.userId ?? null,
+    searchDebounceMs: input.searchDebounceMs ?? 300,
+    ...freshList(),
+    filter: 'all',
+    search: '',
+    searchText: '',
+    selectedId: null,
+  }),
+  initial: 'loading',
+  on: {
+    'list.filter': {
+      guard: { type: 'filterChanged', params: ({ event }) => event },
+      target: '.loading',
+      actions: { type: 'setFilter', params: ({ event }) => event },
+    },
+    'list.search': [
+      {
+        guard: { type: 'clearsSearch', params: ({ event }) => event },
+        target: '.loading',
+        actions: 'clearSearch',
+      },
+      {
+        guard: { type: 'searchChanged', params: ({ event }) => event },
+        target: '.debouncing',
+        actions: { type: 'typeSearch', params: ({ event }) => event },
+      },
+    ],
+    'list.conversationUpdated': { actions: { type: 'mergeLive', params: ({ event }) => event } },
+    'list.select': { actions: { type: 'select', params: ({ event }) => event } },
+  },
+  states: {
+    loading: {
+      tags: ['loading', 'busy'],
+      invoke: {
+        id: 'page',
+        src: 'loadConversations',
+        input: ({ context }) => ({ client: context.client, key: context.key, query: query(context, 0) }),
+        onDone: {
+          guard: { type: 'answersFirstPage', params: ({ event }) => ({ page: event.output }) },
+          target: 'ready',
+          actions: { type: 'keepFirstPage', params: ({ event }) => ({ page: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: { 'list.resync': { target: 'loading', reenter: true } },
+    },
+    failed: {
+      tags: ['error'],
+      on: { 'list.retry': 'loading', 'list.resync': 'loading' },
+    },
+    debouncing: {
+      tags: ['loading'],
+      invoke: {
+        id: 'debounce',
+        src: 'searchDebounce',
+        input: ({ context }) => ({ ms: context.searchDebounceMs }),
+      },
+      on: { 'list.searchSettled': { target: 'loading', actions: 'applySearch' } },
+    },
+    ready: {
+      tags: ['ready'],
+      initial: 'idle',
+      on: {
+        'list.resync': '.refreshing',
+        'list.messageArrived': {
+          guard: { type: 'isUnknown', params: ({ event }) => event },
+          target: '.refreshing',
+        },
+      },
+      states: {
+        idle: {
+          on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+        },
+        loadingMore: {
+          tags: ['loadingMore', 'busy'],
+          invoke: {
+            id: 'more',
+            src: 'loadConversations',
+            input: ({ context }) => ({
+              client: context.client,
+              key: context.key,
+              query: query(context, context.page + 1),
+            }),
+            onDone: {
+              guard: { type: 'answersNextPage', params: ({ event }) => ({ page: event.output }) },
+              target: 'idle',
+              actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) },
+            },
+            onError: {
+              target: 'moreFailed',
+              actions: { type: 'showMoreError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        moreFailed: {
+          tags: ['moreFailed'],
+          on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+        },
+        refreshing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'refresh',
+            src: 'loadConversations',
+            input: ({ context }) => ({ client: context.client, key: context.key, query: query(context, 0) }),
+            onDone: {
+              guard: { type: 'answersFirstPage', params: ({ event }) => ({ page: event.output }) },
+              target: 'idle',
+              actions: { type: 'mergeRefetch', params: ({ event }) => ({ page: event.output }) },
+            },
+            // The list stays as it was; the next resync or message tries again.
+            onError: 'idle',
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ConversationListSnapshot = SnapshotFrom<typeof conversationListMachine>;
+
+/** The loaded conversations, newest activity first. */
+export function selectConversations(snapshot: ConversationListSnapshot): ConversationSummary[] {
+  return snapshot.context.conversations;
+}
+
+/** A spinner (first page, or a search waiting to run), the error with retry, or the list. */
+export function selectListStatus(snapshot: ConversationListSnapshot): ConversationListStatus {
+  if (snapshot.hasTag('error')) return 'failed';
+  if (snapshot.hasTag('loading')) return 'loading';
+  return 'ready';
+}
+
+/** Unread messages across the loaded conversations. */
+export function selectTotalUnread(snapshot: ConversationListSnapshot): number {
+  return totalUnread(snapshot.context.conversations);
+}
+
+export function selectSelectedId(snapshot: ConversationListSnapshot): string | null {
+  return snapshot.context.selectedId;
+}
+
+/** Whether `list.loadMore` would load another page (the list is ready and pages remain). */
+export function selectHasMore(snapshot: ConversationListSnapshot): boolean {
+  return snapshot.hasTag('ready') && hasMore(snapshot.context);
+}
+
+export function selectFilter(snapshot: ConversationListSnapshot): ConversationFilter {
+  return snapshot.context.filter;
+}
+
+/** The search as typed (the list follows it after the debounce). */
+export function selectSearch(snapshot: ConversationListSnapshot): string {
+  return snapshot.context.searchText;
+}

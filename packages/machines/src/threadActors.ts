@@ -1,0 +1,83 @@
+/**
+ * The thread machine's actors: each calls one act (or keeps time) and is named in the machine's
+ * `setup`, so tests swap it with `machine.provide(...)`.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { ActCaller } from './sdk.ts';
+import type { ThreadDraft, ThreadMessage } from './threadMessages.ts';
+
+/** At most this many messages per catch-up request; a full answer asks again. */
+export const CATCH_UP_LIMIT = 100;
+
+export interface Where {
+  client: ActCaller;
+  key: string;
+  conversationId: string;
+}
+
+/** message_list: the newest page, or the page before `beforeSeq`. */
+export const loadPage = fromPromise<ThreadMessage[], Where & { beforeSeq?: number; limit: number }>(
+  async ({ input }) =>
+    (
+      await input.client.act('message_list', {
+        key: input.key,
+        conversationId: input.conversationId,
+        limit: input.limit,
+        ...(input.beforeSeq === undefined ? {} : { beforeSeq: input.beforeSeq }),
+      })
+    ).data,
+);
+
+/** message_list with `afterSeq`: what was stored after the last message seen. */
+export const catchUp = fromPromise<ThreadMessage[], Where & { afterSeq: number }>(
+  async ({ input }) =>
+    (
+      await input.client.act('message_list', {
+        key: input.key,
+        conversationId: input.conversationId,
+        afterSeq: input.afterSeq,
+        limit: CATCH_UP_LIMIT,
+      })
+    ).data,
+);
+
+/** A send attempt that took longer than `sendTimeoutMs`: handled like a network failure. */
+export class SendTimeoutError extends Error {
+  override name = 'SendTimeoutError';
+  constructor(ms: number) {
+    super(`No answer to the send within ${ms} ms`);
+  }
+}
+
+/** message_send with the send's client id, given up after `timeoutMs` (the server dedupes retries). */
+export const sendMessage = fromPromise<
+  ThreadMessage,
+  Where & { clientId: string; draft: ThreadDraft; timeoutMs: number }
+>(({ input, signal }) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SendTimeoutError(input.timeoutMs)), input.timeoutMs);
+  });
+  // The machine stopped or moved on: the attempt's answer no longer matters.
+  signal.addEventListener('abort', () => clearTimeout(timer));
+  const send = input.client
+    .act('message_send', {
+      key: input.key,
+      conversationId: input.conversationId,
+      clientId: input.clientId,
+      ...input.draft,
+    })
+    .then((result) => result.data);
+  return Promise.race([send, timeout]).finally(() => clearTimeout(timer));
+});
+
+/** conversation_read: best effort, its failures are ignored. */
+export const markRead = fromPromise<void, Where>(async ({ input }) => {
+  await input.client.act('conversation_read', { key: input.key, conversationId: input.conversationId });
+});
+
+/** Sends `thread.retryDue` to the parent once `ms` have passed. */
+export const retryTimer = fromCallback<{ type: 'retryTimer.none' }, { ms: number }>(({ sendBack, input }) => {
+  const timer = setTimeout(() => sendBack({ type: 'thread.retryDue' }), input.ms);
+  return () => clearTimeout(timer);
+});

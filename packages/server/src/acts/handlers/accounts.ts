@@ -1,0 +1,50 @@
+import { createAccount, listAccounts, updateAccount } from '../../inbox/accounts.ts';
+import { toAccount } from '../../inbox/views.ts';
+import { translate } from '../../i18n/translate.ts';
+import { ActError } from '../ActError.ts';
+import { inProject } from '../context.ts';
+import type { ActHandlers } from '../registry.ts';
+
+export const accountHandlers = {
+  async account_list(_input, ctx) {
+    const { project } = inProject(ctx);
+    return (await listAccounts(ctx.services.db, project.id)).map(toAccount);
+  },
+
+  async account_create(input, ctx) {
+    const { project } = inProject(ctx);
+    const row = await createAccount(ctx.services.db, {
+      projectId: project.id,
+      name: input.name,
+      phoneNumberId: input.phoneNumberId,
+      displayPhone: input.displayPhone,
+      accessToken: input.accessToken,
+      now: ctx.now,
+    });
+    if (row === null) {
+      throw new ActError('invalid_input', {
+        errors: { phoneNumberId: translate(ctx.locale, 'field.phone_number_id_taken') },
+      });
+    }
+    return toAccount(row);
+  },
+
+  async account_update(input, ctx) {
+    const { project } = inProject(ctx);
+    const row = await updateAccount(ctx.services.db, project.id, input.id, { name: input.name }, ctx.now);
+    if (row === null) throw new ActError('not_found');
+    return toAccount(row);
+  },
+
+  async account_logout(input, ctx) {
+    const { project } = inProject(ctx);
+    const row = await updateAccount(ctx.services.db, project.id, input.id, { status: 'logged_out' }, ctx.now);
+    if (row === null) throw new ActError('not_found');
+    ctx.services.publisher.toProject(project.key, 'account.status', {
+      key: project.key,
+      accountId: row.id,
+      status: row.status,
+    });
+    return toAccount(row);
+  },
+} satisfies Pick<ActHandlers, 'account_list' | 'account_create' | 'account_update' | 'account_logout'>;

@@ -1,0 +1,150 @@
+/** Reading and changing conversations, always within what the caller may see. */
+import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/openDatabase.ts';
+import { conversations, customers, messages } from '../db/schema.ts';
+import type { ConversationRow, CustomerRow } from '../db/schema.ts';
+import type { ConversationSummary } from '../sdk.ts';
+import { toConversationSummary } from './views.ts';
+import type { Viewer } from './views.ts';
+
+/** The caller of an inbox act: their project and what they may see there. */
+export interface InboxScope extends Viewer {
+  projectId: string;
+  userId: string;
+  /** `crm.chat.show_all_chat`: every conversation, not only those assigned to them. */
+  seesAll: boolean;
+}
+
+export const CONVERSATION_PAGE_SIZE = 20;
+
+export interface ConversationWithCustomer {
+  conversation: ConversationRow;
+  customer: CustomerRow;
+}
+
+function visibleTo(scope: InboxScope): SQL | undefined {
+  const inProject = eq(conversations.projectId, scope.projectId);
+  return scope.seesAll ? inProject : and(inProject, eq(conversations.assignedUserId, scope.userId));
+}
+
+/** A conversation the caller may see, or `null` (missing, another project's, or not theirs). */
+export async function findVisibleConversation(
+  db: Db,
+  scope: InboxScope,
+  conversationId: string,
+): Promise<ConversationWithCustomer | null> {
+  const [row] = await db
+    .select({ conversation: conversations, customer: customers })
+    .from(conversations)
+    .innerJoin(customers, eq(customers.id, conversations.customerId))
+    .where(and(visibleTo(scope), eq(conversations.id, conversationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+function likePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function searchCondition(search: string, scope: InboxScope): SQL | undefined {
+  const lower = likePattern(search.toLowerCase());
+  const byName = or(
+    sql`lower(${customers.name}) like ${`${lower}%`}`,
+    sql`lower(${customers.name}) like ${`% ${lower}%`}`,
+  );
+  // A local number (`0812…`) is searched as `62812…`.
+  const digits = search.replace(/\D/g, '').replace(/^08/, '628');
+  // Masked callers cannot search by number: the answer would reveal the hidden digits.
+  const byPhone =
+    scope.seesContactDetail && digits.length >= 3 ? sql`${customers.phone} like ${`%${digits}%`}` : undefined;
+  const byText = inArray(conversations.id, conversationsWithText(search));
+  return or(byName, byPhone, byText);
+}
+
+/** Conversations with a message whose words match `search` (the GIN index on captions). */
+function conversationsWithText(search: string): SQL {
+  return sql`(select ${messages.conversationId} from ${messages} where to_tsvector('simple', coalesce(${messages.caption}, '')) @@ plainto_tsquery('simple', ${search}))`;
+}
+
+export async function listConversations(
+  db: Db,
+  scope: InboxScope,
+  options: { page: number; filter: 'all' | 'unread' | 'mine'; search: string },
+  now: Date,
+): Promise<{ data: ConversationSummary[]; total_page: number }> {
+  const where = and(
+    visibleTo(scope),
+    options.filter === 'unread' ? gt(conversations.unread, 0) : undefined,
+    options.filter === 'mine' ? eq(conversations.assignedUserId, scope.userId) : undefined,
+    options.search === '' ? undefined : searchCondition(options.search, scope),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ conversation: conversations, customer: customers })
+      .from(conversations)
+      .innerJoin(customers, eq(customers.id, conversations.customerId))
+      .where(where)
+      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id))
+      .limit(CONVERSATION_PAGE_SIZE)
+      .offset(options.page * CONVERSATION_PAGE_SIZE),
+    db
+      .select({ value: count() })
+      .from(conversations)
+      .innerJoin(customers, eq(customers.id, conversations.customerId))
+      .where(where),
+  ]);
+  return {
+    data: rows.map((row) => toConversationSummary(row.conversation, row.customer, scope, now)),
+    total_page: Math.ceil((total?.value ?? 0) / CONVERSATION_PAGE_SIZE),
+  };
+}
+
+/** A conversation's summary as `viewer` sees it (after a change). */
+export async function conversationSummary(
+  db: Db,
+  conversationId: string,
+  viewer: Viewer,
+  now: Date,
+): Promise<ConversationSummary | null> {
+  const [row] = await db
+    .select({ conversation: conversations, customer: customers })
+    .from(conversations)
+    .innerJoin(customers, eq(customers.id, conversations.customerId))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row === undefined ? null : toConversationSummary(row.conversation, row.customer, viewer, now);
+}
+
+export async function markRead(db: Db, conversationId: string): Promise<void> {
+  await db.update(conversations).set({ unread: 0 }).where(eq(conversations.id, conversationId));
+}
+
+export async function assign(db: Db, conversationId: string, userId: string | null): Promise<void> {
+  await db.update(conversations).set({ assignedUserId: userId }).where(eq(conversations.id, conversationId));
+}
+
+/** Conversations of a customer the caller may see (a rename is announced on each). */
+export async function visibleConversationsOfCustomer(
+  db: Db,
+  scope: InboxScope,
+  customerId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(visibleTo(scope), eq(conversations.customerId, customerId)));
+  return rows.map((row) => row.id);
+}
+
+export async function renameCustomer(
+  db: Db,
+  projectId: string,
+  customerId: string,
+  name: string,
+): Promise<void> {
+  await db
+    .update(customers)
+    .set({ name })
+    .where(and(eq(customers.projectId, projectId), eq(customers.id, customerId)));
+}

@@ -1,0 +1,75 @@
+/** Rows to the shapes acts and events carry (packages/sdk/src/contract/chatTypes.ts). */
+import type { AccountRow, ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
+import { maskPhone } from '../otp/maskPhone.ts';
+import type { ConversationSummary, ThreadMessage, WhatsAppAccount } from '../sdk.ts';
+
+/** The 24-hour customer service window. */
+export const WINDOW_MS = 24 * 3_600_000;
+
+export function toAccount(row: AccountRow): WhatsAppAccount {
+  return {
+    id: row.id,
+    name: row.name,
+    phoneNumberId: row.phoneNumberId,
+    displayPhone: row.displayPhone,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type ReplyRef = ThreadMessage['replyTo'];
+
+export function toThreadMessage(row: MessageRow, reply: ReplyRef): ThreadMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    seq: row.seq,
+    direction: row.direction,
+    clientId: row.clientId,
+    type: row.type,
+    caption: row.caption,
+    url: row.url,
+    filename: row.filename,
+    name: row.name,
+    phone: row.phone,
+    replyTo: reply,
+    status: row.status,
+    error: row.error,
+    senderId: row.senderUserId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Who looks at a conversation: decides masking. */
+export interface Viewer {
+  /** `crm.chat.show_user_contact_detail`: full phone numbers. */
+  seesContactDetail: boolean;
+}
+
+export function toConversationSummary(
+  conversation: ConversationRow,
+  customer: CustomerRow,
+  viewer: Viewer,
+  now: Date,
+): ConversationSummary {
+  const closesAt =
+    conversation.lastInboundAt === null ? null : conversation.lastInboundAt.getTime() + WINDOW_MS;
+  return {
+    id: conversation.id,
+    accountId: conversation.accountId,
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      phone: viewer.seesContactDetail ? customer.phone : maskPhone(customer.phone),
+    },
+    lastSeq: conversation.lastSeq,
+    lastMessage: conversation.lastMessage,
+    lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
+    unread: conversation.unread,
+    assignedTo: conversation.assignedUserId,
+    windowClosesAt: closesAt !== null && closesAt > now.getTime() ? new Date(closesAt).toISOString() : null,
+  };
+}
+
+/** Project-wide events go to every member, so they carry masked phones (see README, "Inbox"). */
+export const projectAudience: Viewer = { seesContactDetail: false };

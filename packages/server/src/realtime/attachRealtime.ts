@@ -1,0 +1,98 @@
+/**
+ * The real-time layer (DESIGN.md "Real-time"): socket.io on the app's own HTTP server at
+ * `/socket.io`, polling handshake first (browsers can only send the token headers there), then
+ * the upgrade to WebSocket. Each authenticated socket joins `user:<id>` and `project:<key>` for
+ * every project of its user; whatever the rest of the server publishes through the `Publisher`
+ * is emitted to those rooms. With `REDIS_URL` the Redis Streams adapter fans events out across
+ * processes. Connection-state recovery replays what a socket missed during a short blip.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@sapa/sdk';
+import type { Services } from '../acts/context.ts';
+import type { Published, Publisher } from './Publisher.ts';
+import { createRedisAdapter } from './redisAdapter.ts';
+import type { RedisAdapter } from './redisAdapter.ts';
+import { projectRoom, userRoom } from './rooms.ts';
+import { socketAuth } from './socketAuth.ts';
+import type { SocketData } from './socketAuth.ts';
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Where handlers publish (`services.publisher`). */
+  publisher: Publisher;
+}
+
+/** How long a dropped socket's rooms and missed events are kept for it (connection-state recovery). */
+export const RECOVERY_WINDOW_MS = 2 * 60_000;
+
+const attached = new WeakMap<FastifyInstance, Realtime>();
+
+/** The real-time layer attached to `app` (tests publish and inspect sockets through it). */
+export function realtimeOf(app: FastifyInstance): Realtime {
+  const realtime = attached.get(app);
+  if (realtime === undefined) throw new Error('attachRealtime was not called on this app');
+  return realtime;
+}
+
+/** A broadcast operator seen without the per-event typing, for relaying an already typed `Published`. */
+interface Relay {
+  emit(event: string, payload: unknown): boolean;
+}
+
+/** Attaches socket.io to `app.server`; it stops with the app. Call it before `listen`. */
+export async function attachRealtime(app: FastifyInstance, services: Services): Promise<Realtime> {
+  const { config, publisher } = services;
+  const redis: RedisAdapter | null =
+    config.redisUrl === null ? null : await createRedisAdapter(config.redisUrl, config.redisPrefix, app.log);
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    transports: ['polling', 'websocket'],
+    // Same origin only: no CORS headers are sent.
+    serveClient: false,
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    ...(redis === null ? {} : { adapter: redis.adapter }),
+  });
+
+  io.use(socketAuth(services, app.log));
+  io.on('connection', (socket) => {
+    // A recovered socket got its rooms back; joining again is harmless and picks up new projects.
+    void socket.join([userRoom(socket.data.userId), ...socket.data.projects.map(projectRoom)]);
+  });
+
+  const relay = (published: Published) => {
+    const room =
+      'project' in published.audience
+        ? projectRoom(published.audience.project)
+        : userRoom(published.audience.user);
+    (io.to(room) as unknown as Relay).emit(published.event, published.payload);
+  };
+  const stopRelay = publisher.subscribe(relay);
+  const stopMembership = publisher.subscribeMembership(({ userId, key, joined }) => {
+    if (joined) io.in(userRoom(userId)).socketsJoin(projectRoom(key));
+    else io.in(userRoom(userId)).socketsLeave(projectRoom(key));
+  });
+
+  // Sockets hold their connections open: drop them before the HTTP server waits for idle ones.
+  app.addHook('preClose', async () => {
+    stopRelay();
+    stopMembership();
+    for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+    await redis?.close();
+  });
+
+  const realtime = { io, publisher };
+  attached.set(app, realtime);
+  return realtime;
+}

@@ -1,0 +1,120 @@
+import type { AcceptedSend } from './GraphApiServer.ts';
+import type { ConversationWindows } from './ConversationWindows.ts';
+import { reEngagementErrors, statusPayload } from './webhookPayloads.ts';
+import type { WireStatus } from './webhookPayloads.ts';
+import type { DeliveryResult, WebhookSender } from './WebhookSender.ts';
+import type { Clock } from './types.ts';
+
+/** Each step waits this long after the previous one's webhook was delivered. */
+export interface StatusDelays {
+  sent: number;
+  delivered: number;
+  read: number;
+}
+
+export const DEFAULT_STATUS_DELAYS: StatusDelays = { sent: 20, delivered: 80, read: 250 };
+
+export type StatusName = WireStatus['status'];
+
+/**
+ * Plays the recipient's phone for each accepted send: `sent`, `delivered`, `read` status
+ * webhooks in that order, or one `failed` status with 131047 when a free-form message went out
+ * with the 24-hour window closed (templates always go through).
+ */
+export class StatusResponder {
+  readonly #sender: WebhookSender;
+  readonly #windows: ConversationWindows;
+  readonly #now: Clock;
+  readonly #delays: StatusDelays;
+  readonly #onStatus: (status: StatusName, result: DeliveryResult) => void;
+  readonly #timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  readonly #running = new Set<Promise<void>>();
+  #closed = false;
+
+  constructor(options: {
+    sender: WebhookSender;
+    windows: ConversationWindows;
+    now: Clock;
+    delays: StatusDelays;
+    onStatus: (status: StatusName, result: DeliveryResult) => void;
+  }) {
+    this.#sender = options.sender;
+    this.#windows = options.windows;
+    this.#now = options.now;
+    this.#delays = options.delays;
+    this.#onStatus = options.onStatus;
+  }
+
+  respond(send: AcceptedSend): void {
+    const run = this.#progress(send);
+    this.#running.add(run);
+    void run.finally(() => this.#running.delete(run));
+  }
+
+  /** Resolves when every progression under way has finished. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const pending of this.#timers) {
+      clearTimeout(pending.timer);
+      pending.resolve();
+    }
+    this.#timers.clear();
+  }
+
+  async #progress(send: AcceptedSend): Promise<void> {
+    const { phoneNumberId } = send.account;
+    const template = send.body.type === 'template';
+    if (!template && !this.#windows.isOpen(phoneNumberId, send.waId, send.at)) {
+      await this.#step(send, 'failed', this.#delays.sent);
+      return;
+    }
+    this.#windows.recordOutbound(phoneNumberId, send.waId, send.wamid);
+    for (const status of ['sent', 'delivered', 'read'] as const) {
+      if (!(await this.#step(send, status, this.#delays[status]))) return;
+    }
+  }
+
+  async #step(send: AcceptedSend, status: StatusName, delayMs: number): Promise<boolean> {
+    await this.#sleep(delayMs);
+    if (this.#closed) return false;
+    const result = await this.#sender.deliver(statusPayload(send.account, this.#status(send, status)));
+    this.#onStatus(status, result);
+    return result.ok;
+  }
+
+  #status(send: AcceptedSend, status: StatusName): WireStatus {
+    const base = {
+      id: send.wamid,
+      status,
+      timestamp: String(Math.floor(this.#now() / 1000)),
+      recipient_id: send.waId,
+    };
+    if (status === 'failed') return { ...base, errors: reEngagementErrors() };
+    if (status === 'read') return base;
+    const template = send.body.type === 'template';
+    return {
+      ...base,
+      pricing: template
+        ? { billable: true, pricing_model: 'PMP', type: 'regular', category: 'utility' }
+        : { billable: false, pricing_model: 'PMP', type: 'free_customer_service', category: 'service' },
+    };
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const pending = {
+        timer: setTimeout(() => {
+          this.#timers.delete(pending);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      this.#timers.add(pending);
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, parseCliArgs } from './cliArgs.ts';
+
+describe('parseCliArgs', () => {
+  it('reads every option', () => {
+    const parsed = parseCliArgs([
+      '--customers',
+      '50',
+      '--rate',
+      '2.5',
+      '--target',
+      'http://127.0.0.1:4000/webhooks/whatsapp',
+      '--app-secret',
+      's3cret',
+      '--phone-number-id',
+      '123456',
+      '--display-phone',
+      '+62 812-0000-1111',
+      '--access-token',
+      'tok',
+      '--graph-port',
+      '0',
+      '--duration',
+      '30',
+      '--seed',
+      '9',
+    ]);
+    expect(parsed).toEqual({
+      ok: true,
+      options: {
+        customers: 50,
+        rate: 2.5,
+        target: 'http://127.0.0.1:4000/webhooks/whatsapp',
+        appSecret: 's3cret',
+        account: { phoneNumberId: '123456', displayPhone: '+62 812-0000-1111', accessToken: 'tok' },
+        graphPort: 0,
+        duration: 30,
+        seed: 9,
+      },
+    });
+  });
+
+  it('defaults from the environment, then built-in values', () => {
+    expect(parseCliArgs([], { WHATSAPP_APP_SECRET: 'from-env', SIMULATOR_GRAPH_PORT: '4321' })).toEqual({
+      ok: true,
+      options: {
+        customers: 10,
+        rate: 1,
+        target: DEFAULTS.target,
+        appSecret: 'from-env',
+        account: {
+          phoneNumberId: DEFAULTS.phoneNumberId,
+          displayPhone: DEFAULTS.displayPhone,
+          accessToken: DEFAULTS.accessToken,
+        },
+        graphPort: 4321,
+        seed: 1,
+      },
+    });
+  });
+
+  it('says what is wrong with bad arguments', () => {
+    expect(parseCliArgs(['--customers', '0'])).toEqual({
+      ok: false,
+      message: '--customers must be a whole number from 1 to 1000000 (got "0")',
+    });
+    expect(parseCliArgs(['--rate', 'fast'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--rate must be') as unknown,
+    });
+    expect(parseCliArgs(['--duration', '-1'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--duration') as unknown,
+    });
+    expect(parseCliArgs(['--graph-port', '70000'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--graph-port') as unknown,
+    });
+    expect(parseCliArgs(['--target', 'localhost:3000'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--target') as unknown,
+    });
+    expect(parseCliArgs(['--phone-number-id', 'abc'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--phone-number-id') as unknown,
+    });
+    expect(parseCliArgs(['--bogus'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--bogus') as unknown,
+    });
+    expect(parseCliArgs(['--rate'])).toMatchObject({ ok: false });
+    expect(parseCliArgs(['extra'])).toMatchObject({ ok: false });
+  });
+
+  it('reports every problem at once', () => {
+    const parsed = parseCliArgs(['--customers', 'x', '--rate', '0']);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok && 'message' in parsed) expect(parsed.message.split('\n')).toHaveLength(2);
+  });
+
+  it('asks for help', () => {
+    expect(parseCliArgs(['--help'])).toEqual({ ok: false, help: true });
+  });
+});

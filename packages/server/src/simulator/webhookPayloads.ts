@@ -1,0 +1,89 @@
+import type { SimulatorAccount } from './types.ts';
+
+/** The fixtures' WhatsApp Business Account id, used when an account names none. */
+export const DEFAULT_WABA_ID = '102938475610293';
+
+/** A webhook delivery body (`webhookPayloadSchema` accepts every one the simulator builds). */
+export interface WebhookBody {
+  object: 'whatsapp_business_account';
+  entry: { id: string; changes: { value: Record<string, unknown>; field: 'messages' }[] }[];
+}
+
+export type WireMessage = Record<string, unknown> & { id: string; from: string; type: string };
+
+export interface WireStatus {
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  timestamp: string;
+  recipient_id: string;
+  pricing?: { billable: boolean; pricing_model: 'PMP'; type: string; category: string };
+  errors?: {
+    code: number;
+    title: string;
+    message: string;
+    error_data: { details: string };
+    href: string;
+  }[];
+}
+
+/** Digits as `display_phone_number` carries them. */
+export function displayDigits(account: SimulatorAccount): string {
+  return account.displayPhone.replace(/\D/g, '');
+}
+
+function envelope(account: SimulatorAccount, value: Record<string, unknown>): WebhookBody {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: account.wabaId ?? DEFAULT_WABA_ID,
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: {
+                display_phone_number: displayDigits(account),
+                phone_number_id: account.phoneNumberId,
+              },
+              ...value,
+            },
+            field: 'messages',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** A delivery of one customer's message, as the inbound-*.json fixtures shape it. */
+export function messagePayload(
+  account: SimulatorAccount,
+  sender: { waId: string; name: string },
+  message: WireMessage,
+): WebhookBody {
+  return envelope(account, {
+    contacts: [{ profile: { name: sender.name }, wa_id: sender.waId }],
+    messages: [message],
+  });
+}
+
+/** A delivery of one status of a message the business sent, as the status-*.json fixtures shape it. */
+export function statusPayload(account: SimulatorAccount, status: WireStatus): WebhookBody {
+  return envelope(account, { statuses: [status] });
+}
+
+/** The `errors` of a failed status for a free-form send outside the window (status-failed.json). */
+export function reEngagementErrors(): NonNullable<WireStatus['errors']> {
+  return [
+    {
+      code: 131047,
+      title: 'Re-engagement message',
+      message: 'Re-engagement message',
+      error_data: {
+        details:
+          'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+      },
+      href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+    },
+  ];
+}

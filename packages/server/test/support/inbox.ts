@@ -1,0 +1,227 @@
+/**
+ * Test support for the inbox: a fake Graph API on loopback, signed webhook deliveries built from
+ * the WhatsApp fixtures (with fresh wamids), and projects with accounts and limited members.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { sign } from '../../src/channels/whatsapp/index.ts';
+import { loadFixture } from '../../src/channels/whatsapp/fixtures/loadFixture.ts';
+import { eq } from 'drizzle-orm';
+import { projectMembers, projects } from '../../src/db/schema.ts';
+import type { PermissionKey, Project, WhatsAppAccount } from '../../src/sdk.ts';
+import { registerUser } from './flows.ts';
+import { TEST_APP_SECRET } from './testServer.ts';
+import type { ApiAnswer, TestServer } from './testServer.ts';
+
+export function dataOf<T>(answer: ApiAnswer): T {
+  expect(answer.body.code, JSON.stringify(answer.body)).toBe('1');
+  return answer.body.data as T;
+}
+
+export function reasonOf(answer: ApiAnswer): unknown {
+  expect(answer.body.code, JSON.stringify(answer.body)).toBe('0');
+  return answer.body.reason;
+}
+
+export interface GraphCall {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export type GraphMode = 'ok' | 'error' | 'network';
+
+/** A fake `POST /{version}/{phone-number-id}/messages` on 127.0.0.1, port 0. */
+export interface FakeGraph {
+  url: string;
+  calls: GraphCall[];
+  mode: GraphMode;
+  close(): Promise<void>;
+}
+
+export async function startFakeGraph(): Promise<FakeGraph> {
+  const fake: FakeGraph = { url: '', calls: [], mode: 'ok', close: async () => undefined };
+  const handle = (request: IncomingMessage, response: ServerResponse, text: string) => {
+    if (fake.mode === 'network') {
+      request.socket.destroy();
+      return;
+    }
+    fake.calls.push({
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      body: JSON.parse(text) as Record<string, unknown>,
+    });
+    response.setHeader('content-type', 'application/json');
+    if (fake.mode === 'error') {
+      response.statusCode = 400;
+      response.end(
+        JSON.stringify({
+          error: {
+            message: '(#131026) Message undeliverable',
+            type: 'OAuthException',
+            code: 131026,
+            fbtrace_id: 'AbC',
+          },
+        }),
+      );
+      return;
+    }
+    response.end(
+      JSON.stringify({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: '6281234567890', wa_id: '6281234567890' }],
+        messages: [{ id: `wamid.out.${randomUUID()}` }],
+      }),
+    );
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => handle(request, response, Buffer.concat(chunks).toString('utf8')));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+let counter = 0;
+/** A phone number id no other test uses. */
+export function uniquePhoneNumberId(): string {
+  counter += 1;
+  return `1${Date.now() % 1_000_000_000}${String(counter).padStart(4, '0')}`;
+}
+
+export function freshWamid(): string {
+  return `wamid.test.${randomUUID()}`;
+}
+
+type Json = Record<string, unknown>;
+
+/** `entry[0].changes[0].value` of a fixture, to edit in place. */
+function valueOf(payload: Json): Json {
+  const entry = (payload.entry as Json[])[0] as Json;
+  const change = (entry.changes as Json[])[0] as Json;
+  return change.value as Json;
+}
+
+/** A fixture with its business number and the first message or status edited. */
+export function inbound(
+  fixture: string,
+  options: {
+    phoneNumberId: string;
+    from: string;
+    wamid?: string;
+    name?: string;
+    text?: string;
+    timestamp?: Date;
+    quotedWamid?: string;
+  },
+): Json {
+  const payload = loadFixture(fixture) as Json;
+  const value = valueOf(payload);
+  (value.metadata as Json).phone_number_id = options.phoneNumberId;
+  const digits = options.from.replace(/^\+/, '');
+  const contact = (value.contacts as Json[])[0] as Json;
+  contact.wa_id = digits;
+  if (options.name !== undefined) contact.profile = { name: options.name };
+  const message = (value.messages as Json[])[0] as Json;
+  message.from = digits;
+  message.id = options.wamid ?? freshWamid();
+  message.timestamp = String(Math.floor((options.timestamp ?? new Date()).getTime() / 1000));
+  if (options.text !== undefined) message.text = { body: options.text };
+  if (options.quotedWamid !== undefined) message.context = { from: '6281210009000', id: options.quotedWamid };
+  return payload;
+}
+
+export function statusUpdate(
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  options: { phoneNumberId: string; wamid: string; to: string },
+): Json {
+  const payload = loadFixture(`status-${status}.json`) as Json;
+  const value = valueOf(payload);
+  (value.metadata as Json).phone_number_id = options.phoneNumberId;
+  const entry = (value.statuses as Json[])[0] as Json;
+  entry.id = options.wamid;
+  entry.recipient_id = options.to.replace(/^\+/, '');
+  return payload;
+}
+
+/** POSTs a delivery signed with the test app secret (or the given signature header). */
+export async function deliver(
+  server: TestServer,
+  payload: Json | string,
+  signature?: string,
+): Promise<Response> {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return fetch(`${server.url}/webhooks/whatsapp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signature ?? sign(body, TEST_APP_SECRET),
+    },
+    body,
+  });
+}
+
+export interface InboxProject {
+  owner: { token: string; userId: string };
+  project: Project;
+  account: WhatsAppAccount;
+}
+
+export async function createAccount(
+  server: TestServer,
+  token: string,
+  key: string,
+  phoneNumberId = uniquePhoneNumberId(),
+): Promise<WhatsAppAccount> {
+  return dataOf<WhatsAppAccount>(
+    await server.act('account_create', {
+      token,
+      key,
+      name: 'Toko Utama',
+      phoneNumberId,
+      displayPhone: '+6281210009000',
+      accessToken: `token-${phoneNumberId}`,
+    }),
+  );
+}
+
+/** An owner, their project and one WhatsApp account. */
+export async function inboxProject(server: TestServer): Promise<InboxProject> {
+  const owner = await registerUser(server);
+  const project = dataOf<Project>(
+    await server.act('project_create', { token: owner.token, name: 'Toko Sapa' }),
+  );
+  const account = await createAccount(server, owner.token, project.key);
+  return { owner, project, account };
+}
+
+/** A new user made a member of `key` holding exactly `permissions` (there is no invite act yet). */
+export async function addMember(
+  server: TestServer,
+  project: Project,
+  permissions: PermissionKey[],
+): Promise<{ token: string; userId: string }> {
+  const user = await registerUser(server);
+  const { db } = server.app.sapa.services;
+  const [found] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, project.key));
+  if (found === undefined) throw new Error('no such project');
+  const projectId = found.id;
+  await db
+    .insert(projectMembers)
+    .values({ projectId, userId: user.userId, permissions, createdAt: new Date() });
+  return user;
+}
+
+/** Menu keys an agent needs to reach `crm.chat.*` keys. */
+export const CHAT_AGENT: PermissionKey[] = ['crm.menu', 'crm.chat.menu', 'crm.chat.view'];
