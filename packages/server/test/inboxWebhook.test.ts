@@ -319,3 +319,50 @@ describe('status webhooks', () => {
     expect(seen).toEqual(['message.new', 'conversation.updated']);
   });
 });
+
+describe('background work', () => {
+  it('processes a delivery and sends a reply by itself, without anyone driving the worker', async () => {
+    const live = await startTestServer({ whatsapp: { graphBaseUrl: graph.url } }, { backgroundWork: true });
+    try {
+      const setup = await inboxProject(live);
+      const payload = inbound('inbound-text.json', {
+        phoneNumberId: setup.account.phoneNumberId,
+        from: uniquePhone(),
+        text: 'Ada ongkir ke Bandung?',
+      });
+      expect((await deliver(live, payload)).status).toBe(200);
+      const token = setup.owner.token;
+      const listConversations = async () =>
+        dataOf<ConversationSummary[]>(await live.act('conversation_list', { token, key: setup.project.key }));
+      const deadline = Date.now() + 15_000;
+      let listed = await listConversations();
+      while (listed.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        listed = await listConversations();
+      }
+      expect(listed[0]?.lastMessage?.caption).toBe('Ada ongkir ke Bandung?');
+
+      const conversationId = listed[0]?.id ?? '';
+      const sent = await live.act('message_send', {
+        token,
+        key: setup.project.key,
+        conversationId,
+        clientId: crypto.randomUUID(),
+        type: 'text',
+        caption: 'Ada, kak',
+      });
+      const messageId = dataOf<ThreadMessage>(sent).id;
+      let status = 'pending';
+      while (status === 'pending' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const thread = dataOf<ThreadMessage[]>(
+          await live.act('message_list', { token, key: setup.project.key, conversationId }),
+        );
+        status = thread.find((message) => message.id === messageId)?.status ?? 'pending';
+      }
+      expect(status).toBe('sent');
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -49,7 +49,10 @@ export type ConfigOverrides = {
  * The real app on 127.0.0.1, port 0, over real HTTP: PGlite in a temp directory, or a fresh
  * PostgreSQL database and Redis for the rate limiter in the `server-postgres` project (services.ts).
  */
-export async function startTestServer(overrides: ConfigOverrides = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: ConfigOverrides = {},
+  options: { backgroundWork?: boolean } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-test-'));
   const base = loadConfig({});
@@ -77,7 +80,14 @@ export async function startTestServer(overrides: ConfigOverrides = {}): Promise<
   } as Config;
   const otp = memorySender();
   const clock = new TestClock();
-  const app = await buildApp({ config, otpSender: otp, now: clock.now });
+  // Background polling is off unless asked for: tests drive the webhook worker and the job runner
+  // themselves (`app.sapa.processPendingDeliveries()`, `app.sapa.runJobsOnce()`), so nothing races them.
+  const app = await buildApp({
+    config,
+    otpSender: otp,
+    now: clock.now,
+    backgroundWork: options.backgroundWork ?? false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
