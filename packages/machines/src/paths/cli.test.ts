@@ -16,7 +16,9 @@ describe('pnpm paths', () => {
   it('lists the machines and exits 2 for an unknown name', async () => {
     const result = await run(['nope']);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('session, login, register, otp, forgotPassword, projectList');
+    expect(result.err).toContain(
+      'session, login, register, otp, forgotPassword, projectList, conversationList, thread, connection',
+    );
   });
 
   it('describes the session paths in words, with the navigation they cause', async () => {
@@ -30,13 +32,25 @@ describe('pnpm paths', () => {
     expect(result.out).not.toContain('MISMATCH');
   });
 
-  it('numbers one block per path for every machine', async () => {
-    for (const name of ['login', 'register', 'otp', 'forgotPassword', 'projectList']) {
+  it.each([
+    'login',
+    'register',
+    'otp',
+    'forgotPassword',
+    'projectList',
+    'conversationList',
+    'thread',
+    'connection',
+  ])(
+    'numbers one block per path for %s',
+    async (name) => {
       const result = await run([name]);
       const count = Number(/^\w+: (\d+) paths/.exec(result.out)?.[1]);
       expect(count).toBeGreaterThan(0);
       expect(result.out.split('\n\n').filter((block) => /^\d+\. Start in /.test(block))).toHaveLength(count);
       expect(result.out).not.toContain('MISMATCH');
-    }
-  });
+    },
+    // Each path is replayed on a real actor; the thread machine has a few hundred.
+    60_000,
+  );
 });
