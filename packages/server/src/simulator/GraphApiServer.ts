@@ -255,7 +255,10 @@ export class GraphApiServer {
     }
     let form: FormData;
     try {
-      form = await new Response(raw, { headers: { 'content-type': contentType ?? '' } }).formData();
+      // A copy on a plain ArrayBuffer: what BodyInit accepts under the DOM lib as well as Node's.
+      form = await new Response(new Uint8Array(raw), {
+        headers: { 'content-type': contentType ?? '' },
+      }).formData();
     } catch {
       return error(graphErrors.invalidParameter('expected multipart/form-data'), record);
     }
