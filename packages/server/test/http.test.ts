@@ -41,7 +41,8 @@ describe('security headers', () => {
       expect(directivesOf(csp)).toMatchObject({
         'default-src': "'self'",
         'script-src': "'self'",
-        'style-src': "'self'",
+        // Besides the app's own stylesheets, only react-aria's one <style> element, by hash.
+        'style-src': "'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
         'img-src': "'self' data: blob:",
         'connect-src': "'self' ws: wss:",
         'object-src': "'none'",

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, helmetOptions } from './security.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { REACT_ARIA_PRESS_STYLE, helmetHeaders, helmetOptions } from './security.ts';
 
 describe('helmetHeaders', () => {
   it("reads helmet's headers, CSP included, without the probe's own", async () => {
@@ -17,7 +20,7 @@ describe('helmetOptions', () => {
   it('keeps scripts and stylesheets to the app itself, allowing only style attributes inline', async () => {
     const csp = (await helmetHeaders(helmetOptions()))['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self';");
-    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o=';");
     expect(csp).toContain("style-src-attr 'unsafe-inline'");
     expect(csp).toContain("frame-src 'none'");
     expect(csp).not.toContain('facebook');
@@ -27,5 +30,16 @@ describe('helmetOptions', () => {
     const csp = (await helmetHeaders(helmetOptions('123456789')))['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self' https://connect.facebook.net");
     expect(csp).toContain('frame-src https://www.facebook.com');
+  });
+});
+
+describe('the react-aria style the CSP allows by hash', () => {
+  it('is exactly the style element the installed react-aria injects', () => {
+    const webRequire = createRequire(new URL('../../../web/package.json', import.meta.url));
+    const entry = webRequire.resolve('react-aria-components');
+    const ariaRoot = path.dirname(createRequire(entry).resolve('react-aria/package.json'));
+    const source = readFileSync(path.join(ariaRoot, 'dist/private/interactions/usePress.mjs'), 'utf8');
+    const injected = /style\.textContent = `([\s\S]*?)`\.trim\(\)/.exec(source)?.[1];
+    expect(injected?.trim().replace(/\$\{[^}]+\}/, 'data-react-aria-pressable')).toBe(REACT_ARIA_PRESS_STYLE);
   });
 });
