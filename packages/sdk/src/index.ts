@@ -20,7 +20,11 @@ export type { ActFailure, ActPage, ActResponse, ActSuccess, FailureReason } from
 export type { OtpChallenge, Project, SignedIn, User } from './contract/types.ts';
 export type {
   AccountStatus,
+  ChatAgent,
+  ConversationCustomer,
+  ConversationReferral,
   ConversationSummary,
+  MediaFile,
   MessageDirection,
   MessageStatus,
   ThreadMessage,
@@ -44,6 +48,9 @@ export type {
   ActPayload,
   PageRow,
 } from './client/createActClient.ts';
+
+export { uploadFile } from './client/uploadFile.ts';
+export type { UploadFileOptions } from './client/uploadFile.ts';
 
 // Errors
 export { SapaError, isSapaError } from './errors/SapaError.ts';
@@ -123,6 +130,14 @@ export { guessMimeType, urlExtension } from './files/guessMimeType.ts';
 export { checkMaxFiles, effectiveMaxFiles, maxFilesWarning } from './files/checkMaxFiles.ts';
 export type { MaxFilesOptions, MaxFilesResult } from './files/checkMaxFiles.ts';
 export { defaultIgnoredFileNames, isIgnoredFile, withoutIgnoredFiles } from './files/ignoredFiles.ts';
+export {
+  MEDIA_MAX_BYTES,
+  fileExtension,
+  maxMediaBytes,
+  mediaKindOf,
+  messageTypeOf,
+} from './files/mediaTypes.ts';
+export type { MediaKind } from './files/mediaTypes.ts';
 
 // Chat rendering rules
 export type { ChatAttachment, MessageKind } from './chat/types.ts';
@@ -132,6 +147,8 @@ export type { ConversationPreview, PreviewIcon } from './chat/conversationPrevie
 export { captionToHtml, captionTokens, escapeHtml } from './chat/captionTokens.ts';
 export type { CaptionToken } from './chat/captionTokens.ts';
 export { captionLineClamp, filenameMaxWidth, thumbnailWidth } from './chat/messageLayout.ts';
+export { isWindowOpen, windowRemainingMs } from './chat/conversationWindow.ts';
+export { isConversationId, isReceiverOf, receiverOf } from './chat/receiver.ts';
 
 // Constants (SPEC.md section 9)
 export {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineAct } from './defineAct.ts';
 import type { ActDefinition } from './defineAct.ts';
 import type { OtpChallenge, Project, SignedIn, User } from './types.ts';
-import type { ConversationSummary, ThreadMessage, WhatsAppAccount } from './chatTypes.ts';
+import type {
+  ChatAgent,
+  ConversationSummary,
+  MediaFile,
+  ThreadMessage,
+  WhatsAppAccount,
+} from './chatTypes.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -42,23 +48,36 @@ export const messageTypeField = z
 const IMAGE_TYPES = new Set(['jpeg', 'png', 'webp', 'jpg']);
 const webUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
-/** What `message_send` takes; which fields a type needs is checked in `superRefine`. */
+/**
+ * What `message_send` takes; which fields a type needs is checked in `superRefine`. A file
+ * uploaded to `POST /upload/{key}` goes by `mediaId`: its type, link and name come from the
+ * stored file, so `type`, `url` and `filename` are left out.
+ */
 export const messageSendInput = z
   .object({
     key: projectKeyField,
     conversationId: idField,
     /** The sender's id of this send (uuid): sending it again answers the same message. */
     clientId: idField,
-    type: messageTypeField,
+    type: messageTypeField.optional(),
     caption: z.string().max(4096).optional(),
     url: webUrl.optional(),
+    mediaId: idField.optional(),
     filename: z.string().trim().min(1).max(240).optional(),
     name: z.string().trim().min(1).max(200).optional(),
     phone: phoneField.optional(),
     replyTo: idField.optional(),
   })
   .superRefine((input, ctx) => {
-    if (input.type === 'text') {
+    if (input.mediaId !== undefined) {
+      for (const field of ['type', 'url', 'filename', 'name', 'phone'] as const) {
+        if (input[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'media' });
+      }
+      return;
+    }
+    if (input.type === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'required' });
+    } else if (input.type === 'text') {
       if (input.caption === undefined || input.caption.trim() === '') {
         ctx.addIssue({ code: 'custom', path: ['caption'], message: 'required' });
       }
@@ -139,9 +158,9 @@ export const acts = {
   }),
   account_list: defineAct<WhatsAppAccount[]>()({
     input: z.object({ key: projectKeyField }),
-    access: { permission: 'crm.chat.view' },
+    access: { anyOf: ['crm.chat.view', 'project.account.view'] },
     summary:
-      "Answers the project's WhatsApp accounts, oldest first (`crm.chat.view`: the inbox names each conversation's number). Access tokens never leave the server.",
+      "Answers the project's WhatsApp accounts, oldest first, with their live status (`crm.chat.view`: the inbox names each conversation's number; `project.account.view`: the accounts screen). Access tokens never leave the server.",
   }),
   account_create: defineAct<WhatsAppAccount>()({
     input: z.object({
@@ -154,14 +173,20 @@ export const acts = {
       displayPhone: phoneField,
       accessToken: z.string().trim().min(1).max(1000),
     }),
-    access: { permission: 'crm.chat.add_account' },
+    access: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
     summary:
       'Adds a WhatsApp Cloud API number (status `connected`). A `phoneNumberId` already added anywhere answers `invalid_input`.',
   }),
   account_update: defineAct<WhatsAppAccount>()({
-    input: z.object({ key: projectKeyField, id: idField, name: nameField }),
-    access: { permission: 'crm.chat.edit_account' },
-    summary: 'Renames an account of the project.',
+    input: z.object({
+      key: projectKeyField,
+      id: idField,
+      name: nameField.optional(),
+      accessToken: z.string().trim().min(1).max(1000).optional(),
+    }),
+    access: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
+    summary:
+      'Renames an account of the project and/or gives it a new access token; a new token reconnects a logged-out or disconnected account (announced as `account.status`).',
   }),
   account_logout: defineAct<WhatsAppAccount>()({
     input: z.object({ key: projectKeyField, id: idField }),
@@ -175,11 +200,29 @@ export const acts = {
       page: pageField.optional(),
       filter: z.enum(['all', 'unread', 'mine']).optional(),
       search: z.string().trim().max(100).optional(),
+      accountId: idField.optional(),
     }),
     access: { permission: 'crm.chat.view' },
     shape: 'page',
     summary:
-      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message.',
+      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number.',
+  }),
+  conversation_find: defineAct<ConversationSummary>()({
+    input: z.object({ key: projectKeyField, receiver: z.string().trim().min(1).max(64) }),
+    access: { permission: 'crm.chat.view' },
+    summary:
+      "One conversation the caller may see, by its id or by the customer's phone (the `receiver` of `/crm/chat/{key}/{receiver}` and the `phone` of `/chat/{key}/{phone}`; `08…`, `+62…` or digits). A phone with conversations on several numbers answers the most recently active one. A caller without `crm.chat.show_user_contact_detail` can look up by id only; anything else answers `not_found`.",
+  }),
+  chat_agent_list: defineAct<ChatAgent[]>()({
+    input: z.object({ key: projectKeyField }),
+    access: { permission: 'crm.chat.view' },
+    summary: 'The members a conversation can be assigned to (those holding `crm.chat.view`), by name.',
+  }),
+  media_get: defineAct<MediaFile>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.chat.view' },
+    summary:
+      'A file of the project stored by `POST /upload/{key}` or received from a customer: its type, name, size and a signed link.',
   }),
   message_list: defineAct<ThreadMessage[]>()({
     input: z.object({
@@ -197,7 +240,7 @@ export const acts = {
     input: messageSendInput,
     access: { permission: 'crm.chat.view' },
     summary:
-      'Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; other types a `url` (and files a `filename`).',
+      'Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; a file uploaded to `POST /upload/{key}` goes by `mediaId` (with an optional `caption`; the file decides the type); other types a `url` (and files a `filename`).',
   }),
   conversation_read: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, conversationId: idField }),

@@ -10,6 +10,9 @@ function describeAccess(access: ActAccess): string {
   if (access === 'public') return 'anyone';
   if (access === 'user') return 'signed-in user';
   if (access === 'member') return 'member of the project `key`';
+  if ('anyOf' in access) {
+    return `member of the project \`key\` with ${access.anyOf.map((key) => `\`${key}\``).join(' or ')}`;
+  }
   return `member of the project \`key\` with \`${access.permission}\``;
 }
 

@@ -29,6 +29,10 @@ export interface ThreadMessage {
   clientId: string | null;
   type: string;
   caption: string | null;
+  /**
+   * Where the file loads from: Sapa's own signed `/media/…` address for files received from
+   * customers or uploaded by agents, or the link an agent sent.
+   */
   url: string | null;
   filename: string | null;
   /** Contact card (vcard) name and phone. */
@@ -43,10 +47,29 @@ export interface ThreadMessage {
   createdAt: string;
 }
 
+/** The click-to-WhatsApp ad a conversation came from (its first message's `referral`). */
+export interface ConversationReferral {
+  headline: string | null;
+  sourceType: string | null;
+  sourceUrl: string | null;
+}
+
+export interface ConversationCustomer {
+  id: string;
+  /** What agents call them (the WhatsApp profile name until renamed). */
+  name: string;
+  /** E.164; masked (`+62812****789`) for a viewer without `crm.chat.show_user_contact_detail`. */
+  phone: string;
+  /** The WhatsApp profile name last seen. */
+  waName: string | null;
+  /** First contact. */
+  createdAt: string;
+}
+
 export interface ConversationSummary {
   id: string;
   accountId: string;
-  customer: { id: string; name: string; phone: string };
+  customer: ConversationCustomer;
   /** The newest message's seq (0 for none). */
   lastSeq: number;
   lastMessage: Pick<ThreadMessage, 'type' | 'caption' | 'filename' | 'name' | 'direction' | 'status'> | null;
@@ -55,4 +78,25 @@ export interface ConversationSummary {
   assignedTo: string | null;
   /** When the 24-hour customer service window closes (null: closed, only templates may be sent). */
   windowClosesAt: string | null;
+  /** The click-to-WhatsApp ad of the first message that carried one. */
+  referral: ConversationReferral | null;
+}
+
+/** A member a conversation can be assigned to (holds `crm.chat.view`). */
+export interface ChatAgent {
+  id: string;
+  name: string;
+}
+
+/** What `POST /upload/{key}` stored, as `media_get` answers it. */
+export interface MediaFile {
+  id: string;
+  /** The message type it is sent as: jpeg, png, webp, ogg, mp4, or the file's extension. */
+  type: string;
+  mimeType: string;
+  filename: string;
+  /** Bytes. */
+  size: number;
+  /** Where the browser loads it (signed, valid for at least 7 days). */
+  url: string;
 }

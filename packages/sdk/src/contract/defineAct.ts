@@ -6,8 +6,15 @@ import type { PermissionKey } from '../permissions/tree.ts';
  * `member`: a member of the project named by the act's `key`, whatever their permissions.
  * `{ permission }`: a member of the project named by the act's `key` holding that permission
  * (a dotted path of the permission tree, e.g. `crm.label.add`; see `can`).
+ * `{ anyOf }`: a member holding at least one of those permissions (the same capability reached
+ * from two menus, such as adding a WhatsApp number from the chat or from the project's accounts).
  */
-export type ActAccess = 'public' | 'user' | 'member' | { permission: PermissionKey };
+export type ActAccess =
+  | 'public'
+  | 'user'
+  | 'member'
+  | { permission: PermissionKey }
+  | { anyOf: readonly [PermissionKey, ...PermissionKey[]] };
 
 export type ActShape = 'single' | 'page';
 

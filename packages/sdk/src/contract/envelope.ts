@@ -20,6 +20,8 @@ export type FailureReason =
   | 'otp_used'
   | 'otp_cooldown'
   | 'payload_too_large'
+  | 'file_invalid_type'
+  | 'file_too_large'
   | 'malformed_body'
   | 'internal';
 

@@ -24,6 +24,11 @@ export interface ServerToClientEvents {
   }) => void;
   /** A conversation's summary changed: last message, unread count, assignment. */
   'conversation.updated': (event: { key: string; conversation: ConversationSummary }) => void;
+  /**
+   * The receiver may no longer see a conversation (it was assigned to someone else): drop it
+   * from the list and close it if open.
+   */
+  'conversation.removed': (event: { key: string; conversationId: string }) => void;
   /** A WhatsApp account connected, disconnected or was logged out. */
   'account.status': (event: { key: string; accountId: string; status: AccountStatus }) => void;
 }
