@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -15,9 +18,14 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { consoleSender } from './otp/consoleSender.ts';
 import type { OtpSender } from './otp/OtpSender.ts';
+import { AccountRoutes } from './inbox/AccountRoutes.ts';
 import { sendJobHandler } from './inbox/outbound.ts';
 import { SEND_JOB } from './inbox/messages.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
+import { MediaFiles } from './media/MediaFiles.ts';
+import { loadMediaLinks } from './media/mediaLinks.ts';
+import { registerMediaRoutes } from './media/mediaRoutes.ts';
+import { MEDIA_DOWNLOAD_JOB, MediaService } from './media/mediaService.ts';
 import { createPublisher } from './realtime/Publisher.ts';
 import type { Publisher } from './realtime/Publisher.ts';
 import { attachRealtime } from './realtime/attachRealtime.ts';
@@ -58,6 +66,17 @@ export interface AppOptions {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Where stored files live: `SAPA_MEDIA_DIR`, else `<dataDir>/media`; with an in-memory database,
+ * a temporary directory removed when the app closes.
+ */
+async function mediaDirectory(config: Config): Promise<{ dir: string; temporary: boolean }> {
+  if (config.mediaDir !== null) return { dir: config.mediaDir, temporary: false };
+  if (!config.dataDir.startsWith('memory://'))
+    return { dir: path.join(config.dataDir, 'media'), temporary: false };
+  return { dir: await mkdtemp(path.join(os.tmpdir(), 'sapa-media-')), temporary: true };
+}
+
 /** Fastify takes a hop count as a function. */
 function trustProxyOption(
   value: Config['trustProxy'],
@@ -84,13 +103,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }));
   const now = options.now ?? (() => new Date());
   const publisher = options.publisher ?? createPublisher();
+  const mediaDir = await mediaDirectory(config);
+  const files = new MediaFiles(mediaDir.dir);
+  const media = new MediaService({
+    db: database.db,
+    files,
+    links: await loadMediaLinks(database.db, now()),
+    config,
+    now,
+    log: app.log,
+  });
   const jobRunner = new JobRunner({
     db: database.db,
     now,
     log: app.log,
-    handlers: { [SEND_JOB]: sendJobHandler({ db: database.db, config, now, publisher }) },
+    handlers: {
+      [SEND_JOB]: sendJobHandler({ db: database.db, config, now, publisher, files }),
+      [MEDIA_DOWNLOAD_JOB]: media.downloadJob(),
+    },
   });
-  const deliveryWorker = new DeliveryWorker({ db: database.db, now, publisher, log: app.log });
+  const accountRoutes = new AccountRoutes();
+  const deliveryWorker = new DeliveryWorker({
+    db: database.db,
+    now,
+    publisher,
+    log: app.log,
+    links: media.links,
+    routes: accountRoutes,
+    jobs: jobRunner,
+  });
   const services: Services = {
     db: database.db,
     config,
@@ -99,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     publisher,
     jobs: jobRunner,
+    media,
+    accountRoutes,
   };
   app.decorate('sapa', {
     services,
@@ -120,13 +163,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clearInterval(pruner);
     await Promise.all([deliveryWorker.stop(), jobRunner.stop()]);
     if (options.database === undefined) await database.close();
+    if (mediaDir.temporary) await rm(mediaDir.dir, { recursive: true, force: true });
   });
 
   installErrorHandler(app);
   await registerSecurityHeaders(app, config.socialAppId);
   await registerRateLimit(app, config);
   await registerActRoute(app, services, config);
-  await registerWhatsAppWebhook(app, { db: database.db, config, now, worker: deliveryWorker });
+  await registerWhatsAppWebhook(app, { config, worker: deliveryWorker });
+  await registerMediaRoutes(app, services, media);
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
   // What the web app may know before sign-in: today only the social-login app id, if any.
   app.get('/config.json', async (_request, reply) => {

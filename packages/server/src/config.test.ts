@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       dataDir: path.resolve(import.meta.dirname, '../../../.sapa-data'),
+      mediaDir: null,
+      demo: true,
       databaseUrl: null,
       redisUrl: null,
       otpSender: 'console',
@@ -53,11 +55,15 @@ describe('loadConfig', () => {
       WHATSAPP_APP_SECRET: 'app-secret',
       WHATSAPP_GRAPH_BASE_URL: 'http://127.0.0.1:9000',
       WHATSAPP_API_VERSION: 'v23.0',
+      SAPA_MEDIA_DIR: '/srv/sapa-media',
+      SAPA_DEMO: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/tmp/sapa',
+      mediaDir: '/srv/sapa-media',
+      demo: false,
       databaseUrl: 'postgres://u@db:5432/sapa',
       redisUrl: 'redis://cache:6379',
       webDist: '/srv/web',
@@ -92,12 +98,14 @@ describe('loadConfig', () => {
         FACEBOOK_APP_ID: 'not-an-id',
         WHATSAPP_GRAPH_BASE_URL: 'ftp://graph',
         WHATSAPP_API_VERSION: '24',
+        SAPA_DEMO: 'maybe',
       });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems).toHaveLength(8);
+    expect((error as ConfigError).problems).toHaveLength(9);
+    expect((error as ConfigError).message).toContain('SAPA_DEMO must be 1 or 0 (got "maybe")');
     expect((error as ConfigError).message).toContain('DATABASE_URL must be a postgres: or postgresql:// URL');
     expect((error as ConfigError).message).toContain('WHATSAPP_API_VERSION must look like v24.0');
   });

@@ -6,8 +6,18 @@ import { DEFAULT_GRAPH_API_VERSION, DEFAULT_GRAPH_BASE_URL } from './channels/wh
 export interface Config {
   port: number;
   host: string;
-  /** PGlite's data directory (also the future home of uploads). `memory://` keeps it in memory. */
+  /**
+   * Sapa's data directory: PGlite's database in `pglite/` and stored files in `media/`.
+   * `memory://` keeps the database in memory (files then go to a temporary directory).
+   */
   dataDir: string;
+  /** Where stored files live when not `<dataDir>/media` (`SAPA_MEDIA_DIR`); share it between processes. */
+  mediaDir: string | null;
+  /**
+   * `pnpm start` creates the demo project, its simulated WhatsApp number and customers on first
+   * start (`SAPA_DEMO`, default on; `0` turns it off). Only `main.ts` acts on it.
+   */
+  demo: boolean;
   /** PostgreSQL connection string; `null` means embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   /** Redis for the protocol rate limiter, so limits hold across processes; `null` keeps them in memory. */
@@ -92,6 +102,14 @@ export function loadConfig(env: Env = process.env): Config {
       return null;
     }
   };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be 1 or 0 (got "${raw}")`);
+    return fallback;
+  };
   const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const raw = read(name);
     if (raw === undefined) return fallback;
@@ -105,6 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: read('HOST') ?? '0.0.0.0',
     // The default sits at the repository root whichever folder the server is started from.
     dataDir: resolveDataDir(read('SAPA_DATA_DIR') ?? path.join(repoRoot, '.sapa-data')),
+    mediaDir: read('SAPA_MEDIA_DIR') === undefined ? null : path.resolve(read('SAPA_MEDIA_DIR') ?? ''),
+    demo: flag('SAPA_DEMO', true),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read('REDIS_PREFIX') ?? 'sapa-rl-',

@@ -235,6 +235,112 @@ describe('conversation_list', () => {
   });
 });
 
+describe('finding a conversation and its agents', () => {
+  it('finds a conversation by id or by phone; a masked agent only by id', async () => {
+    const phone = uniquePhone();
+    const setup = await withCustomers([{ phone, name: 'Hana' }]);
+    const { token } = setup.owner;
+    const key = setup.project.key;
+    const [listed] = (await list(token, key)).data;
+    const id = listed?.id ?? '';
+    const find = (receiver: string, as = token) =>
+      server.act('conversation_find', { token: as, key, receiver });
+    for (const receiver of [id, id.toUpperCase(), phone, phone.slice(1), `0${phone.slice(3)}`]) {
+      expect(dataOf<ConversationSummary>(await find(receiver)).id, receiver).toBe(id);
+    }
+    expect(reasonOf(await find('6281100000000'))).toBe('not_found');
+    expect(reasonOf(await find(crypto.randomUUID()))).toBe('not_found');
+    expect(reasonOf(await find('bukan nomor'))).toBe('not_found');
+
+    const masked = await addMember(server, setup.project, [...CHAT_AGENT, 'crm.chat.show_all_chat']);
+    expect(dataOf<ConversationSummary>(await find(id, masked.token)).customer.phone).toBe(maskPhone(phone));
+    expect(reasonOf(await find(phone, masked.token))).toBe('not_found');
+    const limited = await addMember(server, setup.project, CHAT_AGENT);
+    expect(reasonOf(await find(id, limited.token))).toBe('not_found');
+  });
+
+  it('lists the members a conversation can be assigned to, and refuses assigning to anyone else', async () => {
+    const setup = await withCustomers([{ phone: uniquePhone(), name: 'Indra' }]);
+    const { token } = setup.owner;
+    const key = setup.project.key;
+    const agent = await addMember(server, setup.project, CHAT_AGENT);
+    const noChat = await addMember(server, setup.project, ['crm.menu']);
+    const agents = dataOf<{ id: string; name: string }[]>(
+      await server.act('chat_agent_list', { token, key }),
+    );
+    expect(agents.map((entry) => entry.id).sort()).toEqual([setup.owner.userId, agent.userId].sort());
+    const [conversation] = (await list(token, key)).data;
+    const assign = (userId: string) =>
+      server.act('conversation_assign', { token, key, conversationId: conversation?.id, userId });
+    expect(dataOf<ConversationSummary>(await assign(agent.userId)).assignedTo).toBe(agent.userId);
+    expect(reasonOf(await assign(noChat.userId))).toBe('not_found');
+  });
+
+  it('keeps one number with accountId', async () => {
+    const setup = await withCustomers([{ phone: uniquePhone(), name: 'Joko' }]);
+    const { token } = setup.owner;
+    const key = setup.project.key;
+    const second = dataOf<WhatsAppAccount>(
+      await server.act('account_create', {
+        token,
+        key,
+        name: 'Cabang',
+        phoneNumberId: uniquePhoneNumberId(),
+        displayPhone: '081210009003',
+        accessToken: 'secret-2',
+      }),
+    );
+    await deliver(
+      server,
+      inbound('inbound-text.json', {
+        phoneNumberId: second.phoneNumberId,
+        from: uniquePhone(),
+        name: 'Kiki',
+      }),
+    );
+    expect((await list(token, key)).data).toHaveLength(2);
+    const onSecond = (await list(token, key, { accountId: second.id })).data;
+    expect(onSecond.map((item) => item.customer.name)).toEqual(['Kiki']);
+    expect(
+      (await list(token, key, { accountId: setup.account.id })).data.map((item) => item.customer.name),
+    ).toEqual(['Joko']);
+  });
+
+  it("lets project.account keys manage numbers as the chat's account keys do", async () => {
+    const setup = await inboxProject(server);
+    const key = setup.project.key;
+    const admin = await addMember(server, setup.project, [
+      'project.menu',
+      'project.account.menu',
+      'project.account.view',
+      'project.account.add',
+      'project.account.edit',
+    ]);
+    expect(
+      dataOf<WhatsAppAccount[]>(await server.act('account_list', { token: admin.token, key })),
+    ).toHaveLength(1);
+    const added = dataOf<WhatsAppAccount>(
+      await server.act('account_create', {
+        token: admin.token,
+        key,
+        name: 'Gudang',
+        phoneNumberId: uniquePhoneNumberId(),
+        displayPhone: '081210009004',
+        accessToken: 'secret-3',
+      }),
+    );
+    expect(
+      dataOf<WhatsAppAccount>(
+        await server.act('account_update', { token: admin.token, key, id: added.id, name: 'Gudang 2' }),
+      ).name,
+    ).toBe('Gudang 2');
+    // Logging out stays a chat key.
+    expect(reasonOf(await server.act('account_logout', { token: admin.token, key, id: added.id }))).toBe(
+      'forbidden',
+    );
+  });
+});
+
 describe('access to every inbox act', () => {
   const needs: Record<string, PermissionKey> = {
     account_list: 'crm.chat.view',
@@ -247,6 +353,9 @@ describe('access to every inbox act', () => {
     conversation_read: 'crm.chat.view',
     conversation_assign: 'crm.chat.view',
     customer_rename: 'crm.chat.rename_client',
+    conversation_find: 'crm.chat.view',
+    chat_agent_list: 'crm.chat.view',
+    media_get: 'crm.chat.view',
   };
 
   it('refuses a member lacking the key (forbidden), a non-member and ids of another project (not_found)', async () => {
@@ -254,8 +363,23 @@ describe('access to every inbox act', () => {
     const other = await withCustomers([{ phone: uniquePhone(), name: 'Gita' }]);
     const [mine] = (await list(setup.owner.token, setup.project.key)).data;
     const [theirs] = (await list(other.owner.token, other.project.key)).data;
-    const fields = (target: { conversation: ConversationSummary | undefined; account: WhatsAppAccount }) => ({
-      id: target.account.id,
+    const fileOf = async (target: InboxProject) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'a.pdf');
+      const answer = await fetch(`${server.url}/upload/${target.project.key}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${target.owner.token}` },
+        body: form,
+      });
+      return answer.text();
+    };
+    const files = { mine: await fileOf(setup), theirs: await fileOf(other) };
+    const fields = (
+      act: string,
+      target: { conversation: ConversationSummary | undefined; account: WhatsAppAccount; file: string },
+    ) => ({
+      id: act === 'media_get' ? target.file : target.account.id,
+      receiver: target.conversation?.id,
       name: 'Nama Baru',
       phoneNumberId: uniquePhoneNumberId(),
       displayPhone: '081210009002',
@@ -281,7 +405,7 @@ describe('access to every inbox act', () => {
           'crm.chat.logout_account',
         ].filter((key) => key !== permission) as PermissionKey[],
       );
-      const own = fields({ conversation: mine, account: setup.account });
+      const own = fields(act, { conversation: mine, account: setup.account, file: files.mine });
       expect(
         reasonOf(await server.act(act, { ...own, token: lacking.token, key: setup.project.key })),
         act,
@@ -290,8 +414,8 @@ describe('access to every inbox act', () => {
         reasonOf(await server.act(act, { ...own, token: stranger.token, key: setup.project.key })),
         act,
       ).toBe('not_found');
-      if (act === 'account_list' || act === 'conversation_list' || act === 'account_create') continue;
-      const foreign = fields({ conversation: theirs, account: other.account });
+      if (['account_list', 'conversation_list', 'account_create', 'chat_agent_list'].includes(act)) continue;
+      const foreign = fields(act, { conversation: theirs, account: other.account, file: files.theirs });
       expect(
         reasonOf(await server.act(act, { ...foreign, token: setup.owner.token, key: setup.project.key })),
         act,

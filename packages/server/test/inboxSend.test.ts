@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, messages } from '../src/db/schema.ts';
-import type { ConversationSummary, ThreadMessage } from '../src/sdk.ts';
+import type { ConversationSummary, ThreadMessage, WhatsAppAccount } from '../src/sdk.ts';
 import { uniquePhone } from './support/flows.ts';
 import { dataOf, deliver, inbound, inboxProject, reasonOf, startFakeGraph } from './support/inbox.ts';
 import type { FakeGraph, InboxProject } from './support/inbox.ts';
@@ -144,6 +144,46 @@ describe('message_send', () => {
       expect(row?.status).toBe('failed');
       expect(row?.error).toEqual({ code: 131026, title: '(#131026) Message undeliverable' });
     } finally {
+      graph.mode = 'ok';
+    }
+  });
+
+  it('marks the account disconnected when Meta refuses its token, and a new token reconnects it', async () => {
+    const setup = await chat();
+    const statuses: string[] = [];
+    const stop = server.app.sapa.services.publisher.subscribe((published) => {
+      if (published.event === 'account.status')
+        statuses.push((published.payload as { status: string }).status);
+    });
+    graph.mode = 'token';
+    try {
+      const sent = dataOf<ThreadMessage>(await send(setup, {}));
+      await server.app.sapa.runJobsOnce();
+      const [row] = await server.app.sapa.services.db.select().from(messages).where(eq(messages.id, sent.id));
+      expect(row?.status).toBe('failed');
+      expect(row?.error?.code).toBe(190);
+      const accounts = dataOf<WhatsAppAccount[]>(
+        await server.act('account_list', { token: setup.owner.token, key: setup.project.key }),
+      );
+      expect(accounts[0]?.status).toBe('disconnected');
+      expect(statuses).toEqual(['disconnected']);
+
+      graph.mode = 'ok';
+      const renewed = dataOf<WhatsAppAccount>(
+        await server.act('account_update', {
+          token: setup.owner.token,
+          key: setup.project.key,
+          id: setup.account.id,
+          accessToken: 'fresh-token',
+        }),
+      );
+      expect(renewed.status).toBe('connected');
+      expect(statuses).toEqual(['disconnected', 'connected']);
+      await send(setup, {});
+      await server.app.sapa.runJobsOnce();
+      expect(callsTo(setup).at(-1)?.authorization).toBe('Bearer fresh-token');
+    } finally {
+      stop();
       graph.mode = 'ok';
     }
   });

@@ -1,4 +1,4 @@
-import { count, eq, isNull } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWebhook } from '../src/channels/whatsapp/index.ts';
 import {
@@ -130,13 +130,15 @@ describe('POST /webhooks/whatsapp', () => {
       });
     const [first] = events(['sama']);
     if (first === undefined) throw new Error('no event');
-    const now = server.clock.now();
+    const view = { links: server.app.sapa.services.media.links, now: server.clock.now() };
+    const receive = (event: typeof first) =>
+      db().transaction((tx) => receiveMessage(tx, routed, event, view));
     // First contact, the same wamid three times and two other messages, all at once.
     const results = await Promise.all([
-      ...[1, 2, 3].map(() => receiveMessage(db(), routed, first, now)),
-      ...events(['lain 1', 'lain 2']).map((event) => receiveMessage(db(), routed, event, now)),
+      ...[1, 2, 3].map(() => receive(first)),
+      ...events(['lain 1', 'lain 2']).map(receive),
     ]);
-    expect(results.filter((announced) => announced.length > 0)).toHaveLength(3);
+    expect(results.filter((received) => received.announcements.length > 0)).toHaveLength(3);
     const [listed, ...others] = await conversationsOf(setup);
     expect(others).toEqual([]);
     const stored = await thread(setup, listed?.id ?? '');
@@ -303,11 +305,71 @@ describe('status webhooks', () => {
     expect(row?.status).toBe('delivered');
   });
 
+  it('keeps the deliveries of a batch that cannot be stored, answers 200, and stores them once it can', async () => {
+    const setup = await inboxProject(server);
+    const from = uniquePhone();
+    const texts = ['satu', 'dua', 'tiga'];
+    // The database refuses the inbox's function for a moment (a failed migration, a bad deploy).
+    await db().execute(sql`alter function sapa_receive_messages(jsonb) rename to sapa_receive_messages_away`);
+    let answers: number[];
+    try {
+      answers = await Promise.all(
+        texts.map(
+          async (text) =>
+            (
+              await deliver(
+                server,
+                inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from, text }),
+              )
+            ).status,
+        ),
+      );
+    } finally {
+      await db().execute(
+        sql`alter function sapa_receive_messages_away(jsonb) rename to sapa_receive_messages`,
+      );
+    }
+    expect(answers).toEqual([200, 200, 200]);
+    const kept = await db()
+      .select({ lastError: webhookDeliveries.lastError })
+      .from(webhookDeliveries)
+      .where(isNull(webhookDeliveries.processedAt));
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    expect(kept.every((row) => row.lastError?.includes('sapa_receive_messages'))).toBe(true);
+    expect(await conversationsOf(setup)).toEqual([]);
+
+    // Once the retry is due, the worker stores them, one per transaction.
+    server.clock.advance(60_000);
+    await server.app.sapa.processPendingDeliveries();
+    const [listed] = await conversationsOf(setup);
+    const stored = await thread(setup, listed?.id ?? '');
+    expect(stored.map((message) => message.caption).sort()).toEqual([...texts].sort());
+    expect(stored.map((message) => message.seq)).toEqual([1, 2, 3]);
+    const [left] = await db()
+      .select({ value: count() })
+      .from(webhookDeliveries)
+      .where(isNull(webhookDeliveries.processedAt));
+    expect(left?.value).toBe(0);
+  });
+
+  it('drops a NUL character a customer sent instead of losing the message', async () => {
+    const setup = await inboxProject(server);
+    await deliverAndProcess(
+      inbound('inbound-text.json', {
+        phoneNumberId: setup.account.phoneNumberId,
+        from: uniquePhone(),
+        text: 'ha\u0000lo',
+      }),
+    );
+    const [listed] = await conversationsOf(setup);
+    expect(listed?.lastMessage?.caption).toBe('halo');
+  });
+
   it('publishes message.new, message.updated and conversation.updated after storing', async () => {
     const setup = await inboxProject(server);
     const seen: string[] = [];
     const stop = server.app.sapa.services.publisher.subscribe((published) => {
-      if ('project' in published.audience && published.audience.project === setup.project.key) {
+      if ('conversation' in published.audience && published.audience.conversation === setup.project.key) {
         seen.push(published.event);
       }
     });

@@ -111,8 +111,15 @@ describe('the real-time socket', () => {
 
     const { io, publisher } = realtimeOf(server.app);
     const [socket] = await io.in(userRoom(owner.userId)).fetchSockets();
-    expect(socket?.data).toMatchObject({ userId: owner.userId, fcm: 'fcm-owner', projects: [project.key] });
-    expect(socket?.rooms).toEqual(new Set([socket?.id, `user:${owner.userId}`, `project:${project.key}`]));
+    expect(socket?.data).toMatchObject({
+      userId: owner.userId,
+      fcm: 'fcm-owner',
+      memberships: [{ key: project.key, permissions: project.permissions }],
+    });
+    // The owner holds every permission: the project's room and the room of those who see every chat.
+    expect(socket?.rooms).toEqual(
+      new Set([socket?.id, `user:${owner.userId}`, `project:${project.key}`, `chat:${project.key}:all:full`]),
+    );
 
     publisher.toProject(project.key, 'account.status', status(project.key, 'acc-1'));
     await waitUntil(() => aStatus.length === 1);
@@ -124,13 +131,13 @@ describe('the real-time socket', () => {
     expect(bStatus.map((event) => event.accountId)).toEqual(['for-other']);
   });
 
-  it('puts the creator of a project in its room at once, and memberLeft takes them out', async () => {
+  it('puts the creator of a project in its rooms at once, and a membership ending takes them out', async () => {
     const owner = await registerUser(server);
     const a = client(server.url, owner.token);
     const received = collect(a.realtime);
     a.realtime.connect();
     await reach(a.realtime, 'connected');
-    // project_create publishes memberJoined: the open socket needs no reconnect.
+    // project_create publishes the new membership: the open socket needs no reconnect.
     const project = await createProject(owner.token, 'Toko Baru');
     const { publisher } = realtimeOf(server.app);
     await waitUntil(
@@ -139,7 +146,7 @@ describe('the real-time socket', () => {
       () => publisher.toProject(project.key, 'account.status', status(project.key, 'after')),
     );
     expect(received.every((event) => event.accountId === 'after')).toBe(true);
-    publisher.memberLeft(owner.userId, project.key);
+    publisher.membershipChanged({ userId: owner.userId, key: project.key, permissions: null });
     await settle();
     const count = received.length;
     publisher.toProject(project.key, 'account.status', status(project.key, 'left'));

@@ -42,17 +42,20 @@ export type ProjectAccess = Exclude<ActAccess, 'public' | 'user'>;
  *   whether another team's project exists;
  * - `member` acts: any member passes;
  * - `{ permission }` acts: `can(permissions, permission)` must hold (the key and the `menu` of
- *   every node above it), else `forbidden`.
+ *   every node above it), else `forbidden`; `{ anyOf }` acts: it must hold for one of them.
  */
 export function decideProjectAccess(
   membership: ProjectMembership | null,
   access: ProjectAccess,
 ): ProjectMembership {
   if (membership === null) throw new ActError('not_found', { msgKey: 'error.project_not_found' });
-  if (access !== 'member' && !can(membership.permissions, access.permission)) {
-    throw new ActError('forbidden');
-  }
+  if (access !== 'member' && !permits(membership, access)) throw new ActError('forbidden');
   return membership;
+}
+
+function permits(membership: ProjectMembership, access: Exclude<ProjectAccess, 'member'>): boolean {
+  const keys = 'anyOf' in access ? access.anyOf : [access.permission];
+  return keys.some((key) => can(membership.permissions, key));
 }
 
 /**

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/openDatabase.ts';
 import type { Locale } from '../i18n/translate.ts';
+import type { AccountRoutes } from '../inbox/AccountRoutes.ts';
+import type { MediaService } from '../media/mediaService.ts';
 import type { OtpSender } from '../otp/OtpSender.ts';
 import type { Caller } from '../auth/sessions.ts';
 import type { SessionCache } from '../auth/SessionCache.ts';
@@ -21,6 +23,10 @@ export interface Services {
   publisher: Publisher;
   /** The durable job runner: `kick()` after queueing a job so it runs without waiting for a poll. */
   jobs: { kick(): void };
+  /** Stored files: uploads, customers' media, their signed links. */
+  media: MediaService;
+  /** Webhook routing by phone number id; `forget` a number after changing its account. */
+  accountRoutes: AccountRoutes;
 }
 
 /** One act call. */

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { schema } from './schema.ts';
@@ -14,7 +16,7 @@ export interface Database {
 }
 
 export interface DatabaseOptions {
-  /** PostgreSQL connection string; without it, PGlite in `dataDir`. */
+  /** PostgreSQL connection string; without it, PGlite under `dataDir` (see `pgliteDir`). */
   databaseUrl: string | null;
   dataDir: string;
   /** Errors of idle pooled connections (e.g. the server ended them); PostgreSQL only. */
@@ -32,12 +34,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPostgres(options.databaseUrl, options.onError);
 }
 
+/**
+ * PGlite's own directory: `<dataDir>/pglite`, beside the stored files in `<dataDir>/media`. A data
+ * directory from before that layout (the database files at its top, `PG_VERSION`) is used as it is.
+ */
+export function pgliteDir(dataDir: string): string {
+  if (dataDir.startsWith('memory://')) return dataDir;
+  return existsSync(path.join(dataDir, 'PG_VERSION')) ? dataDir : path.join(dataDir, 'pglite');
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const directory = pgliteDir(dataDir);
+  if (!directory.startsWith('memory://')) await mkdir(directory, { recursive: true });
+  const client = await PGlite.create(directory);
   try {
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

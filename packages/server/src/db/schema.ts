@@ -145,6 +145,11 @@ export const waAccounts = pgTable(
     displayPhone: text('display_phone').notNull(),
     /** Graph API token of this number; never leaves the server. */
     accessToken: text('access_token').notNull(),
+    /**
+     * Where this number's Graph API calls go, when not `WHATSAPP_GRAPH_BASE_URL`: set only by the
+     * server itself (the demo's simulated number), never through an act.
+     */
+    graphBaseUrl: text('graph_base_url'),
     status: accountStatus('status').notNull().default('connected'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -174,6 +179,48 @@ export const customers = pgTable(
     index('customers_name_search_idx').on(table.projectId, sql`lower(${table.name}) text_pattern_ops`),
     index('customers_phone_search_idx').on(table.projectId, sql`${table.phone} text_pattern_ops`),
   ],
+);
+
+export const mediaOrigin = pgEnum('media_origin', ['upload', 'inbound']);
+export const mediaStatus = pgEnum('media_status', ['pending', 'stored', 'failed']);
+
+/**
+ * A project's files: uploaded by agents, or received from customers (downloaded from Meta by the
+ * `whatsapp.media` job). The bytes live under the media directory, named by `id`, never by a
+ * name a user chose.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    origin: mediaOrigin('origin').notNull(),
+    /** `pending`: an inbound file not downloaded yet; `failed`: Meta would not give it. */
+    status: mediaStatus('status').notNull(),
+    /** Decided from the content (magic bytes) for uploads; Meta's for inbound files. */
+    mimeType: text('mime_type').notNull(),
+    /** The message type it goes as (SPEC.md section 3): jpeg, png, webp, ogg, mp4, or the extension. */
+    type: text('type').notNull(),
+    /** The name to show and to download as (never used as a path). */
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }),
+    /** SHA-256 (hex) of the bytes once stored. */
+    sha256: text('sha256'),
+    /** Meta's media id of an inbound file, downloaded with `account_id`'s token. */
+    waMediaId: text('wa_media_id'),
+    accountId: uuid('account_id').references(() => waAccounts.id, { onDelete: 'set null' }),
+    /** Meta's media ids of this file per phone number id it was uploaded to: `{ [phoneNumberId]: { id, at } }`. */
+    waUploads: jsonb('wa_uploads')
+      .$type<Record<string, { id: string; at: string }>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    lastError: text('last_error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('media_project_idx').on(table.projectId, table.createdAt)],
 );
 
 export const messageDirection = pgEnum('message_direction', ['in', 'out']);
@@ -217,7 +264,13 @@ export const conversations = pgTable(
   },
   (table) => [
     uniqueIndex('conversations_account_customer_idx').on(table.accountId, table.customerId),
-    index('conversations_project_activity_idx').on(table.projectId, table.lastMessageAt),
+    // The inbox's order: newest activity first, ties by id (conversation_list).
+    index('conversations_project_activity_idx').on(
+      table.projectId,
+      table.lastMessageAt.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    index('conversations_customer_idx').on(table.customerId),
     index('conversations_assigned_idx').on(table.projectId, table.assignedUserId),
   ],
 );
@@ -242,6 +295,8 @@ export const messages = pgTable(
     url: text('url'),
     /** Meta's media id of an inbound file (downloadable for 7 days). */
     mediaId: text('media_id'),
+    /** The stored file (inbound media once downloaded, or an agent's upload). */
+    mediaFileId: uuid('media_file_id').references(() => media.id, { onDelete: 'set null' }),
     filename: text('filename'),
     name: text('name'),
     phone: text('phone'),
@@ -283,6 +338,13 @@ export const webhookDeliveries = pgTable(
   (table) => [index('webhook_deliveries_pending_idx').on(table.processedAt, table.nextAttemptAt)],
 );
 
+/** Values the server keeps for itself, shared by every process on the database (the media link key). */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
 /** Durable deferred work (DESIGN.md "Jobs"), claimed with `FOR UPDATE SKIP LOCKED`. */
 export const jobs = pgTable(
   'jobs',
@@ -313,11 +375,15 @@ export const schema = {
   accountStatus,
   waAccounts,
   customers,
+  mediaOrigin,
+  mediaStatus,
+  media,
   messageDirection,
   messageStatus,
   conversations,
   messages,
   webhookDeliveries,
+  serverSettings,
   jobs,
 };
 export type Schema = typeof schema;
@@ -329,3 +395,4 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;

@@ -44,12 +44,22 @@ export async function createAccount(
   return row ?? null;
 }
 
+/** An account of the project, or `null`. */
+export async function findAccount(db: Db, projectId: string, id: string): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(waAccounts)
+    .where(and(eq(waAccounts.projectId, projectId), eq(waAccounts.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Changes an account of the project; `null` when the project has no such account. */
 export async function updateAccount(
   db: Db,
   projectId: string,
   id: string,
-  changes: { name?: string; status?: AccountStatus },
+  changes: { name?: string; status?: AccountStatus; accessToken?: string },
   now: Date,
 ): Promise<AccountRow | null> {
   const [row] = await db

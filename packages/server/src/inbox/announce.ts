@@ -1,18 +1,87 @@
-import type { Publisher } from '../realtime/Publisher.ts';
-import type { ServerEventName, ServerEventPayload } from '../sdk.ts';
+/**
+ * Real-time announcements of the inbox, built once a change is known and published after the
+ * transaction that made it has committed. Conversation events go to the members who may see the
+ * conversation (Publisher.ts); `conversation.updated` carries a masked twin for members without
+ * `crm.chat.show_user_contact_detail`.
+ */
+import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
+import type { Published, Publisher } from '../realtime/Publisher.ts';
+import type { ThreadMessage } from '../sdk.ts';
+import { toConversationSummary } from './views.ts';
 
-/** A real-time event to publish to a project once the transaction that caused it has committed. */
-export type Announcement = {
-  [E in ServerEventName]: { key: string; event: E; payload: ServerEventPayload<E> };
-}[ServerEventName];
+export type Announcement = Published;
 
 export function announce(publisher: Publisher, announcements: readonly Announcement[]): void {
-  for (const item of announcements) publishOne(publisher, item);
+  for (const item of announcements) publisher.publish(item);
 }
 
-function publishOne<E extends ServerEventName>(
-  publisher: Publisher,
-  item: { key: string; event: E; payload: ServerEventPayload<E> },
-): void {
-  publisher.toProject(item.key, item.event, item.payload);
+type Seen = Pick<ConversationRow, 'id' | 'assignedUserId'>;
+
+const audienceOf = (key: string, conversation: Seen) => ({
+  conversation: key,
+  assignedUserId: conversation.assignedUserId,
+});
+
+export function messageNew(
+  key: string,
+  conversation: Seen,
+  message: ThreadMessage,
+): Published<'message.new'> {
+  return {
+    audience: audienceOf(key, conversation),
+    event: 'message.new',
+    payload: { key, conversationId: conversation.id, seq: message.seq, message },
+  };
+}
+
+export function messageUpdated(
+  key: string,
+  conversation: Seen,
+  message: MessageRow,
+): Published<'message.updated'> {
+  return {
+    audience: audienceOf(key, conversation),
+    event: 'message.updated',
+    payload: {
+      key,
+      conversationId: conversation.id,
+      messageId: message.id,
+      clientId: message.clientId,
+      status: message.status,
+      error: message.error,
+    },
+  };
+}
+
+export function conversationUpdated(
+  key: string,
+  conversation: ConversationRow,
+  customer: CustomerRow,
+  now: Date,
+): Published<'conversation.updated'> {
+  return {
+    audience: audienceOf(key, conversation),
+    event: 'conversation.updated',
+    payload: {
+      key,
+      conversation: toConversationSummary(conversation, customer, { seesContactDetail: true }, now),
+    },
+    masked: {
+      key,
+      conversation: toConversationSummary(conversation, customer, { seesContactDetail: false }, now),
+    },
+  };
+}
+
+/** Tells a member who sees only their own conversations that this one is no longer theirs. */
+export function conversationRemoved(
+  key: string,
+  userId: string,
+  conversationId: string,
+): Published<'conversation.removed'> {
+  return {
+    audience: { limitedMember: key, userId },
+    event: 'conversation.removed',
+    payload: { key, conversationId },
+  };
 }

@@ -70,11 +70,17 @@ function conversationsWithText(search: string): SQL {
 export async function listConversations(
   db: Db,
   scope: InboxScope,
-  options: { page: number; filter: 'all' | 'unread' | 'mine'; search: string },
+  options: {
+    page: number;
+    filter: 'all' | 'unread' | 'mine';
+    search: string;
+    accountId?: string | undefined;
+  },
   now: Date,
 ): Promise<{ data: ConversationSummary[]; total_page: number }> {
   const where = and(
     visibleTo(scope),
+    options.accountId === undefined ? undefined : eq(conversations.accountId, options.accountId),
     options.filter === 'unread' ? gt(conversations.unread, 0) : undefined,
     options.filter === 'mine' ? eq(conversations.assignedUserId, scope.userId) : undefined,
     options.search === '' ? undefined : searchCondition(options.search, scope),
@@ -85,7 +91,8 @@ export async function listConversations(
       .from(conversations)
       .innerJoin(customers, eq(customers.id, conversations.customerId))
       .where(where)
-      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id))
+      // Exactly the order of conversations_project_activity_idx, so the index serves it.
+      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
       .limit(CONVERSATION_PAGE_SIZE)
       .offset(options.page * CONVERSATION_PAGE_SIZE),
     db
@@ -100,20 +107,37 @@ export async function listConversations(
   };
 }
 
-/** A conversation's summary as `viewer` sees it (after a change). */
-export async function conversationSummary(
+/**
+ * The most recently active conversation the caller may see with a customer of this phone (E.164),
+ * or `null`. Only for callers who see phone numbers (the handler checks).
+ */
+export async function findVisibleConversationByPhone(
+  db: Db,
+  scope: InboxScope,
+  phone: string,
+): Promise<ConversationWithCustomer | null> {
+  const [row] = await db
+    .select({ conversation: conversations, customer: customers })
+    .from(conversations)
+    .innerJoin(customers, eq(customers.id, conversations.customerId))
+    .where(and(visibleTo(scope), eq(customers.projectId, scope.projectId), eq(customers.phone, phone)))
+    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A conversation with its customer, whoever may see it (to announce a change). */
+export async function conversationWithCustomer(
   db: Db,
   conversationId: string,
-  viewer: Viewer,
-  now: Date,
-): Promise<ConversationSummary | null> {
+): Promise<ConversationWithCustomer | null> {
   const [row] = await db
     .select({ conversation: conversations, customer: customers })
     .from(conversations)
     .innerJoin(customers, eq(customers.id, conversations.customerId))
     .where(eq(conversations.id, conversationId))
     .limit(1);
-  return row === undefined ? null : toConversationSummary(row.conversation, row.customer, viewer, now);
+  return row ?? null;
 }
 
 export async function markRead(db: Db, conversationId: string): Promise<void> {

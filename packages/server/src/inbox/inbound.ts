@@ -1,27 +1,25 @@
 /**
- * Stores what a WhatsApp webhook delivers: inbound messages (customer and conversation created on
- * first contact, next seq, unread, the 24-hour window, the ad referral) and status updates.
- * Each returns what to announce once its transaction has committed.
+ * Stores what a WhatsApp webhook delivers, inside the delivery worker's transaction: inbound
+ * messages (through the `sapa_receive_message` SQL function: customer and conversation created on
+ * first contact, the next seq, unread, the 24-hour window, the ad referral; a customer's file is
+ * recorded and its download queued) and status updates (forward only). Each answers what to
+ * announce once the transaction has committed.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { MessageEvent, StatusEvent } from '../channels/whatsapp/index.ts';
+import { sql } from 'drizzle-orm';
+import type { InboundMessageContent, MessageEvent, StatusEvent } from '../channels/whatsapp/index.ts';
 import type { Db } from '../db/openDatabase.ts';
-import { conversations, customers, messages } from '../db/schema.ts';
+import { queryRows } from '../db/queryRows.ts';
 import type { AccountRow } from '../db/schema.ts';
+import { enqueueJob } from '../jobs/jobQueue.ts';
+import { MEDIA_DOWNLOAD_JOB } from '../media/mediaService.ts';
 import type { MessageStatus } from '../sdk.ts';
+import { conversationUpdated, messageNew, messageUpdated } from './announce.ts';
 import type { Announcement } from './announce.ts';
-import { conversationSummary } from './conversations.ts';
 import { inboundContent } from './messageContent.ts';
-import {
-  appendMessage,
-  DuplicateMessage,
-  lastMessageOf,
-  lockConversation,
-  threadMessage,
-} from './messages.ts';
-import { statusAdvances } from './statusOrder.ts';
-import { projectAudience } from './views.ts';
+import { conversationFromJson, customerFromJson, messageFromJson } from './rowsFromJson.ts';
+import { toThreadMessage } from './views.ts';
+import type { MessageView, ReplyRef } from './views.ts';
 
 /** The account an event is routed to, with its project's key. */
 export interface RoutedAccount {
@@ -29,111 +27,129 @@ export interface RoutedAccount {
   projectKey: string;
 }
 
-async function conversationFor(tx: Db, routed: RoutedAccount, event: MessageEvent, now: Date) {
-  const { account } = routed;
-  const profileName = event.profileName?.trim() || null;
-  const [customer] = await tx
-    .insert(customers)
-    .values({
-      id: randomUUID(),
-      projectId: account.projectId,
-      phone: event.from,
-      name: profileName ?? event.from,
-      waName: profileName,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [customers.projectId, customers.phone],
-      set: { waName: sql`coalesce(excluded.wa_name, ${customers.waName})` },
-    })
-    .returning({ id: customers.id });
-  if (customer === undefined) throw new Error('customer upsert answered nothing');
-  await tx
-    .insert(conversations)
-    .values({
-      id: randomUUID(),
-      projectId: account.projectId,
-      accountId: account.id,
-      customerId: customer.id,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: [conversations.accountId, conversations.customerId] });
-  const [found] = await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.accountId, account.id), eq(conversations.customerId, customer.id)))
-    .limit(1);
-  if (found === undefined) throw new Error('conversation upsert answered nothing');
-  const locked = await lockConversation(tx, found.id);
-  if (locked === null) throw new Error('conversation vanished');
-  return locked;
+export interface Received {
+  announcements: Announcement[];
+  /** A customer's file was recorded and its download queued: the job runner has work. */
+  queuedDownload: boolean;
 }
 
-/** Stores an inbound message once per wamid, however often and however concurrently it arrives. */
+const NOTHING: Received = { announcements: [], queuedDownload: false };
+
+/** The media part of an inbound message, when it has one. */
+function mediaOf(message: InboundMessageContent): { mimeType: string } | null {
+  return 'mediaId' in message ? { mimeType: message.mimeType } : null;
+}
+
+/** A name for a customer's file that came without one: `image.jpeg`, `audio.ogg`, `video.mp4`… */
+function inboundFilename(message: InboundMessageContent, mimeType: string): string {
+  const subtype = mimeType.split(';', 1)[0]?.split('/')[1]?.trim() || 'bin';
+  const extension = subtype === 'jpeg' ? 'jpg' : subtype.replace(/[^a-z0-9]/gi, '').slice(0, 8) || 'bin';
+  return `${message.type}.${extension}`;
+}
+
+/** One inbound message to store, with the account it came in on. */
+export interface Arriving {
+  routed: RoutedAccount;
+  event: MessageEvent;
+}
+
+/** What `sapa_receive_message` takes for one message, and the file it records (if any). */
+function functionInput(item: Arriving, now: Date) {
+  const { routed, event } = item;
+  const content = inboundContent(event.message);
+  if (content === null) return null;
+  const media = mediaOf(event.message);
+  const mediaFile =
+    media === null
+      ? null
+      : {
+          id: randomUUID(),
+          mime_type: media.mimeType,
+          filename: content.filename ?? inboundFilename(event.message, media.mimeType),
+        };
+  return {
+    mediaFile,
+    input: {
+      project_id: routed.account.projectId,
+      account_id: routed.account.id,
+      phone: event.from,
+      profile_name: event.profileName ?? null,
+      wamid: event.wamid,
+      type: content.type,
+      caption: content.caption,
+      url: content.url,
+      wa_media_id: content.mediaId,
+      filename: content.filename,
+      name: content.name,
+      contact_phone: content.phone,
+      quoted_wamid: event.context?.quotedWamid ?? null,
+      referral: event.referral ?? null,
+      created_at: event.timestamp.toISOString(),
+      now: now.toISOString(),
+      media: mediaFile,
+    },
+  };
+}
+
+/**
+ * Stores inbound messages in order, each once per wamid however often and however concurrently
+ * it arrives, in one round trip (`sapa_receive_messages`), inside the caller's transaction.
+ * Answers, per message, what to announce once that transaction has committed.
+ */
+export async function receiveMessages(
+  tx: Db,
+  items: readonly Arriving[],
+  view: MessageView,
+): Promise<Received[]> {
+  const prepared = items.map((item) => functionInput(item, view.now));
+  const inputs = prepared.flatMap((entry) => (entry === null ? [] : [entry.input]));
+  if (inputs.length === 0) return items.map(() => NOTHING);
+  const [answer] = await queryRows<{ results: (Record<string, unknown> | null)[] }>(
+    tx,
+    sql`select sapa_receive_messages(${JSON.stringify(inputs)}::jsonb) as results`,
+  );
+  const results = answer?.results ?? [];
+  let next = 0;
+  const received: Received[] = [];
+  for (const [index, entry] of prepared.entries()) {
+    const stored = entry === null ? null : (results[next++] ?? null);
+    if (entry === null || stored === null) {
+      received.push(NOTHING);
+      continue;
+    }
+    if (entry.mediaFile !== null) {
+      await enqueueJob(tx, {
+        kind: MEDIA_DOWNLOAD_JOB,
+        payload: { mediaId: entry.mediaFile.id },
+        runAt: view.now,
+        now: view.now,
+      });
+    }
+    const key = (items[index] as Arriving).routed.projectKey;
+    const row = messageFromJson(stored['message'] as Record<string, unknown>);
+    const conversation = conversationFromJson(stored['conversation'] as Record<string, unknown>);
+    const customer = customerFromJson(stored['customer'] as Record<string, unknown>);
+    const message = toThreadMessage(row, (stored['reply'] ?? null) as ReplyRef, view);
+    received.push({
+      announcements: [
+        messageNew(key, conversation, message),
+        conversationUpdated(key, conversation, customer, view.now),
+      ],
+      queuedDownload: entry.mediaFile !== null,
+    });
+  }
+  return received;
+}
+
+/** One inbound message (see `receiveMessages`). */
 export async function receiveMessage(
-  db: Db,
+  tx: Db,
   routed: RoutedAccount,
   event: MessageEvent,
-  now: Date,
-): Promise<Announcement[]> {
-  const content = inboundContent(event.message);
-  if (content === null) return [];
-  try {
-    return await db.transaction(async (tx) => {
-      const conversation = await conversationFor(tx, routed, event, now);
-      const [seen] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(eq(messages.wamid, event.wamid))
-        .limit(1);
-      if (seen !== undefined) return [];
-      const quotedWamid = event.context?.quotedWamid;
-      const [quoted] =
-        quotedWamid === undefined
-          ? []
-          : await tx
-              .select({ id: messages.id })
-              .from(messages)
-              .where(and(eq(messages.wamid, quotedWamid), eq(messages.conversationId, conversation.id)))
-              .limit(1);
-      const row = await appendMessage(
-        tx,
-        conversation,
-        {
-          ...content,
-          direction: 'in',
-          wamid: event.wamid,
-          clientId: null,
-          replyTo: quoted?.id ?? null,
-          status: 'delivered',
-          senderUserId: null,
-          createdAt: event.timestamp,
-        },
-        { unreadIncrement: 1, inboundAt: event.timestamp },
-      );
-      if (event.referral !== undefined && conversation.referral === null) {
-        await tx
-          .update(conversations)
-          .set({ referral: event.referral })
-          .where(eq(conversations.id, conversation.id));
-      }
-      const message = await threadMessage(tx, row.id);
-      const summary = await conversationSummary(tx, conversation.id, projectAudience, now);
-      if (message === null || summary === null) throw new Error('stored message vanished');
-      const key = routed.projectKey;
-      return [
-        {
-          key,
-          event: 'message.new',
-          payload: { key, conversationId: conversation.id, seq: row.seq, message },
-        },
-        { key, event: 'conversation.updated', payload: { key, conversation: summary } },
-      ];
-    });
-  } catch (error) {
-    if (error instanceof DuplicateMessage) return [];
-    throw error;
-  }
+  view: MessageView,
+): Promise<Received> {
+  const [received] = await receiveMessages(tx, [{ routed, event }], view);
+  return received ?? NOTHING;
 }
 
 /** What a status webhook says, in the inbox's statuses (`played`, for voice notes, counts as read). */
@@ -141,77 +157,82 @@ function statusOf(event: StatusEvent): MessageStatus {
   return event.status === 'played' ? 'read' : event.status;
 }
 
+/** A stored message whose status just moved, with what its conversation's announcements need. */
+interface MovedMessage {
+  message: Record<string, unknown>;
+  last_seq: number;
+  assigned_user_id: string | null;
+}
+
+/**
+ * After a message's status moved: `message.updated`, and `conversation.updated` when it is the
+ * conversation's newest message (its list preview shows the status).
+ */
+export async function statusAnnouncements(
+  tx: Db,
+  key: string,
+  moved: MovedMessage,
+  now: Date,
+): Promise<Announcement[]> {
+  const message = messageFromJson(moved.message);
+  const seen = { id: message.conversationId, assignedUserId: moved.assigned_user_id };
+  const announcements: Announcement[] = [messageUpdated(key, seen, message)];
+  if (message.seq !== moved.last_seq) return announcements;
+  const [row] = await queryRows<{ conversation: Record<string, unknown>; customer: Record<string, unknown> }>(
+    tx,
+    sql`
+    with c as (
+      update conversations
+      set last_message = coalesce(last_message, '{}'::jsonb) || jsonb_build_object('status', ${message.status}::text)
+      where id = ${message.conversationId} and last_seq = ${message.seq}
+      returning *
+    )
+    select to_jsonb(c) as conversation, to_jsonb(cu) as customer
+    from c join customers cu on cu.id = c.customer_id`,
+  );
+  if (row !== undefined) {
+    announcements.push(
+      conversationUpdated(key, conversationFromJson(row.conversation), customerFromJson(row.customer), now),
+    );
+  }
+  return announcements;
+}
+
 /**
  * Moves the message with the event's wamid forward (never backwards; `failed` carries Meta's
- * error code and title). `unknown` when no message of the account has that wamid yet: the send
- * may still be storing it, so the delivery is tried again later.
+ * error code and title, and nothing replaces it). `unknown` when no message of the account has
+ * that wamid yet: the send may still be storing it, so the delivery is tried again later.
  */
 export async function receiveStatus(
-  db: Db,
+  tx: Db,
   routed: RoutedAccount,
   event: StatusEvent,
   now: Date,
 ): Promise<Announcement[] | 'unknown'> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ message: messages, conversation: conversations })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(and(eq(messages.wamid, event.wamid), eq(conversations.accountId, routed.account.id)))
-      .limit(1);
-    if (found === undefined) return 'unknown';
-    const conversation = await lockConversation(tx, found.conversation.id);
-    if (conversation === null) return 'unknown';
-    const [current] = await tx.select().from(messages).where(eq(messages.id, found.message.id)).limit(1);
-    if (current === undefined) return 'unknown';
-    const status = statusOf(event);
-    if (!statusAdvances(current.status, status)) return [];
-    const first = event.errors[0];
-    const error =
-      status === 'failed'
-        ? { code: first?.code ?? 0, title: first?.title ?? first?.message ?? 'Failed' }
-        : null;
-    const [updated] = await tx
-      .update(messages)
-      .set({ status, error })
-      .where(eq(messages.id, current.id))
-      .returning();
-    if (updated === undefined) return 'unknown';
-    return statusAnnouncements(tx, routed.projectKey, conversation.lastSeq, updated, now);
-  });
-}
-
-/** `message.updated`, and `conversation.updated` when it is the conversation's newest message. */
-export async function statusAnnouncements(
-  tx: Db,
-  key: string,
-  lastSeq: number,
-  message: typeof messages.$inferSelect,
-  now: Date,
-): Promise<Announcement[]> {
-  const announcements: Announcement[] = [
-    {
-      key,
-      event: 'message.updated',
-      payload: {
-        key,
-        conversationId: message.conversationId,
-        messageId: message.id,
-        clientId: message.clientId,
-        status: message.status,
-        error: message.error,
-      },
-    },
-  ];
-  if (message.seq === lastSeq) {
-    await tx
-      .update(conversations)
-      .set({ lastMessage: lastMessageOf(message) })
-      .where(eq(conversations.id, message.conversationId));
-    const summary = await conversationSummary(tx, message.conversationId, projectAudience, now);
-    if (summary !== null) {
-      announcements.push({ key, event: 'conversation.updated', payload: { key, conversation: summary } });
-    }
+  const status = statusOf(event);
+  const first = event.errors[0];
+  const error =
+    status === 'failed'
+      ? { code: first?.code ?? 0, title: first?.title ?? first?.message ?? 'Failed' }
+      : null;
+  // The enum is declared in rank order: pending < sent < delivered < read < failed.
+  const [row] = await queryRows<MovedMessage>(
+    tx,
+    sql`
+    update messages m
+    set status = ${status}::message_status, error = ${error === null ? null : JSON.stringify(error)}::jsonb
+    from conversations c
+    where m.wamid = ${event.wamid} and c.id = m.conversation_id and c.account_id = ${routed.account.id}
+      and m.status < ${status}::message_status and m.status <> 'failed'
+    returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id`,
+  );
+  if (row === undefined) {
+    const known = await queryRows(
+      tx,
+      sql`select 1 from messages m join conversations c on c.id = m.conversation_id
+        where m.wamid = ${event.wamid} and c.account_id = ${routed.account.id} limit 1`,
+    );
+    return known.length === 0 ? 'unknown' : [];
   }
-  return announcements;
+  return statusAnnouncements(tx, routed.projectKey, row, now);
 }

@@ -10,7 +10,7 @@ import {
   textMessage,
   videoMessage,
 } from '../channels/whatsapp/index.ts';
-import type { InboundMessageContent, SendMessageBody } from '../channels/whatsapp/index.ts';
+import type { InboundMessageContent, MediaSource, SendMessageBody } from '../channels/whatsapp/index.ts';
 
 /** The fields of a message row that describe its content. */
 export interface MessageContent {
@@ -109,11 +109,20 @@ export function inboundContent(message: InboundMessageContent): MessageContent |
   }
 }
 
-/** The Graph API body that sends a stored outbound message to `to`, quoting `replyTo` (a wamid). */
-export function sendBody(content: MessageContent, to: string, replyTo: string | null): SendMessageBody {
+/**
+ * The Graph API body that sends a stored outbound message to `to`, quoting `replyTo` (a wamid).
+ * Media go by `source` (a file uploaded to Meta, by id) when given, else by the message's link.
+ * WhatsApp takes only JPEG and PNG as images, so a WebP goes as a document.
+ */
+export function sendBody(
+  content: MessageContent,
+  to: string,
+  replyTo: string | null,
+  source: MediaSource | null = null,
+): SendMessageBody {
   const addressing = { to, ...(replyTo === null ? {} : { replyTo }) };
   const caption = content.caption === null || content.caption === '' ? {} : { caption: content.caption };
-  const link = { link: content.url ?? '' };
+  const link: MediaSource = source ?? { link: content.url ?? '' };
   if (content.type === 'text') return textMessage({ ...addressing, body: content.caption ?? '' });
   if (content.type === 'vcard') {
     return contactsMessage({
@@ -126,7 +135,9 @@ export function sendBody(content: MessageContent, to: string, replyTo: string | 
       ],
     });
   }
-  if (IMAGE_TYPES.has(content.type)) return imageMessage({ ...addressing, media: link, ...caption });
+  if (IMAGE_TYPES.has(content.type) && content.type !== 'webp') {
+    return imageMessage({ ...addressing, media: link, ...caption });
+  }
   if (content.type === 'mp4') return videoMessage({ ...addressing, media: link, ...caption });
   if (content.type === 'ogg') return audioMessage({ ...addressing, media: link });
   return documentMessage({

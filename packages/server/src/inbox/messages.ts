@@ -10,6 +10,7 @@ import { enqueueJob } from '../jobs/jobQueue.ts';
 import type { ThreadMessage } from '../sdk.ts';
 import type { MessageContent } from './messageContent.ts';
 import { toThreadMessage } from './views.ts';
+import type { MessageView } from './views.ts';
 
 export const DEFAULT_MESSAGE_LIMIT = 50;
 
@@ -20,6 +21,7 @@ async function selectMessages(
   where: SQL | undefined,
   order: SQL,
   limit: number,
+  view: MessageView,
 ): Promise<ThreadMessage[]> {
   const rows = await db
     .select({
@@ -31,7 +33,7 @@ async function selectMessages(
     .where(where)
     .orderBy(order)
     .limit(limit);
-  return rows.map((row) => toThreadMessage(row.message, row.reply));
+  return rows.map((row) => toThreadMessage(row.message, row.reply, view));
 }
 
 /**
@@ -42,18 +44,21 @@ export async function listMessages(
   db: Db,
   conversationId: string,
   options: { beforeSeq?: number | undefined; afterSeq?: number | undefined; limit: number },
+  view: MessageView,
 ): Promise<ThreadMessage[]> {
   const where = and(
     eq(messages.conversationId, conversationId),
     options.afterSeq === undefined ? undefined : gt(messages.seq, options.afterSeq),
     options.beforeSeq === undefined ? undefined : lt(messages.seq, options.beforeSeq),
   );
-  if (options.afterSeq !== undefined) return selectMessages(db, where, asc(messages.seq), options.limit);
-  return (await selectMessages(db, where, desc(messages.seq), options.limit)).reverse();
+  if (options.afterSeq !== undefined) {
+    return selectMessages(db, where, asc(messages.seq), options.limit, view);
+  }
+  return (await selectMessages(db, where, desc(messages.seq), options.limit, view)).reverse();
 }
 
-export async function threadMessage(db: Db, id: string): Promise<ThreadMessage | null> {
-  const [found] = await selectMessages(db, eq(messages.id, id), asc(messages.seq), 1);
+export async function threadMessage(db: Db, id: string, view: MessageView): Promise<ThreadMessage | null> {
+  const [found] = await selectMessages(db, eq(messages.id, id), asc(messages.seq), 1, view);
   return found ?? null;
 }
 
@@ -79,7 +84,7 @@ export async function lockConversation(db: Db, conversationId: string): Promise<
   return row ?? null;
 }
 
-/** Thrown inside a transaction to roll it back when a unique key shows the message exists. */
+/** Thrown inside a transaction to roll it back when the unique client id shows the message exists. */
 export class DuplicateMessage extends Error {
   constructor() {
     super('duplicate message');
@@ -87,58 +92,54 @@ export class DuplicateMessage extends Error {
   }
 }
 
-export interface NewMessage extends MessageContent {
-  direction: 'in' | 'out';
-  wamid: string | null;
-  clientId: string | null;
+/** An agent's message as `storeOutbound` appends it. */
+export interface NewOutbound extends MessageContent {
+  /** A stored file (an agent's upload). */
+  mediaFileId: string | null;
+  clientId: string;
   replyTo: string | null;
-  status: MessageRow['status'];
-  senderUserId: string | null;
+  senderUserId: string;
   createdAt: Date;
 }
 
 /**
- * Appends a message to a conversation locked by `lockConversation` in the same transaction: the
- * next seq, the conversation's last message and activity time. Throws `DuplicateMessage` when the
- * wamid or client id is already stored (the caller's transaction then rolls back, leaving no gap).
+ * Appends an agent's message to a conversation locked by `lockConversation` in the same
+ * transaction: the next seq, the conversation's last message and activity time; an agent who
+ * answers has read what came before (unread 0). Throws `DuplicateMessage` when the client id is
+ * already stored (the caller's transaction then rolls back, leaving no gap).
  */
-export async function appendMessage(
+async function appendOutbound(
   tx: Db,
   conversation: ConversationRow,
-  fields: NewMessage,
-  extra: { unreadIncrement: number; inboundAt: Date | null },
-): Promise<MessageRow> {
+  fields: NewOutbound,
+): Promise<{ message: MessageRow; conversation: ConversationRow }> {
   const seq = conversation.lastSeq + 1;
-  const values = { id: randomUUID(), conversationId: conversation.id, seq, ...fields };
-  const inserted =
-    fields.wamid !== null
-      ? await tx
-          .insert(messages)
-          .values(values)
-          .onConflictDoNothing({ target: messages.wamid, where: sql`${messages.wamid} is not null` })
-          .returning()
-      : await tx
-          .insert(messages)
-          .values(values)
-          .onConflictDoNothing({ target: messages.clientId, where: sql`${messages.clientId} is not null` })
-          .returning();
-  const row = inserted[0];
-  if (row === undefined) throw new DuplicateMessage();
-  await tx
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      id: randomUUID(),
+      conversationId: conversation.id,
+      seq,
+      direction: 'out',
+      wamid: null,
+      status: 'pending',
+      ...fields,
+    })
+    .onConflictDoNothing({ target: messages.clientId, where: sql`${messages.clientId} is not null` })
+    .returning();
+  if (message === undefined) throw new DuplicateMessage();
+  const [updated] = await tx
     .update(conversations)
     .set({
       lastSeq: seq,
-      lastMessage: lastMessageOf(row),
+      lastMessage: lastMessageOf(message),
       lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${fields.createdAt.toISOString()}::timestamptz)`,
-      unread: sql`${conversations.unread} + ${extra.unreadIncrement}`,
-      ...(extra.inboundAt === null
-        ? {}
-        : {
-            lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${extra.inboundAt.toISOString()}::timestamptz)`,
-          }),
+      unread: 0,
     })
-    .where(eq(conversations.id, conversation.id));
-  return row;
+    .where(eq(conversations.id, conversation.id))
+    .returning();
+  if (updated === undefined) throw new Error('conversation vanished');
+  return { message, conversation: updated };
 }
 
 export async function messageByClientId(db: Db, clientId: string): Promise<MessageRow | null> {
@@ -164,44 +165,30 @@ export const SEND_JOB = 'whatsapp.send';
 
 /**
  * Stores an agent's message as `pending` with the next seq and queues its send, in one
- * transaction. The same `clientId` again answers the stored message (`created: false`), however
- * the two calls interleave: the lookup runs under the conversation's lock, and the unique
- * index on `client_id` backs it up.
+ * transaction. The same `clientId` again answers the stored message (`conversation: null`),
+ * however the two calls interleave: the lookup runs under the conversation's lock, and the
+ * unique index on `client_id` backs it up.
  */
 export async function storeOutbound(
   db: Db,
   conversationId: string,
-  fields: MessageContent & { clientId: string; replyTo: string | null; senderUserId: string; now: Date },
-): Promise<{ message: MessageRow; created: boolean }> {
+  fields: NewOutbound,
+): Promise<{ message: MessageRow; conversation: ConversationRow | null }> {
   try {
     return await db.transaction(async (tx) => {
       const conversation = await lockConversation(tx, conversationId);
       if (conversation === null) throw new Error('conversation vanished');
       const existing = await messageByClientId(tx, fields.clientId);
-      if (existing !== null) return { message: existing, created: false };
-      const { clientId, replyTo, senderUserId, now, ...content } = fields;
-      const message = await appendMessage(
-        tx,
-        conversation,
-        {
-          ...content,
-          direction: 'out',
-          wamid: null,
-          clientId,
-          replyTo,
-          status: 'pending',
-          senderUserId,
-          createdAt: now,
-        },
-        { unreadIncrement: 0, inboundAt: null },
-      );
-      await enqueueJob(tx, { kind: SEND_JOB, payload: { messageId: message.id }, runAt: now, now });
-      return { message, created: true };
+      if (existing !== null) return { message: existing, conversation: null };
+      const appended = await appendOutbound(tx, conversation, fields);
+      const now = fields.createdAt;
+      await enqueueJob(tx, { kind: SEND_JOB, payload: { messageId: appended.message.id }, runAt: now, now });
+      return appended;
     });
   } catch (error) {
     if (!(error instanceof DuplicateMessage)) throw error;
     const message = await messageByClientId(db, fields.clientId);
     if (message === null) throw error;
-    return { message, created: false };
+    return { message, conversation: null };
   }
 }

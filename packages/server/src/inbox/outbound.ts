@@ -1,31 +1,40 @@
 /**
  * The `whatsapp.send` job: sends a stored outbound message through the Graph API with its
- * account's token, stores the returned wamid (status `sent`), or marks it `failed` with Meta's
- * code and title. Network failures and rate limits retry with backoff (see JobRunner).
+ * account's token (a stored file is uploaded to Meta first, once per number, and sent by id),
+ * stores the returned wamid (status `sent`), or marks it `failed` with Meta's code and title.
+ * Network failures and rate limits retry with backoff (see JobRunner). A token Meta refuses
+ * (401, code 190) marks the account `disconnected` until someone gives it a new token.
  */
-import { and, eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { GraphClient, isGraphApiError } from '../channels/whatsapp/index.ts';
+import type { MediaSource } from '../channels/whatsapp/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/openDatabase.ts';
-import { conversations, customers, messages, projects, waAccounts } from '../db/schema.ts';
-import type { JobRow } from '../db/schema.ts';
+import { queryRows } from '../db/queryRows.ts';
+import { conversations, customers, media, messages, waAccounts } from '../db/schema.ts';
+import type { AccountRow, JobRow, MediaRow } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/JobRunner.ts';
+import type { MediaFiles } from '../media/MediaFiles.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { announce } from './announce.ts';
 import { statusAnnouncements } from './inbound.ts';
 import { sendBody } from './messageContent.ts';
-import { lockConversation } from './messages.ts';
 
 const payloadSchema = z.object({ messageId: z.uuid() });
 const quoted = alias(messages, 'quoted');
+
+/** Meta keeps an uploaded media id for 30 days; a cached one older than this is uploaded again. */
+const UPLOAD_REUSE_MS = 25 * 86_400_000;
 
 export interface SendDeps {
   db: Db;
   config: Config;
   now: () => Date;
   publisher: Publisher;
+  files: MediaFiles;
 }
 
 type Outcome = { wamid: string } | { error: { code: number; title: string } };
@@ -33,27 +42,24 @@ type Outcome = { wamid: string } | { error: { code: number; title: string } };
 /** Stores the outcome of a send on a still-pending message and announces it after commit. */
 async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Promise<void> {
   const announcements = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ conversationId: messages.conversationId, key: projects.key })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .innerJoin(projects, eq(projects.id, conversations.projectId))
-      .where(eq(messages.id, messageId))
-      .limit(1);
-    if (row === undefined) return [];
-    const conversation = await lockConversation(tx, row.conversationId);
-    if (conversation === null) return [];
-    const [updated] = await tx
-      .update(messages)
-      .set(
-        'wamid' in outcome
-          ? { wamid: outcome.wamid, status: 'sent' }
-          : { status: 'failed', error: outcome.error },
-      )
-      .where(and(eq(messages.id, messageId), eq(messages.status, 'pending')))
-      .returning();
-    if (updated === undefined) return [];
-    return statusAnnouncements(tx, row.key, conversation.lastSeq, updated, deps.now());
+    const change =
+      'wamid' in outcome
+        ? sql`wamid = ${outcome.wamid}, status = 'sent'`
+        : sql`status = 'failed', error = ${JSON.stringify(outcome.error)}::jsonb`;
+    const [row] = await queryRows<{
+      message: Record<string, unknown>;
+      last_seq: number;
+      assigned_user_id: string | null;
+      key: string;
+    }>(
+      tx,
+      sql`
+      update messages m set ${change}
+      from conversations c join projects p on p.id = c.project_id
+      where m.id = ${messageId} and m.status = 'pending' and c.id = m.conversation_id
+      returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, p.key`,
+    );
+    return row === undefined ? [] : statusAnnouncements(tx, row.key, row, deps.now());
   });
   announce(deps.publisher, announcements);
 }
@@ -61,6 +67,43 @@ async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Prom
 function failureOf(error: unknown): { code: number; title: string } {
   if (isGraphApiError(error)) return { code: error.code ?? error.status, title: error.message };
   return { code: 0, title: error instanceof Error ? error.message : 'Send failed' };
+}
+
+/** Meta refused the number's token: expired, revoked or wrong. */
+function isTokenRefused(error: unknown): boolean {
+  return isGraphApiError(error) && (error.code === 190 || error.status === 401);
+}
+
+/** Moves an account to `status` (unless it is there already, or logged out) and tells the project. */
+async function setAccountStatus(deps: SendDeps, account: AccountRow, status: 'connected' | 'disconnected') {
+  const [updated] = await queryRows<{ key: string }>(
+    deps.db,
+    sql`
+    update wa_accounts a set status = ${status}::account_status, updated_at = ${deps.now()}
+    from projects p
+    where a.id = ${account.id} and p.id = a.project_id
+      and a.status not in ('logged_out', ${status}::account_status)
+    returning p.key`,
+  );
+  const key = updated?.key;
+  if (key === undefined) return;
+  deps.publisher.toProject(key, 'account.status', { key, accountId: account.id, status });
+}
+
+/** The stored file as Meta knows it for this number: uploaded now, or an upload still fresh. */
+async function uploadedMedia(deps: SendDeps, client: GraphClient, account: AccountRow, file: MediaRow) {
+  const known = file.waUploads[account.phoneNumberId];
+  const now = deps.now();
+  if (known !== undefined && now.getTime() - Date.parse(known.at) < UPLOAD_REUSE_MS) return known.id;
+  const bytes = await readFile(deps.files.pathOf(file.id));
+  const { mediaId } = await client.uploadMedia(account.phoneNumberId, bytes, file.mimeType, file.filename);
+  await deps.db
+    .update(media)
+    .set({
+      waUploads: sql`${media.waUploads} || ${JSON.stringify({ [account.phoneNumberId]: { id: mediaId, at: now.toISOString() } })}::jsonb`,
+    })
+    .where(eq(media.id, file.id));
+  return mediaId;
 }
 
 export function sendJobHandler(deps: SendDeps): JobHandler {
@@ -78,29 +121,39 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
           account: waAccounts,
           customerPhone: customers.phone,
           quotedWamid: quoted.wamid,
+          file: media,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .innerJoin(waAccounts, eq(waAccounts.id, conversations.accountId))
         .innerJoin(customers, eq(customers.id, conversations.customerId))
         .leftJoin(quoted, eq(quoted.id, messages.replyTo))
+        .leftJoin(media, eq(media.id, messages.mediaFileId))
         .where(eq(messages.id, messageId))
         .limit(1);
       if (found === undefined || found.message.status !== 'pending') return;
-      if (found.account.status === 'logged_out') {
+      const { account } = found;
+      if (account.status === 'logged_out') {
         await settle(deps, messageId, { error: { code: 0, title: 'Account logged out' } });
         return;
       }
+      if (found.message.mediaFileId !== null && found.file?.status !== 'stored') {
+        await settle(deps, messageId, { error: { code: 0, title: 'File not available' } });
+        return;
+      }
       const client = new GraphClient({
-        accessToken: found.account.accessToken,
-        baseUrl: deps.config.whatsapp.graphBaseUrl,
+        accessToken: account.accessToken,
+        baseUrl: account.graphBaseUrl ?? deps.config.whatsapp.graphBaseUrl,
         apiVersion: deps.config.whatsapp.apiVersion,
       });
       let wamid: string;
       try {
-        const body = sendBody(found.message, found.customerPhone, found.quotedWamid ?? null);
-        wamid = (await client.sendMessage(found.account.phoneNumberId, body)).wamid;
+        const source: MediaSource | null =
+          found.file === null ? null : { id: await uploadedMedia(deps, client, account, found.file) };
+        const body = sendBody(found.message, found.customerPhone, found.quotedWamid ?? null, source);
+        wamid = (await client.sendMessage(account.phoneNumberId, body)).wamid;
       } catch (error) {
+        if (isTokenRefused(error)) await setAccountStatus(deps, account, 'disconnected');
         // Meta refused this message: final. Rate limits and network trouble: try again later.
         if (isGraphApiError(error) && !error.isRateLimit && error.status < 500) {
           await settle(deps, messageId, { error: failureOf(error) });
@@ -108,6 +161,7 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
         }
         throw error;
       }
+      if (account.status === 'disconnected') await setAccountStatus(deps, account, 'connected');
       await settle(deps, messageId, { wamid });
     },
     async giveUp(job, error) {

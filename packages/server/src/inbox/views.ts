@@ -1,5 +1,6 @@
 /** Rows to the shapes acts and events carry (packages/sdk/src/contract/chatTypes.ts). */
 import type { AccountRow, ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
+import type { MediaLinks } from '../media/mediaLinks.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
 import type { ConversationSummary, ThreadMessage, WhatsAppAccount } from '../sdk.ts';
 
@@ -19,7 +20,13 @@ export function toAccount(row: AccountRow): WhatsAppAccount {
 
 export type ReplyRef = ThreadMessage['replyTo'];
 
-export function toThreadMessage(row: MessageRow, reply: ReplyRef): ThreadMessage {
+/** What turning a row into a `ThreadMessage` needs: signed links to stored files, made `now`. */
+export interface MessageView {
+  links: MediaLinks;
+  now: Date;
+}
+
+export function toThreadMessage(row: MessageRow, reply: ReplyRef, view: MessageView): ThreadMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -28,7 +35,7 @@ export function toThreadMessage(row: MessageRow, reply: ReplyRef): ThreadMessage
     clientId: row.clientId,
     type: row.type,
     caption: row.caption,
-    url: row.url,
+    url: row.mediaFileId === null ? row.url : view.links.url(row.mediaFileId, view.now),
     filename: row.filename,
     name: row.name,
     phone: row.phone,
@@ -61,6 +68,8 @@ export function toConversationSummary(
       id: customer.id,
       name: customer.name,
       phone: viewer.seesContactDetail ? customer.phone : maskPhone(customer.phone),
+      waName: customer.waName,
+      createdAt: customer.createdAt.toISOString(),
     },
     lastSeq: conversation.lastSeq,
     lastMessage: conversation.lastMessage,
@@ -68,8 +77,13 @@ export function toConversationSummary(
     unread: conversation.unread,
     assignedTo: conversation.assignedUserId,
     windowClosesAt: closesAt !== null && closesAt > now.getTime() ? new Date(closesAt).toISOString() : null,
+    referral:
+      conversation.referral === null
+        ? null
+        : {
+            headline: conversation.referral.headline ?? null,
+            sourceType: conversation.referral.sourceType ?? null,
+            sourceUrl: conversation.referral.sourceUrl ?? null,
+          },
   };
 }
-
-/** Project-wide events go to every member, so they carry masked phones (see README, "Inbox"). */
-export const projectAudience: Viewer = { seesContactDetail: false };

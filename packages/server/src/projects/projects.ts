@@ -1,8 +1,8 @@
 /** Storage of projects and their members. Acts reach it through src/acts/handlers/projects.ts. */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
-import { projectMembers, projects } from '../db/schema.ts';
+import { projectMembers, projects, users } from '../db/schema.ts';
 import type { ProjectRow } from '../db/schema.ts';
 import { grantAll, parsePermissions } from '../sdk.ts';
 import type { PermissionKey, Project } from '../sdk.ts';
@@ -87,4 +87,18 @@ export async function listMemberships(db: Db, userId: string): Promise<ProjectMe
     userId,
     permissions: parsePermissions(row.permissions),
   }));
+}
+
+/** The members of a project with their names and permissions, by name. */
+export async function listMembers(
+  db: Db,
+  projectId: string,
+): Promise<{ userId: string; name: string; permissions: PermissionKey[] }[]> {
+  const rows = await db
+    .select({ userId: projectMembers.userId, name: users.name, permissions: projectMembers.permissions })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((row) => ({ ...row, permissions: parsePermissions(row.permissions) }));
 }

@@ -1,58 +1,71 @@
 /**
- * How the rest of the server announces what happened, without knowing about sockets: handlers
- * and jobs call `toProject` / `toUser` after their transaction commits; the real-time layer
+ * How the rest of the server announces what happened, without knowing about sockets: handlers,
+ * the delivery worker and jobs publish after their transaction commits; the real-time layer
  * (socket.io, fanned out through Redis when configured) subscribes and delivers to rooms.
+ *
+ * Conversation events go only to members who may see that conversation: those holding
+ * `crm.chat.show_all_chat`, and its assignee. A member without
+ * `crm.chat.show_user_contact_detail` receives the `masked` payload (phones masked) where one is
+ * given.
  */
-import type { ServerEventName, ServerEventPayload } from '../sdk.ts';
+import type { PermissionKey, ServerEventName, ServerEventPayload } from '../sdk.ts';
 
-export type Audience = { project: string } | { user: string };
+export type Audience =
+  /** Every member of the project (by key). */
+  | { project: string }
+  /** One user, in every project. */
+  | { user: string }
+  /** The members of project `conversation` (a key) who may see a conversation assigned as given. */
+  | { conversation: string; assignedUserId: string | null }
+  /** One member of project `limitedMember` (a key), if they see only their own conversations. */
+  | { limitedMember: string; userId: string };
 
 export interface Published<E extends ServerEventName = ServerEventName> {
   audience: Audience;
   event: E;
   payload: ServerEventPayload<E>;
+  /** What members without `crm.chat.show_user_contact_detail` receive instead, when it differs. */
+  masked?: ServerEventPayload<E>;
+}
+
+/** A user's membership of a project changed: joined or re-permissioned (`permissions`), or left (`null`). */
+export interface MembershipChange {
+  userId: string;
+  key: string;
+  permissions: readonly PermissionKey[] | null;
 }
 
 export interface Publisher {
+  publish<E extends ServerEventName>(published: Published<E>): void;
   toProject<E extends ServerEventName>(key: string, event: E, payload: ServerEventPayload<E>): void;
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** The real-time layer listens here; returns the function that stops listening. */
   subscribe(listener: (published: Published) => void): () => void;
   /**
-   * A user became a member of project `key` (created it, was invited): their open sockets join
-   * the project's room at once, without reconnecting.
+   * A membership changed (a project created, a member invited, permissions edited, a member
+   * removed): the user's open sockets move to the rooms their permissions allow, at once.
    */
-  memberJoined(userId: string, key: string): void;
-  /** A user left project `key`: their open sockets leave its room. */
-  memberLeft(userId: string, key: string): void;
-  /** The real-time layer listens to membership changes here; returns the function that stops listening. */
+  membershipChanged(change: MembershipChange): void;
   subscribeMembership(listener: (change: MembershipChange) => void): () => void;
-}
-
-export interface MembershipChange {
-  userId: string;
-  key: string;
-  joined: boolean;
 }
 
 export function createPublisher(): Publisher {
   const listeners = new Set<(published: Published) => void>();
   const membershipListeners = new Set<(change: MembershipChange) => void>();
-  const changed = (change: MembershipChange) => {
-    for (const listener of membershipListeners) listener(change);
-  };
-  const emit = (published: Published) => {
+  const publish = (published: Published) => {
     for (const listener of listeners) listener(published);
   };
   return {
-    toProject: (key, event, payload) => emit({ audience: { project: key }, event, payload } as Published),
-    toUser: (user, event, payload) => emit({ audience: { user }, event, payload } as Published),
+    publish: (published) => publish(published as Published),
+    toProject: (key, event, payload) => publish({ audience: { project: key }, event, payload } as Published),
+    toUser: (user, event, payload) => publish({ audience: { user }, event, payload } as Published),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    memberJoined: (userId, key) => changed({ userId, key, joined: true }),
-    memberLeft: (userId, key) => changed({ userId, key, joined: false }),
+    membershipChanged(change) {
+      for (const listener of membershipListeners) listener(change);
+    },
     subscribeMembership(listener) {
       membershipListeners.add(listener);
       return () => membershipListeners.delete(listener);

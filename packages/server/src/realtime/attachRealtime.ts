@@ -5,6 +5,9 @@
  * every project of its user; whatever the rest of the server publishes through the `Publisher`
  * is emitted to those rooms. With `REDIS_URL` the Redis Streams adapter fans events out across
  * processes. Connection-state recovery replays what a socket missed during a short blip.
+ * Which rooms a socket joins in a project follows its permissions there (rooms.ts), so a member
+ * receives only events about conversations they may see, with phones masked when they may not
+ * see contact details.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
@@ -13,7 +16,7 @@ import type { Services } from '../acts/context.ts';
 import type { Published, Publisher } from './Publisher.ts';
 import { createRedisAdapter } from './redisAdapter.ts';
 import type { RedisAdapter } from './redisAdapter.ts';
-import { projectRoom, userRoom } from './rooms.ts';
+import { audienceRooms, memberRooms, possibleMemberRooms, userRoom } from './rooms.ts';
 import { socketAuth } from './socketAuth.ts';
 import type { SocketData } from './socketAuth.ts';
 
@@ -64,20 +67,27 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
   io.use(socketAuth(services, app.log));
   io.on('connection', (socket) => {
     // A recovered socket got its rooms back; joining again is harmless and picks up new projects.
-    void socket.join([userRoom(socket.data.userId), ...socket.data.projects.map(projectRoom)]);
+    const { userId, memberships } = socket.data;
+    void socket.join([
+      userRoom(userId),
+      ...memberships.flatMap(({ key, permissions }) => memberRooms(userId, key, permissions)),
+    ]);
   });
 
   const relay = (published: Published) => {
-    const room =
-      'project' in published.audience
-        ? projectRoom(published.audience.project)
-        : userRoom(published.audience.user);
-    (io.to(room) as unknown as Relay).emit(published.event, published.payload);
+    const rooms = audienceRooms(published.audience);
+    if (rooms.full.length > 0)
+      (io.to(rooms.full) as unknown as Relay).emit(published.event, published.payload);
+    if (rooms.masked.length > 0) {
+      (io.to(rooms.masked) as unknown as Relay).emit(published.event, published.masked ?? published.payload);
+    }
   };
   const stopRelay = publisher.subscribe(relay);
-  const stopMembership = publisher.subscribeMembership(({ userId, key, joined }) => {
-    if (joined) io.in(userRoom(userId)).socketsJoin(projectRoom(key));
-    else io.in(userRoom(userId)).socketsLeave(projectRoom(key));
+  const stopMembership = publisher.subscribeMembership(({ userId, key, permissions }) => {
+    const sockets = io.in(userRoom(userId));
+    // Every room this member could hold in the project, then the ones their permissions give now.
+    sockets.socketsLeave(possibleMemberRooms(userId, key));
+    if (permissions !== null) sockets.socketsJoin(memberRooms(userId, key, permissions));
   });
 
   // Sockets hold their connections open: drop them before the HTTP server waits for idle ones.

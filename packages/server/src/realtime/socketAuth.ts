@@ -11,6 +11,7 @@ import { ActError } from '../acts/ActError.ts';
 import { authenticate } from '../acts/access.ts';
 import type { Services } from '../acts/context.ts';
 import { listMemberships } from '../projects/projects.ts';
+import type { PermissionKey } from '../sdk.ts';
 
 /** What the server keeps on each authenticated socket (`socket.data`). */
 export interface SocketData {
@@ -18,8 +19,8 @@ export interface SocketData {
   sessionId: string;
   /** The push (FCM) token the client sent as `x-fcm-token`, if any. */
   fcm: string | null;
-  /** The keys of the projects the user was a member of at connection time. */
-  projects: string[];
+  /** The user's projects at connection time, with their permissions there (they decide the rooms). */
+  memberships: { key: string; permissions: PermissionKey[] }[];
 }
 
 /** The `data` of a refused handshake's `connect_error`. */
@@ -74,7 +75,10 @@ export function socketAuth(services: Services, log: FastifyBaseLogger) {
         userId: caller.user.id,
         sessionId: caller.sessionId,
         fcm: handshakePushToken(headers, auth),
-        projects: memberships.map((membership) => membership.project.key),
+        memberships: memberships.map((membership) => ({
+          key: membership.project.key,
+          permissions: membership.permissions,
+        })),
       };
       socket.data = data;
       next();

@@ -1,34 +1,74 @@
 /**
- * Webhook deliveries: stored as received (after the signature check) and worked off by
- * `DeliveryWorker`, so the route answers Meta at once and nothing is lost on a crash.
+ * Webhook deliveries: every signed POST is stored durably before it is answered, and what it
+ * carries reaches the inbox in the same transaction whenever it can.
+ *
+ * Intake (`accept`): deliveries that arrive while a transaction is running wait for the next
+ * one, then go in together: one transaction stores them all as `webhook_deliveries` rows and
+ * works them off (messages, statuses), and the POSTs are answered 200 once it has committed, so
+ * the latency of a message is one short transaction and none of it is ever lost. If working a
+ * batch off fails, the deliveries are stored unprocessed instead (still answered 200) and the
+ * worker tries them again later, one per transaction, so one bad delivery holds up no other.
+ *
+ * The worker (`processPending`, and a poll every `pollMs`) claims deliveries that are due from
+ * the table with `FOR UPDATE SKIP LOCKED`: retries (a status naming a message not stored yet),
+ * and deliveries of a batch that failed.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseWebhook } from '../channels/whatsapp/index.ts';
+import type { StatusEvent } from '../channels/whatsapp/index.ts';
 import type { Db } from '../db/openDatabase.ts';
-import { projects, waAccounts, webhookDeliveries } from '../db/schema.ts';
+import { webhookDeliveries } from '../db/schema.ts';
+import type { AccountRoutes } from '../inbox/AccountRoutes.ts';
 import { announce } from '../inbox/announce.ts';
-import { receiveMessage, receiveStatus } from '../inbox/inbound.ts';
-import type { RoutedAccount } from '../inbox/inbound.ts';
+import type { Announcement } from '../inbox/announce.ts';
+import { receiveMessages, receiveStatus } from '../inbox/inbound.ts';
+import type { Arriving, RoutedAccount } from '../inbox/inbound.ts';
 import { Drain } from '../jobs/Drain.ts';
+import type { MediaLinks } from '../media/mediaLinks.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
-
-export async function storeDelivery(db: Db, body: unknown, now: Date): Promise<string> {
-  const id = randomUUID();
-  await db.insert(webhookDeliveries).values({ id, body, receivedAt: now, nextAttemptAt: now });
-  return id;
-}
 
 export interface DeliveryWorkerOptions {
   db: Db;
   now: () => Date;
   publisher: Publisher;
   log: FastifyBaseLogger;
+  links: MediaLinks;
+  /** Which account each phone number id belongs to. */
+  routes: AccountRoutes;
+  /** Told when stored messages queued jobs (file downloads). */
+  jobs: { kick(): void };
   /** Tries of a delivery whose statuses name a wamid not stored yet. Default 6. */
   maxAttempts?: number;
   pollMs?: number;
   leaseMs?: number;
+  /** Deliveries per transaction at most. Default 50. */
+  batchSize?: number;
+}
+
+/** A delivery in hand, not processed yet. */
+interface Delivery {
+  id: string;
+  body: unknown;
+  /** Tries so far, this one included. */
+  attempts: number;
+}
+
+/** A POST waiting for its delivery to be stored. */
+interface Arrival {
+  delivery: Delivery;
+  stored: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** What working off one delivery came to, inside its batch's transaction. */
+interface Outcome {
+  delivery: Delivery;
+  announcements: Announcement[];
+  /** Statuses naming a wamid not stored yet (the send may still be storing it). */
+  unresolved: number;
+  queuedDownload: boolean;
 }
 
 /** Delay before the next try of a delivery (1-based attempt): 2 s, 4 s, 8 s… */
@@ -36,23 +76,39 @@ const retryDelayMs = (attempt: number): number => Math.min(2_000 * 2 ** (attempt
 
 export class DeliveryWorker {
   readonly #options: Required<DeliveryWorkerOptions>;
+  /** Works off the table (retries, failed batches), one pass at a time. */
   readonly #drain: Drain;
+  /** Stores what arrived, one batch at a time. */
+  readonly #intake: Drain;
+  readonly #arrivals: Arrival[] = [];
   #timer: NodeJS.Timeout | null = null;
 
   constructor(options: DeliveryWorkerOptions) {
-    this.#options = { maxAttempts: 6, pollMs: 1_000, leaseMs: 120_000, ...options };
+    this.#options = { maxAttempts: 6, pollMs: 1_000, leaseMs: 120_000, batchSize: 50, ...options };
     this.#drain = new Drain(() => this.#pass());
+    this.#intake = new Drain(() => this.#takeIn());
   }
 
-  /** Processes every delivery due now; resolves when they are stored (tests await it). */
-  processPending(): Promise<void> {
-    return this.#drain.run();
+  /** Stores a delivery (and, normally, what it carries); resolves once it is durable. */
+  accept(body: unknown): Promise<void> {
+    return new Promise((stored, failed) => {
+      this.#arrivals.push({ delivery: { id: randomUUID(), body, attempts: 1 }, stored, failed });
+      this.#intake
+        .run()
+        .catch((error: unknown) => this.#options.log.error({ err: error }, 'webhook intake failed'));
+    });
+  }
+
+  /** Works off what has arrived and everything due in the table; resolves when stored (tests await it). */
+  async processPending(): Promise<void> {
+    await this.#intake.idle();
+    await this.#drain.run();
   }
 
   kick(): void {
-    this.processPending().catch((error: unknown) =>
-      this.#options.log.error({ err: error }, 'webhook delivery pass failed'),
-    );
+    this.#drain
+      .run()
+      .catch((error: unknown) => this.#options.log.error({ err: error }, 'webhook delivery pass failed'));
   }
 
   start(): void {
@@ -64,11 +120,72 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     if (this.#timer !== null) clearInterval(this.#timer);
     this.#timer = null;
+    await this.#intake.idle();
     await this.#drain.idle();
   }
 
-  async #claim(now: Date) {
-    const { db, leaseMs } = this.#options;
+  async #takeIn(): Promise<void> {
+    for (;;) {
+      // Let the requests that are already in (their bytes read, their handlers queued) arrive
+      // first: PGlite runs a whole transaction without giving I/O a turn, so without this pause
+      // every batch would hold one delivery.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#arrivals.length === 0) return;
+      const arrivals = this.#arrivals.splice(0, this.#options.batchSize);
+      const deliveries = arrivals.map((arrival) => arrival.delivery);
+      try {
+        await this.#store(deliveries, 'new');
+      } catch (error) {
+        this.#options.log.warn(
+          { err: error, deliveries: deliveries.length },
+          'webhook batch failed; kept for retry',
+        );
+        try {
+          await this.#keepForLater(deliveries, error);
+        } catch (keeping) {
+          // Not even stored: the POSTs fail, and Meta sends them again.
+          for (const arrival of arrivals) arrival.failed(keeping);
+          continue;
+        }
+        this.kick();
+      }
+      for (const arrival of arrivals) arrival.stored();
+    }
+  }
+
+  /** Deliveries whose batch failed: stored unprocessed, due at once, for the worker to take one by one. */
+  async #keepForLater(deliveries: Delivery[], error: unknown): Promise<void> {
+    const at = this.#options.now();
+    await this.#options.db.insert(webhookDeliveries).values(
+      deliveries.map((delivery) => ({
+        id: delivery.id,
+        body: delivery.body,
+        receivedAt: at,
+        nextAttemptAt: at,
+        attempts: 0,
+        lastError: error instanceof Error ? error.message : String(error),
+      })),
+    );
+  }
+
+  async #pass(): Promise<void> {
+    for (;;) {
+      const claimed = await this.#claim(this.#options.now());
+      if (claimed.length === 0) return;
+      // One per transaction: these are retries, or deliveries of a batch that failed.
+      for (const delivery of claimed) {
+        try {
+          await this.#store([delivery], 'claimed');
+        } catch (error) {
+          await this.#failed(delivery, error);
+        }
+      }
+    }
+  }
+
+  /** Claims due deliveries from the table: not processed, due, not leased (or the lease ran out). */
+  async #claim(now: Date): Promise<Delivery[]> {
+    const { db, leaseMs, batchSize } = this.#options;
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: webhookDeliveries.id })
@@ -81,7 +198,7 @@ export class DeliveryWorker {
           ),
         )
         .orderBy(asc(webhookDeliveries.receivedAt))
-        .limit(50)
+        .limit(batchSize)
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
       const claimed = await tx
@@ -97,92 +214,153 @@ export class DeliveryWorker {
           ),
         )
         .returning();
-      return claimed.sort((left, right) => left.receivedAt.getTime() - right.receivedAt.getTime());
+      // In order of arrival: a message before the statuses about it.
+      return claimed
+        .sort((left, right) => left.receivedAt.getTime() - right.receivedAt.getTime())
+        .map((row) => ({ id: row.id, body: row.body, attempts: row.attempts }));
     });
   }
 
-  async #pass(): Promise<void> {
-    for (;;) {
-      const claimed = await this.#claim(this.#options.now());
-      if (claimed.length === 0) return;
-      // In order of arrival: a message before the statuses about it.
-      for (const delivery of claimed) await this.#process(delivery.id, delivery.body, delivery.attempts);
+  /**
+   * Works deliveries off in one transaction and records each as processed (or due again later when
+   * some statuses found no message): `new` ones are inserted, `claimed` ones updated.
+   */
+  async #store(deliveries: Delivery[], kind: 'new' | 'claimed'): Promise<void> {
+    const { db, now, publisher, jobs } = this.#options;
+    const outcomes = await db.transaction(async (tx) => {
+      const at = now();
+      const done = await this.#handle(tx, deliveries, at);
+      if (kind === 'new') await this.#insertSettled(tx, done, at);
+      else await this.#updateSettled(tx, done, at);
+      return done;
+    });
+    for (const outcome of outcomes) announce(publisher, outcome.announcements);
+    if (outcomes.some((outcome) => outcome.queuedDownload)) jobs.kick();
+  }
+
+  /** Whether a delivery is finished: everything found its place, or its tries are spent. */
+  #finished(outcome: Outcome): boolean {
+    return outcome.unresolved === 0 || outcome.delivery.attempts >= this.#options.maxAttempts;
+  }
+
+  #unresolvedError(outcome: Outcome): string {
+    return `${outcome.unresolved} status(es) for an unknown wamid`;
+  }
+
+  async #insertSettled(tx: Db, outcomes: Outcome[], at: Date): Promise<void> {
+    await tx.insert(webhookDeliveries).values(
+      outcomes.map((outcome) => {
+        const finished = this.#finished(outcome);
+        return {
+          id: outcome.delivery.id,
+          body: outcome.delivery.body,
+          receivedAt: at,
+          attempts: outcome.delivery.attempts,
+          processedAt: finished ? at : null,
+          nextAttemptAt: finished ? at : new Date(at.getTime() + retryDelayMs(outcome.delivery.attempts)),
+          lastError: outcome.unresolved === 0 ? null : this.#unresolvedError(outcome),
+        };
+      }),
+    );
+  }
+
+  async #updateSettled(tx: Db, outcomes: Outcome[], at: Date): Promise<void> {
+    for (const outcome of outcomes) {
+      const finished = this.#finished(outcome);
+      await tx
+        .update(webhookDeliveries)
+        .set({
+          lockedUntil: null,
+          processedAt: finished ? at : null,
+          lastError: outcome.unresolved === 0 ? null : this.#unresolvedError(outcome),
+          ...(finished
+            ? {}
+            : { nextAttemptAt: new Date(at.getTime() + retryDelayMs(outcome.delivery.attempts)) }),
+        })
+        .where(eq(webhookDeliveries.id, outcome.delivery.id));
     }
   }
 
-  async #process(id: string, body: unknown, attempts: number): Promise<void> {
-    const { db, now, log, maxAttempts } = this.#options;
-    let unresolved = 0;
-    let failure: string | null = null;
-    try {
-      const routes = new Map<string, RoutedAccount | null>();
-      for (const event of parseWebhook(body)) {
+  /**
+   * Works deliveries off in arrival order: their messages in one round trip, then their statuses
+   * (which name messages sent earlier, not these).
+   */
+  async #handle(tx: Db, deliveries: Delivery[], at: Date): Promise<Outcome[]> {
+    const { log, links, routes } = this.#options;
+    const outcomes: Outcome[] = [];
+    const arriving: { outcome: Outcome; item: Arriving }[] = [];
+    const statuses: { outcome: Outcome; routed: RoutedAccount; event: StatusEvent }[] = [];
+    for (const delivery of deliveries) {
+      const outcome: Outcome = { delivery, announcements: [], unresolved: 0, queuedDownload: false };
+      outcomes.push(outcome);
+      for (const event of parseWebhook(delivery.body)) {
         if (event.kind === 'ignored') continue;
         if (event.kind === 'invalid') {
-          log.warn({ deliveryId: id, at: event.at, reason: event.reason }, 'invalid webhook event skipped');
+          log.warn(
+            { deliveryId: delivery.id, at: event.at, reason: event.reason },
+            'invalid webhook event skipped',
+          );
           continue;
         }
         if (event.kind === 'error') {
-          log.warn({ deliveryId: id, errors: event.errors }, 'WhatsApp reported errors');
+          log.warn({ deliveryId: delivery.id, errors: event.errors }, 'WhatsApp reported errors');
           continue;
         }
-        const routed = await this.#route(routes, event.phoneNumberId);
+        const routed = await routes.route(tx, event.phoneNumberId, at);
         if (routed === null) {
           log.warn(
-            { deliveryId: id, phoneNumberId: event.phoneNumberId },
+            { deliveryId: delivery.id, phoneNumberId: event.phoneNumberId },
             'webhook for an unknown account skipped',
           );
           continue;
         }
         if (routed.account.status === 'logged_out') {
           log.info(
-            { deliveryId: id, accountId: routed.account.id },
+            { deliveryId: delivery.id, accountId: routed.account.id },
             'webhook for a logged-out account skipped',
           );
           continue;
         }
-        if (event.kind === 'message') {
-          announce(this.#options.publisher, await receiveMessage(db, routed, event, now()));
-        } else {
-          const result = await receiveStatus(db, routed, event, now());
-          if (result === 'unknown') unresolved += 1;
-          else announce(this.#options.publisher, result);
-        }
+        if (event.kind === 'message') arriving.push({ outcome, item: { routed, event } });
+        else statuses.push({ outcome, routed, event });
       }
-    } catch (error) {
-      log.error({ err: error, deliveryId: id }, 'webhook delivery failed');
-      failure = error instanceof Error ? error.message : String(error);
     }
-    const retry = (failure !== null || unresolved > 0) && attempts < maxAttempts;
-    const lastError = failure ?? (unresolved > 0 ? `${unresolved} status(es) for an unknown wamid` : null);
+    const received = await receiveMessages(
+      tx,
+      arriving.map(({ item }) => item),
+      { links, now: at },
+    );
+    for (const [index, { outcome }] of arriving.entries()) {
+      const result = received[index];
+      if (result === undefined) continue;
+      outcome.announcements.push(...result.announcements);
+      outcome.queuedDownload ||= result.queuedDownload;
+    }
+    for (const { outcome, routed, event } of statuses) {
+      const result = await receiveStatus(tx, routed, event, at);
+      if (result === 'unknown') outcome.unresolved += 1;
+      else outcome.announcements.push(...result);
+    }
+    return outcomes;
+  }
+
+  /** A delivery whose transaction failed: due again later, or given up after `maxAttempts`. */
+  async #failed(delivery: Delivery, error: unknown): Promise<void> {
+    const { db, now, log, maxAttempts } = this.#options;
+    log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery failed');
+    const lastError = error instanceof Error ? error.message : String(error);
+    const at = now();
     await db
       .update(webhookDeliveries)
       .set(
-        retry
+        delivery.attempts < maxAttempts
           ? {
               lockedUntil: null,
               lastError,
-              nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+              nextAttemptAt: new Date(at.getTime() + retryDelayMs(delivery.attempts)),
             }
-          : { lockedUntil: null, lastError, processedAt: now() },
+          : { lockedUntil: null, lastError, processedAt: at },
       )
-      .where(eq(webhookDeliveries.id, id));
-  }
-
-  async #route(
-    routes: Map<string, RoutedAccount | null>,
-    phoneNumberId: string,
-  ): Promise<RoutedAccount | null> {
-    const cached = routes.get(phoneNumberId);
-    if (cached !== undefined) return cached;
-    const [row] = await this.#options.db
-      .select({ account: waAccounts, projectKey: projects.key })
-      .from(waAccounts)
-      .innerJoin(projects, eq(projects.id, waAccounts.projectId))
-      .where(eq(waAccounts.phoneNumberId, phoneNumberId))
-      .limit(1);
-    const routed = row ?? null;
-    routes.set(phoneNumberId, routed);
-    return routed;
+      .where(eq(webhookDeliveries.id, delivery.id));
   }
 }

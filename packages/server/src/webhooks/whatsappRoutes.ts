@@ -1,20 +1,34 @@
 /**
  * `GET /webhooks/whatsapp` (Meta's verification handshake) and `POST /webhooks/whatsapp` (signed
  * deliveries): the POST checks `X-Hub-Signature-256` on the raw bytes, stores the delivery and
- * answers 200 at once; `DeliveryWorker` processes it.
+ * answers 200 at once; `DeliveryWorker` works it off.
  */
 import type { FastifyInstance } from 'fastify';
 import { SIGNATURE_HEADER, verifySignature, verifyWebhook } from '../channels/whatsapp/index.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/openDatabase.ts';
-import { storeDelivery } from './deliveries.ts';
+import { markHandling } from '../http/protocolErrors.ts';
 import type { DeliveryWorker } from './deliveries.ts';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
 
+/**
+ * The payload without NUL characters, in keys and values alike: PostgreSQL stores none in text or
+ * JSON, and a customer's stray NUL must not cost their message.
+ */
+export function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, entry]) => [key.replaceAll('\u0000', ''), withoutNul(entry)]),
+    );
+  }
+  return value;
+}
+
 export async function registerWhatsAppWebhook(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; now: () => Date; worker: DeliveryWorker },
+  deps: { config: Config; worker: DeliveryWorker },
 ): Promise<void> {
   const { verifyToken, appSecret } = deps.config.whatsapp;
 
@@ -38,14 +52,15 @@ export async function registerWhatsAppWebhook(
       }
       let body: unknown;
       try {
-        body = JSON.parse(raw.toString('utf8'));
+        body = withoutNul(JSON.parse(raw.toString('utf8')));
       } catch {
         // Signed by Meta but not JSON: nothing to process, and a non-200 would only be retried.
         request.log.warn('signed webhook body is not JSON');
         return reply.code(200).send({ ok: true });
       }
-      await storeDelivery(deps.db, body, deps.now());
-      deps.worker.kick();
+      // From here a failure is the server's: 500, and Meta sends the delivery again.
+      markHandling(request);
+      await deps.worker.accept(body);
       return reply.code(200).send({ ok: true });
     });
   });

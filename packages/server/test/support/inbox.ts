@@ -32,9 +32,9 @@ export interface GraphCall {
   body: Record<string, unknown>;
 }
 
-export type GraphMode = 'ok' | 'error' | 'network';
+export type GraphMode = 'ok' | 'error' | 'network' | 'token';
 
-/** A fake `POST /{version}/{phone-number-id}/messages` on 127.0.0.1, port 0. */
+/** A fake `POST /{version}/{phone-number-id}/messages` on 127.0.0.1, port 0 (other requests: a Graph error). */
 export interface FakeGraph {
   url: string;
   calls: GraphCall[];
@@ -49,12 +49,43 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       request.socket.destroy();
       return;
     }
+    if (request.method !== 'POST') {
+      // Media lookups of customers' files: this fake holds none (the simulator's tests cover them).
+      response.statusCode = 400;
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          error: {
+            message: 'Unsupported get request.',
+            type: 'GraphMethodException',
+            code: 100,
+            fbtrace_id: 'AbC',
+          },
+        }),
+      );
+      return;
+    }
     fake.calls.push({
       path: request.url ?? '',
       authorization: request.headers.authorization,
       body: JSON.parse(text) as Record<string, unknown>,
     });
     response.setHeader('content-type', 'application/json');
+    if (fake.mode === 'token') {
+      response.statusCode = 401;
+      response.end(
+        JSON.stringify({
+          error: {
+            message: 'Error validating access token: Session has expired',
+            type: 'OAuthException',
+            code: 190,
+            error_subcode: 463,
+            fbtrace_id: 'AbC',
+          },
+        }),
+      );
+      return;
+    }
     if (fake.mode === 'error') {
       response.statusCode = 400;
       response.end(

@@ -1,4 +1,4 @@
-import { createAccount, listAccounts, updateAccount } from '../../inbox/accounts.ts';
+import { createAccount, findAccount, listAccounts, updateAccount } from '../../inbox/accounts.ts';
 import { toAccount } from '../../inbox/views.ts';
 import { translate } from '../../i18n/translate.ts';
 import { ActError } from '../ActError.ts';
@@ -21,6 +21,7 @@ export const accountHandlers = {
       accessToken: input.accessToken,
       now: ctx.now,
     });
+    ctx.services.accountRoutes.forget(input.phoneNumberId);
     if (row === null) {
       throw new ActError('invalid_input', {
         errors: { phoneNumberId: translate(ctx.locale, 'field.phone_number_id_taken') },
@@ -31,8 +32,25 @@ export const accountHandlers = {
 
   async account_update(input, ctx) {
     const { project } = inProject(ctx);
-    const row = await updateAccount(ctx.services.db, project.id, input.id, { name: input.name }, ctx.now);
+    const changes = {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      // A new token is a fresh start: the number is connected again until Meta refuses it.
+      ...(input.accessToken === undefined
+        ? {}
+        : { accessToken: input.accessToken, status: 'connected' as const }),
+    };
+    const before = await findAccount(ctx.services.db, project.id, input.id);
+    if (before === null) throw new ActError('not_found');
+    const row = await updateAccount(ctx.services.db, project.id, input.id, changes, ctx.now);
     if (row === null) throw new ActError('not_found');
+    ctx.services.accountRoutes.forget(row.phoneNumberId);
+    if (row.status !== before.status) {
+      ctx.services.publisher.toProject(project.key, 'account.status', {
+        key: project.key,
+        accountId: row.id,
+        status: row.status,
+      });
+    }
     return toAccount(row);
   },
 
@@ -40,6 +58,7 @@ export const accountHandlers = {
     const { project } = inProject(ctx);
     const row = await updateAccount(ctx.services.db, project.id, input.id, { status: 'logged_out' }, ctx.now);
     if (row === null) throw new ActError('not_found');
+    ctx.services.accountRoutes.forget(row.phoneNumberId);
     ctx.services.publisher.toProject(project.key, 'account.status', {
       key: project.key,
       accountId: row.id,

@@ -1,16 +1,18 @@
-import { can } from '../../sdk.ts';
-import { announce } from '../../inbox/announce.ts';
+import { can, normalizePhone } from '../../sdk.ts';
+import type { ConversationSummary } from '../../sdk.ts';
+import { announce, conversationRemoved, conversationUpdated, messageNew } from '../../inbox/announce.ts';
 import type { Announcement } from '../../inbox/announce.ts';
 import {
   assign,
-  conversationSummary,
+  conversationWithCustomer,
   findVisibleConversation,
+  findVisibleConversationByPhone,
   listConversations,
   markRead,
   renameCustomer,
   visibleConversationsOfCustomer,
 } from '../../inbox/conversations.ts';
-import type { InboxScope } from '../../inbox/conversations.ts';
+import type { ConversationWithCustomer, InboxScope } from '../../inbox/conversations.ts';
 import {
   DEFAULT_MESSAGE_LIMIT,
   listMessages,
@@ -18,14 +20,16 @@ import {
   storeOutbound,
   threadMessage,
 } from '../../inbox/messages.ts';
-import { projectAudience } from '../../inbox/views.ts';
-import { findMembership } from '../../projects/projects.ts';
+import { toConversationSummary } from '../../inbox/views.ts';
+import type { MessageView } from '../../inbox/views.ts';
+import { findMembership, listMembers } from '../../projects/projects.ts';
 import { translate } from '../../i18n/translate.ts';
-import type { ConversationSummary } from '../../sdk.ts';
 import { ActError } from '../ActError.ts';
 import type { ActContext } from '../context.ts';
 import { inProject } from '../context.ts';
 import type { ActHandlers } from '../registry.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function scopeOf(ctx: ActContext): InboxScope & { key: string } {
   const membership = inProject(ctx);
@@ -38,6 +42,10 @@ function scopeOf(ctx: ActContext): InboxScope & { key: string } {
   };
 }
 
+function viewOf(ctx: ActContext): MessageView {
+  return { links: ctx.services.media.links, now: ctx.now };
+}
+
 /** A conversation the caller may see; `not_found` alike for missing, foreign and unassigned ones. */
 async function visible(ctx: ActContext, scope: InboxScope, conversationId: string) {
   const found = await findVisibleConversation(ctx.services.db, scope, conversationId);
@@ -45,18 +53,34 @@ async function visible(ctx: ActContext, scope: InboxScope, conversationId: strin
   return found;
 }
 
-/** Announces a conversation's new summary and answers it as the caller sees it. */
-async function changed(ctx: ActContext, scope: InboxScope & { key: string }, conversationId: string) {
-  const { db } = ctx.services;
-  const [forProject, forCaller] = await Promise.all([
-    conversationSummary(db, conversationId, projectAudience, ctx.now),
-    conversationSummary(db, conversationId, scope, ctx.now),
-  ]);
-  if (forProject === null || forCaller === null) throw new ActError('not_found');
-  announce(ctx.services.publisher, [
-    { key: scope.key, event: 'conversation.updated', payload: { key: scope.key, conversation: forProject } },
-  ]);
-  return forCaller;
+function summaryFor(
+  ctx: ActContext,
+  scope: InboxScope,
+  found: ConversationWithCustomer,
+): ConversationSummary {
+  return toConversationSummary(found.conversation, found.customer, scope, ctx.now);
+}
+
+/**
+ * After a change to a conversation: announces its new summary to those who may see it now (and,
+ * when `previousAssignee` no longer may, tells them it is gone), and answers it as the caller sees it.
+ */
+async function changed(
+  ctx: ActContext,
+  scope: InboxScope & { key: string },
+  conversationId: string,
+  previousAssignee: string | null = null,
+): Promise<ConversationSummary> {
+  const found = await conversationWithCustomer(ctx.services.db, conversationId);
+  if (found === null) throw new ActError('not_found');
+  const announcements: Announcement[] = [
+    conversationUpdated(scope.key, found.conversation, found.customer, ctx.now),
+  ];
+  if (previousAssignee !== null && previousAssignee !== found.conversation.assignedUserId) {
+    announcements.push(conversationRemoved(scope.key, previousAssignee, conversationId));
+  }
+  announce(ctx.services.publisher, announcements);
+  return summaryFor(ctx, scope, found);
 }
 
 export const inboxHandlers = {
@@ -64,66 +88,78 @@ export const inboxHandlers = {
     return listConversations(
       ctx.services.db,
       scopeOf(ctx),
-      { page: input.page ?? 0, filter: input.filter ?? 'all', search: input.search ?? '' },
+      {
+        page: input.page ?? 0,
+        filter: input.filter ?? 'all',
+        search: input.search ?? '',
+        accountId: input.accountId,
+      },
       ctx.now,
     );
+  },
+
+  async conversation_find(input, ctx) {
+    const scope = scopeOf(ctx);
+    const { receiver } = input;
+    if (UUID.test(receiver)) return summaryFor(ctx, scope, await visible(ctx, scope, receiver.toLowerCase()));
+    // By phone only for those who see phones: a masked agent must not confirm a guessed number.
+    const phone = normalizePhone(
+      /^\d+$/.test(receiver) && !receiver.startsWith('0') ? `+${receiver}` : receiver,
+    );
+    if (!scope.seesContactDetail || phone === null) throw new ActError('not_found');
+    const found = await findVisibleConversationByPhone(ctx.services.db, scope, phone);
+    if (found === null) throw new ActError('not_found');
+    return summaryFor(ctx, scope, found);
   },
 
   async message_list(input, ctx) {
     const scope = scopeOf(ctx);
     await visible(ctx, scope, input.conversationId);
-    return listMessages(ctx.services.db, input.conversationId, {
-      beforeSeq: input.beforeSeq,
-      afterSeq: input.afterSeq,
-      limit: input.limit ?? DEFAULT_MESSAGE_LIMIT,
-    });
+    return listMessages(
+      ctx.services.db,
+      input.conversationId,
+      { beforeSeq: input.beforeSeq, afterSeq: input.afterSeq, limit: input.limit ?? DEFAULT_MESSAGE_LIMIT },
+      viewOf(ctx),
+    );
   },
 
   async message_send(input, ctx) {
     const scope = scopeOf(ctx);
     const { db } = ctx.services;
-    await visible(ctx, scope, input.conversationId);
+    const found = await visible(ctx, scope, input.conversationId);
+    const invalid = (field: string) =>
+      new ActError('invalid_input', { errors: { [field]: translate(ctx.locale, 'field.invalid') } });
     if (
       input.replyTo !== undefined &&
       (await messageInConversation(db, input.conversationId, input.replyTo)) === null
     ) {
-      throw new ActError('invalid_input', { errors: { replyTo: translate(ctx.locale, 'field.invalid') } });
+      throw invalid('replyTo');
     }
+    const file =
+      input.mediaId === undefined ? null : await ctx.services.media.find(scope.projectId, input.mediaId);
+    if (input.mediaId !== undefined && (file === null || file.status !== 'stored')) throw invalid('mediaId');
     const stored = await storeOutbound(db, input.conversationId, {
-      type: input.type,
+      type: file?.type ?? input.type ?? 'text',
       caption: input.caption ?? null,
-      url: input.url ?? null,
+      url: file === null ? (input.url ?? null) : null,
       mediaId: null,
-      filename: input.filename ?? null,
+      mediaFileId: file?.id ?? null,
+      filename: file?.filename ?? input.filename ?? null,
       name: input.name ?? null,
       phone: input.phone ?? null,
       clientId: input.clientId,
       replyTo: input.replyTo ?? null,
       senderUserId: scope.userId,
-      now: ctx.now,
+      createdAt: ctx.now,
     });
-    if (stored.message.conversationId !== input.conversationId) {
-      throw new ActError('invalid_input', { errors: { clientId: translate(ctx.locale, 'field.invalid') } });
-    }
-    const message = await threadMessage(db, stored.message.id);
+    if (stored.message.conversationId !== input.conversationId) throw invalid('clientId');
+    const message = await threadMessage(db, stored.message.id, viewOf(ctx));
     if (message === null) throw new ActError('not_found');
-    if (stored.created) {
-      const summary = await conversationSummary(db, input.conversationId, projectAudience, ctx.now);
-      const announcements: Announcement[] = [
-        {
-          key: scope.key,
-          event: 'message.new',
-          payload: { key: scope.key, conversationId: message.conversationId, seq: message.seq, message },
-        },
-      ];
-      if (summary !== null) {
-        announcements.push({
-          key: scope.key,
-          event: 'conversation.updated',
-          payload: { key: scope.key, conversation: summary },
-        });
-      }
-      announce(ctx.services.publisher, announcements);
+    if (stored.conversation !== null) {
+      announce(ctx.services.publisher, [
+        messageNew(scope.key, stored.conversation, message),
+        conversationUpdated(scope.key, stored.conversation, found.customer, ctx.now),
+      ]);
       ctx.services.jobs.kick();
     }
     return message;
@@ -131,19 +167,21 @@ export const inboxHandlers = {
 
   async conversation_read(input, ctx): Promise<ConversationSummary> {
     const scope = scopeOf(ctx);
-    await visible(ctx, scope, input.conversationId);
+    const found = await visible(ctx, scope, input.conversationId);
+    if (found.conversation.unread === 0) return summaryFor(ctx, scope, found);
     await markRead(ctx.services.db, input.conversationId);
     return changed(ctx, scope, input.conversationId);
   },
 
   async conversation_assign(input, ctx) {
     const scope = scopeOf(ctx);
-    await visible(ctx, scope, input.conversationId);
-    if (input.userId !== null && (await findMembership(ctx.services.db, input.userId, scope.key)) === null) {
-      throw new ActError('not_found');
+    const found = await visible(ctx, scope, input.conversationId);
+    if (input.userId !== null) {
+      const assignee = await findMembership(ctx.services.db, input.userId, scope.key);
+      if (assignee === null || !can(assignee.permissions, 'crm.chat.view')) throw new ActError('not_found');
     }
     await assign(ctx.services.db, input.conversationId, input.userId);
-    return changed(ctx, scope, input.conversationId);
+    return changed(ctx, scope, input.conversationId, found.conversation.assignedUserId);
   },
 
   async customer_rename(input, ctx) {
@@ -155,12 +193,30 @@ export const inboxHandlers = {
     for (const conversationId of conversationIds) await changed(ctx, scope, conversationId);
     return { id: input.customerId, name: input.name };
   },
+
+  async chat_agent_list(_input, ctx) {
+    const { project } = inProject(ctx);
+    const members = await listMembers(ctx.services.db, project.id);
+    return members
+      .filter((member) => can(member.permissions, 'crm.chat.view'))
+      .map((member) => ({ id: member.userId, name: member.name }));
+  },
+
+  async media_get(input, ctx) {
+    const { project } = inProject(ctx);
+    const file = await ctx.services.media.find(project.id, input.id);
+    if (file === null) throw new ActError('not_found');
+    return ctx.services.media.toMediaFile(file, ctx.now);
+  },
 } satisfies Pick<
   ActHandlers,
   | 'conversation_list'
+  | 'conversation_find'
   | 'message_list'
   | 'message_send'
   | 'conversation_read'
   | 'conversation_assign'
   | 'customer_rename'
+  | 'chat_agent_list'
+  | 'media_get'
 >;

@@ -6,8 +6,12 @@ export const projectHandlers = {
   async project_create(input, ctx) {
     const { user } = signedIn(ctx);
     const created = await createProject(ctx.services.db, { name: input.name, userId: user.id, now: ctx.now });
-    // The creator's open sockets join the new project's room at once.
-    ctx.services.publisher.memberJoined(user.id, created.project.key);
+    // The creator's open sockets join the new project's rooms at once.
+    ctx.services.publisher.membershipChanged({
+      userId: user.id,
+      key: created.project.key,
+      permissions: created.permissions,
+    });
     return toProject(created);
   },
 
