@@ -1,13 +1,16 @@
 /**
- * Starts the real server on its own port with a fresh embedded database, and writes its standard
- * output to a log file from which tests read one-time codes (the console OTP sender prints
- * `OTP <phone> <code>` on a line of its own). Returns the teardown that stops it.
+ * Starts the real server on its own port with a fresh embedded database (through the e2e harness,
+ * packages/server/test/e2e/harness.ts, which adds a control port for the WhatsApp simulator and
+ * memberships), and writes its standard output to a log file from which tests read one-time codes
+ * (the console OTP sender prints `OTP <phone> <code>` on a line of its own). Returns the teardown
+ * that stops it.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_APP_SECRET, controlPort } from './control.ts';
 import { serverLogPath } from './otp.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,13 +28,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SAPA_DEMO: '0',
     OTP_SENDER: 'console',
     LOG_LEVEL: 'warn',
+    WHATSAPP_APP_SECRET: E2E_APP_SECRET,
+    E2E_CONTROL_PORT: String(controlPort),
   };
   // e2e always runs on the embedded database; integration tests cover PostgreSQL.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const server = spawn(
     process.execPath,
-    ['--conditions=@sapa/source', '--import', 'tsx', 'packages/server/src/main.ts'],
+    ['--conditions=@sapa/source', '--import', 'tsx', 'packages/server/test/e2e/harness.ts'],
     { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   server.stdout.pipe(log);

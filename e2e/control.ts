@@ -1,0 +1,66 @@
+/**
+ * The e2e harness's control port (packages/server/test/e2e/harness.ts): WhatsApp's side through a
+ * simulator per account, and memberships with chosen permissions. Also signs webhook bodies with
+ * the app secret the harness runs with, as Meta would.
+ */
+import { createHmac } from 'node:crypto';
+
+export const E2E_APP_SECRET = 'e2e-app-secret';
+export const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3102);
+const control = `http://127.0.0.1:${controlPort}`;
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${control}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as T & { error?: string };
+  if (!response.ok) throw new Error(`control ${path}: ${answer.error ?? response.status}`);
+  return answer;
+}
+
+export interface SimulatedCustomer {
+  index: number;
+  /** E.164. */
+  phone: string;
+  name: string;
+}
+
+export interface GraphRecord {
+  method: string;
+  path: string;
+  status: number;
+  body?: { type?: string; text?: { body?: string }; to?: string };
+  wamid?: string;
+}
+
+export interface E2eSimulator {
+  id: string;
+  customers: SimulatedCustomer[];
+  write(customer: number | string, text: string): Promise<{ wamid: string; delivered: boolean }>;
+  sent(): Promise<GraphRecord[]>;
+}
+
+/** A simulator speaking for the account's number: customers write, the account's sends reach it. */
+export async function simulatorFor(accountId: string, customers = 5): Promise<E2eSimulator> {
+  const made = await call<{ id: string; customers: SimulatedCustomer[] }>('POST', '/simulators', {
+    accountId,
+    customers,
+  });
+  return {
+    ...made,
+    write: (customer, text) => call('POST', `/simulators/${made.id}/write`, { customer, text }),
+    sent: () => call('GET', `/simulators/${made.id}/sent`),
+  };
+}
+
+/** Makes a registered user a member of project `key` holding exactly `permissions`. */
+export async function addMember(key: string, phone: string, permissions: string[]): Promise<void> {
+  await call('POST', '/members', { key, phone, permissions });
+}
+
+/** `sha256=<hex>`: the `X-Hub-Signature-256` Meta sends with a body. */
+export function signature(body: string, secret = E2E_APP_SECRET): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}

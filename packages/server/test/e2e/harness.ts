@@ -1,0 +1,147 @@
+/**
+ * The server the e2e tests run against (e2e/globalSetup.ts starts it): the real app (`buildApp`,
+ * PGlite in `SAPA_DATA_DIR`, the built web app, the console OTP sender) on `PORT`, plus a control
+ * server on `E2E_CONTROL_PORT` through which the tests play the parts no screen offers yet:
+ * WhatsApp's side (a simulator per account, speaking the real protocol on loopback) and
+ * memberships with chosen permissions (invites come with the team issue).
+ *
+ * Control API (JSON, 127.0.0.1 only):
+ * - `POST /simulators {accountId}`: a simulator for that account of the app (its number and token),
+ *   whose Graph API the account's sends now reach; answers `{ id, graphBaseUrl, customers }`.
+ * - `POST /simulators/{id}/write {customer, text?, kind?}`: a customer (index or phone) writes.
+ * - `GET /simulators/{id}/sent`: every Graph API request the simulator received.
+ * - `POST /members {key, phone, permissions}`: makes a registered user a member with exactly those keys.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { projectMembers, projects, users, waAccounts } from '../../src/db/schema.ts';
+import { normalizePhone, parsePermissions } from '../../src/sdk.ts';
+import { createSimulator } from '../../src/simulator/index.ts';
+import type { InboundKind, Simulator } from '../../src/simulator/index.ts';
+
+const config = loadConfig();
+const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3102);
+const app = await buildApp({ config });
+await app.listen({ port: config.port, host: config.host });
+const webhook = `http://127.0.0.1:${config.port}/webhooks/whatsapp`;
+const { db, publisher } = app.sapa.services;
+const simulators = new Map<string, Simulator>();
+
+type Json = Record<string, unknown>;
+
+async function readJson(request: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? {} : (JSON.parse(text) as Json);
+}
+
+function answer(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function addSimulator(body: Json): Promise<unknown> {
+  const [account] = await db
+    .select()
+    .from(waAccounts)
+    .where(eq(waAccounts.id, String(body.accountId)));
+  if (account === undefined) throw new Error(`no account ${String(body.accountId)}`);
+  const simulator = await createSimulator({
+    target: webhook,
+    appSecret: config.whatsapp.appSecret,
+    accounts: [
+      {
+        phoneNumberId: account.phoneNumberId,
+        displayPhone: account.displayPhone.replace(/^\+/, ''),
+        accessToken: account.accessToken,
+      },
+    ],
+    customers: typeof body.customers === 'number' ? body.customers : 5,
+    seed: typeof body.seed === 'number' ? body.seed : Date.now() % 100_000,
+    statusDelaysMs: { sent: 50, delivered: 700, read: 1_500 },
+  });
+  await db
+    .update(waAccounts)
+    .set({ graphBaseUrl: simulator.graphBaseUrl })
+    .where(eq(waAccounts.id, account.id));
+  app.sapa.services.accountRoutes.forget(account.phoneNumberId);
+  const id = String(simulators.size + 1);
+  simulators.set(id, simulator);
+  return {
+    id,
+    graphBaseUrl: simulator.graphBaseUrl,
+    customers: simulator.customers.map(({ index, phone, name }) => ({ index, phone, name })),
+  };
+}
+
+async function addMember(body: Json): Promise<unknown> {
+  const phone = normalizePhone(String(body.phone));
+  const [user] = phone === null ? [] : await db.select().from(users).where(eq(users.phone, phone));
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.key, String(body.key)));
+  if (user === undefined || project === undefined) throw new Error('no such user or project');
+  const permissions = parsePermissions(body.permissions);
+  await db
+    .insert(projectMembers)
+    .values({ projectId: project.id, userId: user.id, permissions, createdAt: new Date() })
+    .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { permissions } });
+  publisher.membershipChanged({ userId: user.id, key: project.key, permissions });
+  return { userId: user.id };
+}
+
+async function route(request: IncomingMessage): Promise<[number, unknown]> {
+  const url = new URL(request.url ?? '/', 'http://control');
+  const parts = url.pathname.split('/').filter((part) => part !== '');
+  if (request.method === 'POST' && url.pathname === '/simulators')
+    return [200, await addSimulator(await readJson(request))];
+  if (request.method === 'POST' && url.pathname === '/members')
+    return [200, await addMember(await readJson(request))];
+  const simulator = parts[0] === 'simulators' ? simulators.get(parts[1] ?? '') : undefined;
+  if (simulator !== undefined && request.method === 'POST' && parts[2] === 'write') {
+    const body = await readJson(request);
+    const who = typeof body.customer === 'number' ? body.customer : String(body.customer);
+    const written = await simulator.customerWrites(
+      who,
+      typeof body.kind === 'string'
+        ? { kind: body.kind as InboundKind, ...(typeof body.text === 'string' ? { text: body.text } : {}) }
+        : typeof body.text === 'string'
+          ? body.text
+          : undefined,
+    );
+    return [200, { wamid: written.wamid, kind: written.kind, delivered: written.delivery.ok }];
+  }
+  if (simulator !== undefined && request.method === 'GET' && parts[2] === 'sent')
+    return [200, simulator.sent()];
+  return [404, { error: 'no such control route' }];
+}
+
+const control = createServer((request, response) => {
+  route(request).then(
+    ([status, body]) => answer(response, status, body),
+    (error: unknown) =>
+      answer(response, 500, { error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+process.stdout.write(`Sapa listening on http://127.0.0.1:${config.port} (control on ${controlPort})\n`);
+
+let closing = false;
+const shutdown = () => {
+  if (closing) return;
+  closing = true;
+  control.close();
+  Promise.all([...simulators.values()].map((simulator) => simulator.close()))
+    .then(() => app.close())
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
