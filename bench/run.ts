@@ -4,14 +4,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark } from './types.ts';
 
 /**
- * `pnpm bench [name]`: runs every bench/*.bench.ts (or the one whose file or name matches),
- * prints its figures against its budget, and exits 1 when any budget fails.
+ * `pnpm bench [name]`: runs every bench/*.bench.ts (or those whose file name starts with `name`:
+ * `pnpm bench inbox` runs inboxLatency and inboxBrowser), prints their figures against their
+ * budgets, and exits 1 when any budget fails.
  */
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv[2];
 const files = (await readdir(dir))
   .filter((file) => file.endsWith('.bench.ts'))
-  .filter((file) => wanted === undefined || file === wanted || file === `${wanted}.bench.ts`)
+  .filter((file) => wanted === undefined || file === wanted || file.startsWith(wanted))
   .sort();
 if (files.length === 0) {
   process.stderr.write(`No benchmark matches "${wanted ?? ''}".\n`);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, waAccounts } from '../src/db/schema.ts';
+import { readFile } from 'node:fs/promises';
 import { createSimulator } from '../src/simulator/index.ts';
 import type { Simulator } from '../src/simulator/index.ts';
 import type { ConversationSummary, MediaFile, ThreadMessage } from '../src/sdk.ts';
@@ -22,6 +23,8 @@ const PNG = Buffer.from(
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 let server: TestServer;
+
+const sample = (name: string) => readFile(new URL(`../src/simulator/samples/${name}`, import.meta.url));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -230,13 +233,13 @@ describe("customers' media and agents' files on the channel", () => {
     const written = await simulator.customerWrites(0, { kind: 'image' });
     expect(written.delivery.ok).toBe(true);
     const { id } = await conversation();
-    const [image] = (await thread(id)).filter((message) => message.type === 'png');
+    const [image] = (await thread(id)).filter((message) => message.type === 'jpeg');
     expect(image?.url).toMatch(/^\/media\/[0-9a-f-]{36}\?e=/);
     // Opened before the download job ran: fetched on the spot.
     const served = await fetch(`${server.url}${image?.url ?? ''}`);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(await sample('photo.jpg'));
 
     const second = await simulator.customerWrites(0, { kind: 'document' });
     expect(second.delivery.ok).toBe(true);
@@ -247,8 +250,11 @@ describe("customers' media and agents' files on the channel", () => {
     const mediaId = /^\/media\/([0-9a-f-]{36})/.exec(document?.url ?? '')?.[1] ?? '';
     const [row] = await server.app.sapa.services.db.select().from(media).where(eq(media.id, mediaId));
     expect(row).toMatchObject({ status: 'stored', origin: 'inbound', mimeType: 'application/pdf' });
-    const bytes = Buffer.from('%PDF-1.4\n% simulated invoice\n%%EOF\n');
-    expect(row?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(row?.sha256).toBe(
+      createHash('sha256')
+        .update(await sample('invoice.pdf'))
+        .digest('hex'),
+    );
   });
 
   it('sends an uploaded file by uploading it to Meta once, then by id', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { newMediaId } from './ids.ts';
 
@@ -36,16 +38,17 @@ export function mediaDownloadUrl(baseUrl: string, mediaId: string, nowMs: number
   return `${baseUrl}/whatsapp_business/attachments/?mid=${mediaId}&ext=${Math.floor(nowMs / 1000)}&hash=ATsIMULATED`;
 }
 
-/** Small but real files for the customers' attachments, so the inbox can render them. */
+const sample = (name: string): Buffer =>
+  readFileSync(fileURLToPath(new URL(`./samples/${name}`, import.meta.url)));
+
+/**
+ * Small but real files for the customers' attachments, so the inbox renders and plays them: a
+ * 240×180 JPEG photo, a 1.2 s Opus voice note, a 1.5 s H.264/AAC clip and a one-page PDF
+ * (generated once with ffmpeg; see samples/README.md).
+ */
 export const SAMPLE_FILES = {
-  image: {
-    mimeType: 'image/png',
-    bytes: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    ),
-  },
-  audio: { mimeType: 'audio/ogg; codecs=opus', bytes: Buffer.from('OggS simulated voice note') },
-  video: { mimeType: 'video/mp4', bytes: Buffer.from('simulated mp4 video') },
-  document: { mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n% simulated invoice\n%%EOF\n') },
+  image: { mimeType: 'image/jpeg', bytes: sample('photo.jpg') },
+  audio: { mimeType: 'audio/ogg; codecs=opus', bytes: sample('voice.ogg') },
+  video: { mimeType: 'video/mp4', bytes: sample('clip.mp4') },
+  document: { mimeType: 'application/pdf', bytes: sample('invoice.pdf') },
 } as const;

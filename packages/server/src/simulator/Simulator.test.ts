@@ -111,7 +111,7 @@ describe('createSimulator', () => {
     if (image?.type !== 'image') throw new Error('expected an image');
     const url = await client.getMediaUrl(image.mediaId);
     const file = await client.downloadMedia(url.url);
-    expect(file.contentType).toBe('image/png');
+    expect(file.contentType).toBe('image/jpeg');
     expect(file.bytes.byteLength).toBeGreaterThan(0);
     expect(image.url).toContain(simulator.graphBaseUrl);
   });
