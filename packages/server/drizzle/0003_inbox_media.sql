@@ -148,3 +148,26 @@ BEGIN
   RETURN v_answers;
 END
 $$;
+--> statement-breakpoint
+-- A batch of webhook deliveries that carry only messages, in one statement (so in one implicit
+-- transaction, without BEGIN and COMMIT round trips): the deliveries are stored as processed, the
+-- messages through sapa_receive_messages, and a download job is queued for each new customer
+-- file. p = { deliveries: [{ id, body, at }], messages: [...], download_job, now }. Answers what
+-- sapa_receive_messages answers.
+CREATE OR REPLACE FUNCTION sapa_store_webhook_batch(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_now timestamptz := (p->>'now')::timestamptz;
+  v_answers jsonb;
+BEGIN
+  INSERT INTO webhook_deliveries (id, body, received_at, processed_at, attempts, next_attempt_at)
+  SELECT (d->>'id')::uuid, d->'body', (d->>'at')::timestamptz, v_now, 1, v_now
+  FROM jsonb_array_elements(p->'deliveries') AS d;
+  v_answers := sapa_receive_messages(p->'messages');
+  INSERT INTO jobs (id, kind, payload, run_at, created_at)
+  SELECT gen_random_uuid(), p->>'download_job', jsonb_build_object('mediaId', m->'media'->>'id'), v_now, v_now
+  FROM jsonb_array_elements(p->'messages') WITH ORDINALITY AS e(m, i)
+  WHERE jsonb_typeof(m->'media') = 'object' AND v_answers->((i - 1)::int) <> 'null'::jsonb;
+  RETURN v_answers;
+END
+$$;

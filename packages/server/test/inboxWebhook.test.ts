@@ -305,6 +305,34 @@ describe('status webhooks', () => {
     expect(row?.status).toBe('delivered');
   });
 
+  it('has stored the messages of a delivery, and recorded it processed, by the time it answers 200', async () => {
+    const setup = await inboxProject(server);
+    const from = uniquePhone();
+    const texts = ['pagi kak', 'ada stok?', 'yang merah'];
+    const answers = await Promise.all(
+      texts.map((text) =>
+        deliver(
+          server,
+          inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from, text }),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // No worker pass in between: the answer came after the store.
+    const [listed] = await conversationsOf(setup);
+    const stored = await thread(setup, listed?.id ?? '');
+    expect(stored.map((message) => message.caption).sort()).toEqual([...texts].sort());
+    const rows = await db()
+      .select({ receivedAt: webhookDeliveries.receivedAt, processedAt: webhookDeliveries.processedAt })
+      .from(webhookDeliveries)
+      .where(
+        sql`${webhookDeliveries.body}->'entry'->0->'changes'->0->'value'->'metadata'->>'phone_number_id' = ${setup.account.phoneNumberId}`,
+      );
+    expect(rows).toHaveLength(3);
+    // Stored and processed in the same statement, not kept for a retry.
+    for (const row of rows) expect(row.processedAt).toEqual(row.receivedAt);
+  });
+
   it('keeps the deliveries of a batch that cannot be stored, answers 200, and stores them once it can', async () => {
     const setup = await inboxProject(server);
     const from = uniquePhone();

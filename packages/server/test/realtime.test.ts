@@ -169,6 +169,7 @@ describe('the real-time socket', () => {
       key: '-',
       conversationId: 'c1',
       seq,
+      customerName: 'Sari',
       message: {
         id: `m${seq}`,
         conversationId: 'c1',

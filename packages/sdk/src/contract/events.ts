@@ -11,6 +11,8 @@ export interface ServerToClientEvents {
     key: string;
     conversationId: string;
     seq: number;
+    /** The customer's name as agents call them (for notifications). */
+    customerName: string;
     message: ThreadMessage;
   }) => void;
   /** A message's delivery status changed (sent, delivered, read, failed). */

@@ -25,12 +25,13 @@ const audienceOf = (key: string, conversation: Seen) => ({
 export function messageNew(
   key: string,
   conversation: Seen,
+  customer: Pick<CustomerRow, 'name'>,
   message: ThreadMessage,
 ): Published<'message.new'> {
   return {
     audience: audienceOf(key, conversation),
     event: 'message.new',
-    payload: { key, conversationId: conversation.id, seq: message.seq, message },
+    payload: { key, conversationId: conversation.id, seq: message.seq, customerName: customer.name, message },
   };
 }
 

@@ -91,6 +91,37 @@ function functionInput(item: Arriving, now: Date) {
   };
 }
 
+type Prepared = ReturnType<typeof functionInput>;
+
+/** What to announce, per message, from the function's answers (one per prepared input, `null` for a duplicate). */
+function announceReceived(
+  items: readonly Arriving[],
+  prepared: readonly Prepared[],
+  results: readonly (Record<string, unknown> | null)[],
+  view: MessageView,
+): Received[] {
+  let next = 0;
+  return prepared.map((entry, index) => {
+    const stored = entry === null ? null : (results[next++] ?? null);
+    if (entry === null || stored === null) return NOTHING;
+    const key = (items[index] as Arriving).routed.projectKey;
+    const row = messageFromJson(stored['message'] as Record<string, unknown>);
+    const conversation = conversationFromJson(stored['conversation'] as Record<string, unknown>);
+    const customer = customerFromJson(stored['customer'] as Record<string, unknown>);
+    const message = toThreadMessage(row, (stored['reply'] ?? null) as ReplyRef, view);
+    return {
+      announcements: [
+        messageNew(key, conversation, customer, message),
+        conversationUpdated(key, conversation, customer, view.now),
+      ],
+      queuedDownload: entry.mediaFile !== null,
+    };
+  });
+}
+
+const inputsOf = (prepared: readonly Prepared[]) =>
+  prepared.flatMap((entry) => (entry === null ? [] : [entry.input]));
+
 /**
  * Stores inbound messages in order, each once per wamid however often and however concurrently
  * it arrives, in one round trip (`sapa_receive_messages`), inside the caller's transaction.
@@ -102,43 +133,50 @@ export async function receiveMessages(
   view: MessageView,
 ): Promise<Received[]> {
   const prepared = items.map((item) => functionInput(item, view.now));
-  const inputs = prepared.flatMap((entry) => (entry === null ? [] : [entry.input]));
+  const inputs = inputsOf(prepared);
   if (inputs.length === 0) return items.map(() => NOTHING);
   const [answer] = await queryRows<{ results: (Record<string, unknown> | null)[] }>(
     tx,
     sql`select sapa_receive_messages(${JSON.stringify(inputs)}::jsonb) as results`,
   );
   const results = answer?.results ?? [];
-  let next = 0;
-  const received: Received[] = [];
+  const received = announceReceived(items, prepared, results, view);
   for (const [index, entry] of prepared.entries()) {
-    const stored = entry === null ? null : (results[next++] ?? null);
-    if (entry === null || stored === null) {
-      received.push(NOTHING);
-      continue;
-    }
-    if (entry.mediaFile !== null) {
-      await enqueueJob(tx, {
-        kind: MEDIA_DOWNLOAD_JOB,
-        payload: { mediaId: entry.mediaFile.id },
-        runAt: view.now,
-        now: view.now,
-      });
-    }
-    const key = (items[index] as Arriving).routed.projectKey;
-    const row = messageFromJson(stored['message'] as Record<string, unknown>);
-    const conversation = conversationFromJson(stored['conversation'] as Record<string, unknown>);
-    const customer = customerFromJson(stored['customer'] as Record<string, unknown>);
-    const message = toThreadMessage(row, (stored['reply'] ?? null) as ReplyRef, view);
-    received.push({
-      announcements: [
-        messageNew(key, conversation, message),
-        conversationUpdated(key, conversation, customer, view.now),
-      ],
-      queuedDownload: entry.mediaFile !== null,
+    if (entry === null || entry.mediaFile === null || received[index] === NOTHING) continue;
+    await enqueueJob(tx, {
+      kind: MEDIA_DOWNLOAD_JOB,
+      payload: { mediaId: entry.mediaFile.id },
+      runAt: view.now,
+      now: view.now,
     });
   }
   return received;
+}
+
+/**
+ * The inbox's hot path: webhook deliveries that carry only messages, stored with their messages
+ * (and the downloads of new customer files queued) in one statement, `sapa_store_webhook_batch`,
+ * so in one implicit transaction without BEGIN and COMMIT round trips. The deliveries are recorded
+ * as received and processed at `view.now`.
+ */
+export async function storeWebhookBatch(
+  db: Db,
+  deliveries: readonly { id: string; body: unknown }[],
+  items: readonly Arriving[],
+  view: MessageView,
+): Promise<Received[]> {
+  const prepared = items.map((item) => functionInput(item, view.now));
+  const input = {
+    deliveries: deliveries.map((delivery) => ({ id: delivery.id, body: delivery.body, at: view.now })),
+    messages: inputsOf(prepared),
+    download_job: MEDIA_DOWNLOAD_JOB,
+    now: view.now.toISOString(),
+  };
+  const [answer] = await queryRows<{ results: (Record<string, unknown> | null)[] }>(
+    db,
+    sql`select sapa_store_webhook_batch(${JSON.stringify(input)}::jsonb) as results`,
+  );
+  return announceReceived(items, prepared, answer?.results ?? [], view);
 }
 
 /** One inbound message (see `receiveMessages`). */

@@ -34,7 +34,7 @@ export interface Realtime {
 }
 
 /** How long a dropped socket's rooms and missed events are kept for it (connection-state recovery). */
-export const RECOVERY_WINDOW_MS = 2 * 60_000;
+export const RECOVERY_WINDOW_MS = 30_000;
 
 const attached = new WeakMap<FastifyInstance, Realtime>();
 
@@ -76,11 +76,16 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
 
   const relay = (published: Published) => {
     const rooms = audienceRooms(published.audience);
+    // One broadcast when everyone gets the same payload (each broadcast is encoded and kept for
+    // connection-state recovery), two when the masked rooms get their own.
+    if (published.masked === undefined) {
+      (io.to([...rooms.full, ...rooms.masked]) as unknown as Relay).emit(published.event, published.payload);
+      return;
+    }
     if (rooms.full.length > 0)
       (io.to(rooms.full) as unknown as Relay).emit(published.event, published.payload);
-    if (rooms.masked.length > 0) {
-      (io.to(rooms.masked) as unknown as Relay).emit(published.event, published.masked ?? published.payload);
-    }
+    if (rooms.masked.length > 0)
+      (io.to(rooms.masked) as unknown as Relay).emit(published.event, published.masked);
   };
   const stopRelay = publisher.subscribe(relay);
   const stopMembership = publisher.subscribeMembership(({ userId, key, permissions }) => {

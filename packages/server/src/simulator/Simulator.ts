@@ -71,6 +71,12 @@ export interface Simulator {
   readonly graph: GraphApiServer;
   /** One customer (index or phone, `+62…` or digits) writes one message; resolves once delivered or given up. */
   customerWrites(customer: number | string, message?: CustomerMessage): Promise<CustomerWrite>;
+  /**
+   * Remembers that a customer last wrote at `atMs` without sending anything: what Meta knew before
+   * this simulator started (its 24-hour window reopens; an ad customer's first message is behind
+   * them). For a simulator restarted over an inbox that already has history.
+   */
+  rememberCustomerWrote(customer: number | string, atMs: number): void;
   /** The first `customers` customers (default all) write at `rate` messages/s, for `durationMs` or until stopped. */
   writeAtRate(options: { rate: number; customers?: number; durationMs?: number }): RateRun;
   /** Every Graph API request received, in order. */
@@ -172,11 +178,19 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     return { customer, account, wamid, kind: sentKind, delivery };
   };
 
+  const rememberCustomerWrote = (who: number | string, atMs: number): void => {
+    const customer = findCustomer(who);
+    const account = options.accounts[customer.index % options.accounts.length] as SimulatorAccount;
+    wroteBefore.add(`${account.phoneNumberId}:${customer.waId}`);
+    windows.recordInbound(account.phoneNumberId, customer.waId, atMs);
+  };
+
   return {
     graphBaseUrl,
     customers,
     graph,
     customerWrites,
+    rememberCustomerWrote,
     writeAtRate: ({ rate, customers: count, durationMs }) => {
       if (!(rate > 0)) throw new Error('writeAtRate needs a rate above 0');
       const pool = Math.max(1, Math.min(count ?? customers.length, customers.length));

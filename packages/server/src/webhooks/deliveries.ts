@@ -23,8 +23,8 @@ import { webhookDeliveries } from '../db/schema.ts';
 import type { AccountRoutes } from '../inbox/AccountRoutes.ts';
 import { announce } from '../inbox/announce.ts';
 import type { Announcement } from '../inbox/announce.ts';
-import { receiveMessages, receiveStatus } from '../inbox/inbound.ts';
-import type { Arriving, RoutedAccount } from '../inbox/inbound.ts';
+import { receiveMessages, receiveStatus, storeWebhookBatch } from '../inbox/inbound.ts';
+import type { Arriving, Received, RoutedAccount } from '../inbox/inbound.ts';
 import { Drain } from '../jobs/Drain.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
@@ -60,6 +60,13 @@ interface Arrival {
   delivery: Delivery;
   stored: () => void;
   failed: (error: unknown) => void;
+}
+
+/** What the deliveries of a batch carry, routed (see `#plan`). */
+interface Plan {
+  outcomes: Outcome[];
+  arriving: { outcome: Outcome; item: Arriving }[];
+  statuses: { outcome: Outcome; routed: RoutedAccount; event: StatusEvent }[];
 }
 
 /** What working off one delivery came to, inside its batch's transaction. */
@@ -222,20 +229,55 @@ export class DeliveryWorker {
   }
 
   /**
-   * Works deliveries off in one transaction and records each as processed (or due again later when
-   * some statuses found no message): `new` ones are inserted, `claimed` ones updated.
+   * Works deliveries off and records each as processed (or due again later when some statuses
+   * found no message). New deliveries that carry only messages go in one statement
+   * (`storeWebhookBatch`); anything else in one transaction, `new` deliveries inserted and
+   * `claimed` ones updated.
    */
   async #store(deliveries: Delivery[], kind: 'new' | 'claimed'): Promise<void> {
-    const { db, now, publisher, jobs } = this.#options;
-    const outcomes = await db.transaction(async (tx) => {
-      const at = now();
-      const done = await this.#handle(tx, deliveries, at);
-      if (kind === 'new') await this.#insertSettled(tx, done, at);
-      else await this.#updateSettled(tx, done, at);
-      return done;
-    });
+    const { db, now, publisher, jobs, links } = this.#options;
+    const at = now();
+    const plan = await this.#plan(db, deliveries, at);
+    let outcomes: Outcome[];
+    if (kind === 'new' && plan.statuses.length === 0) {
+      const received = await storeWebhookBatch(
+        db,
+        deliveries,
+        plan.arriving.map(({ item }) => item),
+        { links, now: at },
+      );
+      outcomes = this.#collect(plan, received);
+    } else {
+      outcomes = await db.transaction(async (tx) => {
+        const received = await receiveMessages(
+          tx,
+          plan.arriving.map(({ item }) => item),
+          { links, now: at },
+        );
+        const done = this.#collect(plan, received);
+        for (const { outcome, routed, event } of plan.statuses) {
+          const result = await receiveStatus(tx, routed, event, at);
+          if (result === 'unknown') outcome.unresolved += 1;
+          else outcome.announcements.push(...result);
+        }
+        if (kind === 'new') await this.#insertSettled(tx, done, at);
+        else await this.#updateSettled(tx, done, at);
+        return done;
+      });
+    }
     for (const outcome of outcomes) announce(publisher, outcome.announcements);
     if (outcomes.some((outcome) => outcome.queuedDownload)) jobs.kick();
+  }
+
+  /** Each delivery's messages' announcements, onto its outcome. */
+  #collect(plan: Plan, received: Received[]): Outcome[] {
+    for (const [index, { outcome }] of plan.arriving.entries()) {
+      const result = received[index];
+      if (result === undefined) continue;
+      outcome.announcements.push(...result.announcements);
+      outcome.queuedDownload ||= result.queuedDownload;
+    }
+    return plan.outcomes;
   }
 
   /** Whether a delivery is finished: everything found its place, or its tries are spent. */
@@ -282,17 +324,16 @@ export class DeliveryWorker {
   }
 
   /**
-   * Works deliveries off in arrival order: their messages in one round trip, then their statuses
-   * (which name messages sent earlier, not these).
+   * What the deliveries carry, in arrival order, routed to their accounts: messages (stored in one
+   * round trip) and statuses (which name messages sent earlier, not these). Skips what cannot be
+   * stored: unknown or logged-out numbers, invalid events, errors Meta reports.
    */
-  async #handle(tx: Db, deliveries: Delivery[], at: Date): Promise<Outcome[]> {
-    const { log, links, routes } = this.#options;
-    const outcomes: Outcome[] = [];
-    const arriving: { outcome: Outcome; item: Arriving }[] = [];
-    const statuses: { outcome: Outcome; routed: RoutedAccount; event: StatusEvent }[] = [];
+  async #plan(db: Db, deliveries: Delivery[], at: Date): Promise<Plan> {
+    const { log, routes } = this.#options;
+    const plan: Plan = { outcomes: [], arriving: [], statuses: [] };
     for (const delivery of deliveries) {
       const outcome: Outcome = { delivery, announcements: [], unresolved: 0, queuedDownload: false };
-      outcomes.push(outcome);
+      plan.outcomes.push(outcome);
       for (const event of parseWebhook(delivery.body)) {
         if (event.kind === 'ignored') continue;
         if (event.kind === 'invalid') {
@@ -306,7 +347,7 @@ export class DeliveryWorker {
           log.warn({ deliveryId: delivery.id, errors: event.errors }, 'WhatsApp reported errors');
           continue;
         }
-        const routed = await routes.route(tx, event.phoneNumberId, at);
+        const routed = await routes.route(db, event.phoneNumberId, at);
         if (routed === null) {
           log.warn(
             { deliveryId: delivery.id, phoneNumberId: event.phoneNumberId },
@@ -321,27 +362,11 @@ export class DeliveryWorker {
           );
           continue;
         }
-        if (event.kind === 'message') arriving.push({ outcome, item: { routed, event } });
-        else statuses.push({ outcome, routed, event });
+        if (event.kind === 'message') plan.arriving.push({ outcome, item: { routed, event } });
+        else plan.statuses.push({ outcome, routed, event });
       }
     }
-    const received = await receiveMessages(
-      tx,
-      arriving.map(({ item }) => item),
-      { links, now: at },
-    );
-    for (const [index, { outcome }] of arriving.entries()) {
-      const result = received[index];
-      if (result === undefined) continue;
-      outcome.announcements.push(...result.announcements);
-      outcome.queuedDownload ||= result.queuedDownload;
-    }
-    for (const { outcome, routed, event } of statuses) {
-      const result = await receiveStatus(tx, routed, event, at);
-      if (result === 'unknown') outcome.unresolved += 1;
-      else outcome.announcements.push(...result);
-    }
-    return outcomes;
+    return plan;
   }
 
   /** A delivery whose transaction failed: due again later, or given up after `maxAttempts`. */

@@ -157,7 +157,7 @@ export const inboxHandlers = {
     if (message === null) throw new ActError('not_found');
     if (stored.conversation !== null) {
       announce(ctx.services.publisher, [
-        messageNew(scope.key, stored.conversation, message),
+        messageNew(scope.key, stored.conversation, found.customer, message),
         conversationUpdated(scope.key, stored.conversation, found.customer, ctx.now),
       ]);
       ctx.services.jobs.kick();
