@@ -12,6 +12,9 @@ export default defineConfig({
     proxy: {
       '/api': api,
       '/config.json': api,
+      '/upload': api,
+      '/media': api,
+      '/socket.io': { target: api, ws: true },
     },
   },
   build: { outDir: 'dist', sourcemap: true },

@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import {
   conversationListMachine,
+  selectAccountFilter,
   selectConversations,
   selectFilter,
   selectHasMore,
@@ -11,12 +12,14 @@ import {
   selectTotalUnread,
 } from './conversationListMachine.ts';
 import {
+  adjacentConversation,
   applyLiveUpdate,
   compareConversations,
   isCurrentAnswer,
   markOpened,
   matchesView,
   mergeConversations,
+  removeConversation,
   sortConversations,
   totalUnread,
 } from './conversationListMerge.ts';
@@ -30,6 +33,7 @@ import {
   c4new,
   createFakePageClient,
   ghost,
+  OTHER_ACCOUNT,
   USER_ID,
 } from './paths/conversationListModel.ts';
 import { networkError } from './paths/fixtures.ts';
@@ -90,6 +94,36 @@ modelSuite('conversationList', (get) => {
       name: 'conversation_list',
       fields: { key: 'k1', page: 0, filter: 'all', search: 'sari' },
     });
+  });
+
+  it('a removed conversation leaves the list, and the open one closes', () => {
+    const runs = runsThrough(get(), ['list.conversationRemoved']);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const { run } of runs)
+      for (const step of run.steps.filter((s) => s.event.type === 'list.conversationRemoved')) {
+        const removed = String(step.event['conversationId']);
+        expect(ids(step.snapshot.context['conversations'] as ConversationSummary[])).not.toContain(removed);
+        expect(step.snapshot.context['selectedId']).not.toBe(removed);
+      }
+  });
+
+  it('keeps to one WhatsApp number when asked, and asks conversation_list for it', () => {
+    const calls = get().runs.flatMap(({ run }) =>
+      run.world.client.calls.filter((call) => call.name === 'conversation_list'),
+    );
+    expect(calls).toContainEqual({
+      name: 'conversation_list',
+      fields: { key: 'k1', page: 0, filter: 'all', accountId: OTHER_ACCOUNT },
+    });
+    const runs = runsThrough(get(), ['list.account', 'xstate.done.actor.page']);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const { run } of runs) {
+      const index = run.steps.findIndex((s) => s.event.type === 'list.account');
+      const after = run.steps.slice(index).find((s) => s.event.type === 'xstate.done.actor.page');
+      const list = after?.snapshot.context['conversations'] as ConversationSummary[];
+      if (after?.snapshot.context['accountId'] === OTHER_ACCOUNT)
+        expect(list.filter((item) => item.accountId !== OTHER_ACCOUNT)).toEqual([]);
+    }
   });
 
   it('a failed next page keeps the list and offers list.loadMore again', () => {
@@ -218,6 +252,42 @@ describe('conversation list machine', () => {
     expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c4', 'c2', 'c1', 'c3']);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
+
+  it('removes a conversation taken away, closing it when open; deselect closes without removing', async () => {
+    const { actor, answer } = start();
+    answer([c1, c2, c3]);
+    await flush();
+    actor.send({ type: 'list.select', conversationId: 'c2' });
+    actor.send({ type: 'list.conversationRemoved', conversationId: 'c2' });
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c1', 'c3']);
+    expect(selectSelectedId(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'list.select', conversationId: 'c1' });
+    actor.send({ type: 'list.conversationRemoved', conversationId: 'c3' });
+    expect(selectSelectedId(actor.getSnapshot())).toBe('c1');
+    actor.send({ type: 'list.deselect' });
+    expect(selectSelectedId(actor.getSnapshot())).toBeNull();
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c1']);
+  });
+
+  it('an account filter restarts from page 0 and live updates of other numbers stay out', async () => {
+    const { actor, client, answer } = start();
+    answer([c1, c2]);
+    await flush();
+    actor.send({ type: 'list.account', accountId: 'a1' });
+    actor.send({ type: 'list.account', accountId: 'a1' }); // unchanged: ignored
+    expect(selectAccountFilter(actor.getSnapshot())).toBe('a1');
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all', accountId: 'a1' } },
+    ]);
+    answer([c1]);
+    await flush();
+    actor.send({ type: 'list.conversationUpdated', conversation: { ...c4new, accountId: OTHER_ACCOUNT } });
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c1']);
+    actor.send({ type: 'list.account', accountId: null });
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all' } },
+    ]);
+  });
 });
 
 describe('conversation list rules', () => {
@@ -285,6 +355,37 @@ describe('conversation list rules', () => {
     expect(isCurrentAnswer({ ...awaited, filter: 'all' }, awaited)).toBe(false);
     expect(isCurrentAnswer({ ...awaited, search: 'sa' }, awaited)).toBe(false);
     expect(isCurrentAnswer({ ...awaited, page: 1 }, awaited)).toBe(false);
+  });
+
+  it('steps to the next or previous conversation, from the first when none is open', () => {
+    const list = [c1, c2, c3];
+    expect(adjacentConversation(list, null, 1)?.id).toBe('c1');
+    expect(adjacentConversation(list, null, -1)?.id).toBe('c1');
+    expect(adjacentConversation(list, 'c1', 1)?.id).toBe('c2');
+    expect(adjacentConversation(list, 'c2', -1)?.id).toBe('c1');
+    expect(adjacentConversation(list, 'c3', 1)).toBeNull();
+    expect(adjacentConversation(list, 'c1', -1)).toBeNull();
+    expect(adjacentConversation(list, 'gone', 1)?.id).toBe('c1');
+    expect(adjacentConversation([], null, 1)).toBeNull();
+  });
+
+  it('removes one conversation by id and matches the account filter', () => {
+    expect(ids(removeConversation([c1, c2, c3], 'c2'))).toEqual(['c1', 'c3']);
+    expect(matchesView(c1, { ...all, accountId: 'a1' })).toBe(true);
+    expect(matchesView(c1, { ...all, accountId: OTHER_ACCOUNT })).toBe(false);
+    expect(matchesView(c1, { ...all, accountId: null })).toBe(true);
+    expect(
+      isCurrentAnswer(
+        { filter: 'all', search: '', page: 0 },
+        { filter: 'all', search: '', accountId: null, page: 0 },
+      ),
+    ).toBe(true);
+    expect(
+      isCurrentAnswer(
+        { filter: 'all', search: '', page: 0, accountId: 'a1' },
+        { filter: 'all', search: '', page: 0 },
+      ),
+    ).toBe(false);
   });
 
   it('zeroes the opened conversation and counts unread', () => {

@@ -1,7 +1,7 @@
 /**
  * The inbox's conversation list (`/crm/chat/{key}`): pages of `conversation_list` (newest
  * activity first), live merge and re-sort from socket events, unread counts, the `all` /
- * `unread` / `mine` filters and a debounced search. Superseded requests are dropped: each
+ * `unread` / `mine` filters, an optional WhatsApp-number filter and a debounced search. Superseded requests are dropped: each
  * request is an invoke that a newer one stops, and every answer names the query it answers.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
@@ -13,6 +13,7 @@ import {
   isCurrentAnswer,
   markOpened,
   mergeConversations,
+  removeConversation,
   totalUnread,
 } from './conversationListMerge.ts';
 import type { ConversationFilter, ConversationQuery, ConversationSummary } from './conversationListMerge.ts';
@@ -40,6 +41,8 @@ export interface ConversationListContext {
   /** Pages the server has for the current filter and search. */
   totalPage: number;
   filter: ConversationFilter;
+  /** Only this WhatsApp number's conversations (null: every number). */
+  accountId: string | null;
   /** The search the list shows ('' for none). */
   search: string;
   /** The search typed, waiting for the debounce (equals `search` once applied). */
@@ -62,12 +65,17 @@ export type ConversationListEvent =
   | { type: 'list.retry' }
   | { type: 'list.loadMore' }
   | { type: 'list.filter'; filter: ConversationFilter }
+  | { type: 'list.account'; accountId: string | null }
   | { type: 'list.search'; text: string }
   /** Sent by the `searchDebounce` timer (tests send it themselves). */
   | { type: 'list.searchSettled' }
   | { type: 'list.conversationUpdated'; conversation: ConversationSummary }
   | { type: 'list.messageArrived'; conversationId: string }
   | { type: 'list.select'; conversationId: string }
+  /** The open conversation was closed (the agent went back to the list). */
+  | { type: 'list.deselect' }
+  /** The viewer may no longer see this conversation (socket `conversation.removed`). */
+  | { type: 'list.conversationRemoved'; conversationId: string }
   | { type: 'list.resync' };
 
 export type ConversationListTag = 'loading' | 'busy' | 'error' | 'ready' | 'loadingMore' | 'moreFailed';
@@ -79,11 +87,13 @@ export const loadConversations = fromPromise<
   { client: ActCaller; key: string; query: ConversationQuery }
 >(async ({ input }) => {
   const { filter, search, page } = input.query;
+  const accountId = input.query.accountId ?? null;
   const answer = await input.client.act('conversation_list', {
     key: input.key,
     page,
     filter,
     ...(search === '' ? {} : { search }),
+    ...(accountId === null ? {} : { accountId }),
   });
   const totalPage = (answer as { total_page?: unknown }).total_page;
   return {
@@ -104,7 +114,7 @@ export const searchDebounce = fromCallback<{ type: 'debounce.none' }, { ms: numb
 type Context = ConversationListContext;
 
 function query(context: Context, page: number): ConversationQuery {
-  return { filter: context.filter, search: context.search, page };
+  return { filter: context.filter, search: context.search, accountId: context.accountId, page };
 }
 
 function hasMore(context: Context): boolean {
@@ -112,15 +122,20 @@ function hasMore(context: Context): boolean {
 }
 
 function view(context: Context) {
-  return { filter: context.filter, search: context.search, userId: context.userId };
+  return {
+    filter: context.filter,
+    search: context.search,
+    userId: context.userId,
+    accountId: context.accountId,
+  };
 }
 
-/** A new query starts from nothing: the next answer is page 0 of it. */
 /** The open conversation reads as read: its new messages are being seen. */
 function opened(context: Context, list: ConversationSummary[]): ConversationSummary[] {
   return context.selectedId === null ? list : markOpened(list, context.selectedId);
 }
 
+/** A new query starts from nothing: the next answer is page 0 of it. */
 function freshList(): Pick<Context, 'conversations' | 'page' | 'totalPage' | 'error' | 'moreError'> {
   return { conversations: [], page: 0, totalPage: 0, error: null, moreError: null };
 }
@@ -137,6 +152,8 @@ export const conversationListMachine = setup({
   guards: {
     hasMore: ({ context }) => hasMore(context),
     filterChanged: ({ context }, params: { filter: ConversationFilter }) => params.filter !== context.filter,
+    accountChanged: ({ context }, params: { accountId: string | null }) =>
+      params.accountId !== context.accountId,
     clearsSearch: ({ context }, params: { text: string }) =>
       params.text.trim() === '' && (context.search !== '' || context.searchText !== ''),
     searchChanged: ({ context }, params: { text: string }) =>
@@ -152,6 +169,10 @@ export const conversationListMachine = setup({
     setFilter: assign((_, params: { filter: ConversationFilter }) => ({
       ...freshList(),
       filter: params.filter,
+    })),
+    setAccount: assign((_, params: { accountId: string | null }) => ({
+      ...freshList(),
+      accountId: params.accountId,
     })),
     clearSearch: assign(() => ({ ...freshList(), search: '', searchText: '' })),
     typeSearch: assign((_, params: { text: string }) => ({ searchText: params.text.trim() })),
@@ -198,6 +219,11 @@ export const conversationListMachine = setup({
       selectedId: params.conversationId,
       conversations: markOpened(context.conversations, params.conversationId),
     })),
+    deselect: assign({ selectedId: null }),
+    remove: assign(({ context }, params: { conversationId: string }) => ({
+      conversations: removeConversation(context.conversations, params.conversationId),
+      selectedId: context.selectedId === params.conversationId ? null : context.selectedId,
+    })),
   },
 }).createMachine({
   id: 'conversationList',
@@ -208,6 +234,7 @@ export const conversationListMachine = setup({
     searchDebounceMs: input.searchDebounceMs ?? 300,
     ...freshList(),
     filter: 'all',
+    accountId: null,
     search: '',
     searchText: '',
     selectedId: null,
@@ -218,6 +245,11 @@ export const conversationListMachine = setup({
       guard: { type: 'filterChanged', params: ({ event }) => event },
       target: '.loading',
       actions: { type: 'setFilter', params: ({ event }) => event },
+    },
+    'list.account': {
+      guard: { type: 'accountChanged', params: ({ event }) => event },
+      target: '.loading',
+      actions: { type: 'setAccount', params: ({ event }) => event },
     },
     'list.search': [
       {
@@ -233,6 +265,8 @@ export const conversationListMachine = setup({
     ],
     'list.conversationUpdated': { actions: { type: 'mergeLive', params: ({ event }) => event } },
     'list.select': { actions: { type: 'select', params: ({ event }) => event } },
+    'list.deselect': { actions: 'deselect' },
+    'list.conversationRemoved': { actions: { type: 'remove', params: ({ event }) => event } },
   },
   states: {
     loading: {
@@ -355,6 +389,11 @@ export function selectHasMore(snapshot: ConversationListSnapshot): boolean {
 
 export function selectFilter(snapshot: ConversationListSnapshot): ConversationFilter {
   return snapshot.context.filter;
+}
+
+/** The WhatsApp number the list keeps to (null: every number). */
+export function selectAccountFilter(snapshot: ConversationListSnapshot): string | null {
+  return snapshot.context.accountId;
 }
 
 /** The search as typed (the list follows it after the debounce). */

@@ -15,6 +15,8 @@ export interface ConversationQuery {
   filter: ConversationFilter;
   /** The applied search ('' for none). */
   search: string;
+  /** Only this WhatsApp number's conversations (left out or null: every number). */
+  accountId?: string | null;
   /** Zero-based page. */
   page: number;
 }
@@ -25,6 +27,8 @@ export interface ListView {
   search: string;
   /** The signed-in user, for the `mine` filter. */
   userId: string | null;
+  /** Only this WhatsApp number (left out or null: every number). */
+  accountId?: string | null;
 }
 
 function timeOf(conversation: ConversationSummary): number {
@@ -45,11 +49,13 @@ export function sortConversations(list: readonly ConversationSummary[]): Convers
 
 /**
  * Whether a conversation belongs under the filter and search: `unread` needs unread messages,
- * `mine` an assignment to the user; a search needs the customer's name or phone to contain it
- * (case-insensitive). The server's search also matches message words, so this only decides
- * what live updates may insert.
+ * `mine` an assignment to the user, an account filter that number; a search needs the
+ * customer's name or phone to contain it (case-insensitive). The server's search also matches
+ * message words, so this only decides what live updates may insert.
  */
 export function matchesView(conversation: ConversationSummary, view: ListView): boolean {
+  const accountId = view.accountId ?? null;
+  if (accountId !== null && conversation.accountId !== accountId) return false;
   if (view.filter === 'unread' && conversation.unread <= 0) return false;
   if (view.filter === 'mine' && (view.userId === null || conversation.assignedTo !== view.userId))
     return false;
@@ -128,8 +134,31 @@ export function markOpened(list: readonly ConversationSummary[], id: string): Co
 /** Whether an answer is for the request the list is waiting for; any other is superseded. */
 export function isCurrentAnswer(answered: ConversationQuery, awaited: ConversationQuery): boolean {
   return (
-    answered.filter === awaited.filter && answered.search === awaited.search && answered.page === awaited.page
+    answered.filter === awaited.filter &&
+    answered.search === awaited.search &&
+    (answered.accountId ?? null) === (awaited.accountId ?? null) &&
+    answered.page === awaited.page
   );
+}
+
+/** The list without a conversation the viewer may no longer see (`conversation.removed`). */
+export function removeConversation(list: readonly ConversationSummary[], id: string): ConversationSummary[] {
+  return list.filter((item) => item.id !== id);
+}
+
+/**
+ * The conversation `step` rows after (1) or before (-1) the open one, for the next/previous
+ * shortcuts: the first row when none is open (or the open one is not listed), and `null` past
+ * either end.
+ */
+export function adjacentConversation(
+  list: readonly ConversationSummary[],
+  selectedId: string | null,
+  step: 1 | -1,
+): ConversationSummary | null {
+  const index = selectedId === null ? -1 : list.findIndex((item) => item.id === selectedId);
+  if (index === -1) return list[0] ?? null;
+  return list[index + step] ?? null;
 }
 
 /** Unread messages across the loaded conversations. */

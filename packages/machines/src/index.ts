@@ -94,6 +94,7 @@ export {
   selectSelectedId,
   selectHasMore,
   selectFilter,
+  selectAccountFilter,
   selectSearch,
   loadConversations,
   searchDebounce,
@@ -114,6 +115,8 @@ export {
   mergeConversations,
   applyLiveUpdate,
   isCurrentAnswer,
+  removeConversation,
+  adjacentConversation,
 } from './conversationListMerge.ts';
 export type { ConversationFilter, ConversationQuery, ListView } from './conversationListMerge.ts';
 export {
@@ -140,7 +143,87 @@ export type {
   ThreadStatus,
   ThreadSnapshot,
 } from './threadMachine.ts';
-export { isStatusForward, mergeMessages } from './threadMessages.ts';
+export { isStatusForward, mergeMessages, sendFields } from './threadMessages.ts';
+export { threadRows, rowKey, deliveryMark } from './threadRows.ts';
+export type { ThreadRow, DeliveryMark } from './threadRows.ts';
+export {
+  conversationMachine,
+  selectConversation,
+  selectConversationStatus,
+  selectWindowOpen,
+  selectAgents,
+  findConversation,
+  loadAgents,
+  renameCustomer,
+  assignConversation,
+  windowTimer,
+  fresherSummary,
+} from './conversationMachine.ts';
+export type {
+  ConversationInput,
+  ConversationContext,
+  ConversationEvent,
+  ConversationTag,
+  ConversationStatus,
+  ConversationSnapshot,
+} from './conversationMachine.ts';
+export {
+  composerMachine,
+  selectAttachmentStatus,
+  selectCanSend,
+  uploadFile,
+  describeMedia,
+} from './composerMachine.ts';
+export type {
+  ComposerInput,
+  ComposerContext,
+  ComposerEvent,
+  ComposerEmitted,
+  ComposerTag,
+  ComposerSnapshot,
+  AttachmentStatus,
+  AttachmentError,
+  FileLike,
+  ReplyTarget,
+  UploadFile,
+} from './composerMachine.ts';
+export {
+  accountsMachine,
+  selectAccounts,
+  selectAccountsStatus,
+  loadAccounts,
+  saveAccount,
+} from './accountsMachine.ts';
+export type {
+  AccountsInput,
+  AccountsContext,
+  AccountsEvent,
+  AccountsTag,
+  AccountsStatus,
+  AccountsSnapshot,
+  AccountChange,
+} from './accountsMachine.ts';
+export { projectMachine, selectProject, selectProjectStatus, loadProject } from './projectMachine.ts';
+export type {
+  ProjectInput,
+  ProjectContext,
+  ProjectEvent,
+  ProjectTag,
+  ProjectStatus,
+  ProjectSnapshot,
+} from './projectMachine.ts';
+export { createInboxRouter } from './inboxRouting.ts';
+export type {
+  InboxRouter,
+  InboxRouterOptions,
+  InboxEventSource,
+  InboundMessage,
+  OpenConversation,
+  ResyncSource,
+  Target,
+} from './inboxRouting.ts';
+export { accountPermissions, chatPermissions, mayCall, screenActAccess } from './projectAccess.ts';
+export type { AccountPermissions, ChatPermissions, ScreenAct } from './projectAccess.ts';
 export type { ThreadDraft, ThreadItem, PendingMessage, ServerStatus } from './threadMessages.ts';
 export { resendChallenge, OTP_ATTEMPTS, OTP_LENGTH } from './challenge.ts';
 export { createTicker } from './ticker.ts';
@@ -148,5 +231,14 @@ export { isAuthPath, safeRedirect, LOGIN_PATH, HOME_PATH } from './routes.ts';
 export { reasonOf, isNetworkError, toFlowError } from './actError.ts';
 export type { FlowError, ErrorReason } from './actError.ts';
 export { validationKeys } from './validation.ts';
-export type { ValidationKey, FieldError, FieldErrors, ProjectField } from './validation.ts';
+export type {
+  ValidationKey,
+  FieldError,
+  FieldErrors,
+  ProjectField,
+  AccountField,
+  AccountForm,
+  ContactField,
+  CustomerField,
+} from './validation.ts';
 export type { ActCaller, Project, TokenStoreLike } from './sdk.ts';

@@ -3,7 +3,17 @@ import { dataNumber, fieldErrorsOf, isNetworkError, reasonOf, toFlowError } from
 import { attemptsAfter, countDown, isChallengeDead, isCompleteCode, toOtpCode } from './challenge.ts';
 import { apiError } from './paths/fixtures.ts';
 import { isAuthPath, safeRedirect } from './routes.ts';
-import { checkLogin, checkNewPassword, checkPhone, checkRegister } from './validation.ts';
+import {
+  checkAccessToken,
+  checkAccount,
+  checkAccountName,
+  checkContactCard,
+  checkCustomerName,
+  checkLogin,
+  checkNewPassword,
+  checkPhone,
+  checkRegister,
+} from './validation.ts';
 
 describe('countdown and code', () => {
   it('counts down by one and stops at 0', () => {
@@ -102,5 +112,46 @@ describe('form validation keys', () => {
       ok: false,
       fieldErrors: { confirmPassword: { key: 'validation.passwordMismatch' } },
     });
+  });
+});
+
+describe('inbox and account forms', () => {
+  it('checks a contact card: a name and a phone in E.164', () => {
+    expect(checkContactCard({ name: ' Budi ', phone: '0812 3456 789' })).toEqual({
+      ok: true,
+      value: { name: 'Budi', phone: '+628123456789' },
+    });
+    expect(checkContactCard({ name: '', phone: '' })).toEqual({
+      ok: false,
+      fieldErrors: { name: { key: 'validation.name' }, phone: { key: 'validation.required' } },
+    });
+  });
+  it('checks names of customers and accounts: 1-100 characters after trimming', () => {
+    expect(checkCustomerName({ name: '  Sari ' })).toEqual({ ok: true, value: { name: 'Sari' } });
+    expect(checkCustomerName({ name: 'x'.repeat(101) }).ok).toBe(false);
+    expect(checkAccountName({ name: '   ' }).ok).toBe(false);
+  });
+  it('checks a new number: digits for the phone number id, a phone, a token', () => {
+    expect(
+      checkAccount({
+        name: 'Toko',
+        phoneNumberId: ' 1098 ',
+        displayPhone: '081210009000',
+        accessToken: ' t ',
+      }),
+    ).toEqual({
+      ok: true,
+      value: { name: 'Toko', phoneNumberId: '1098', displayPhone: '+6281210009000', accessToken: 't' },
+    });
+    expect(
+      checkAccount({ name: 'Toko', phoneNumberId: 'abc', displayPhone: '08121', accessToken: 't' }),
+    ).toEqual({
+      ok: false,
+      fieldErrors: {
+        phoneNumberId: { key: 'validation.phoneNumberId' },
+        displayPhone: { key: 'validation.phone' },
+      },
+    });
+    expect(checkAccessToken({ accessToken: 'x'.repeat(1001) }).ok).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import type { ActCaller } from './sdk.ts';
+import { sendFields } from './threadMessages.ts';
 import type { ThreadDraft, ThreadMessage } from './threadMessages.ts';
 
 /** At most this many messages per catch-up request; a full answer asks again. */
@@ -65,7 +66,7 @@ export const sendMessage = fromPromise<
       key: input.key,
       conversationId: input.conversationId,
       clientId: input.clientId,
-      ...input.draft,
+      ...sendFields(input.draft),
     })
     .then((result) => result.data);
   return Promise.race([send, timeout]).finally(() => clearTimeout(timer));

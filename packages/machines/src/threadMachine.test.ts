@@ -8,7 +8,7 @@ import {
   threadMachine,
 } from './threadMachine.ts';
 import type { ThreadInput, ThreadSnapshot } from './threadMachine.ts';
-import { isStatusForward } from './threadMessages.ts';
+import { isStatusForward, sendFields } from './threadMessages.ts';
 import type { ThreadMessage } from './threadMessages.ts';
 import { apiError, networkError } from './paths/fixtures.ts';
 import { storedMessage, threadConversationId, threadKey } from './paths/threadModel.ts';
@@ -228,6 +228,39 @@ describe('thread sends', () => {
     expect(selectPendingCount(actor.getSnapshot())).toBe(0);
   });
 
+  it('sends an uploaded file by its mediaId only, with the caption and reply, and shows it pending meanwhile', async () => {
+    const { actor, last } = await start();
+    actor.send({
+      type: 'thread.send',
+      draft: {
+        type: 'jpeg',
+        mediaId: '7d0f8f0e-2f5c-4a39-9d1a-0c6f1a2b3c4d',
+        url: '/media/abc',
+        filename: 'foto.jpg',
+        caption: 'Ini fotonya',
+        replyTo: 'm4',
+      },
+    });
+    expect(captions(actor.getSnapshot()).at(-1)).toBe('sending Ini fotonya');
+    const fields = { ...last('message_send').fields };
+    delete fields['clientId'];
+    expect(fields).toEqual({
+      key: threadKey,
+      conversationId: threadConversationId,
+      mediaId: '7d0f8f0e-2f5c-4a39-9d1a-0c6f1a2b3c4d',
+      caption: 'Ini fotonya',
+      replyTo: 'm4',
+    });
+  });
+
+  it('leaves out a blank caption of a file', () => {
+    expect(sendFields({ type: 'pdf', mediaId: 'id-1', filename: 'a.pdf', caption: '  ' })).toEqual({
+      mediaId: 'id-1',
+    });
+    const text = { type: 'text', caption: 'Halo' };
+    expect(sendFields(text)).toBe(text);
+  });
+
   it('does not duplicate a send whose live event arrives before its answer', async () => {
     const { actor, last } = await start();
     sendText(actor, 'Halo');
@@ -270,6 +303,43 @@ describe('thread sends', () => {
     expect(named('message_send')).toHaveLength(2);
     expect(last('message_send').fields['clientId']).toBe('client-1');
     expect(last('message_list').fields).toMatchObject({ afterSeq: 4 });
+  });
+
+  it('sends again, under the same client id, a send that failed for want of the network once the connection is back', async () => {
+    vi.useFakeTimers();
+    const { actor, named, last } = await start({ retryDelaysMs: [10] });
+    sendText(actor, 'Halo');
+    sendText(actor, 'Ditolak');
+    last('message_send').reject(networkError);
+    await vi.advanceTimersByTimeAsync(10);
+    last('message_send').reject(networkError);
+    await settle();
+    // The second send is refused by the server: that one stays failed.
+    last('message_send').reject(apiError('forbidden', 'Tidak boleh'));
+    await settle();
+    expect(
+      actor.getSnapshot().context.outbox.map((pending) => [pending.status, pending.error?.reason]),
+    ).toEqual([
+      ['failed', 'network'],
+      ['failed', 'forbidden'],
+    ]);
+    const before = named('message_send').length;
+    actor.send({ type: 'thread.resync' });
+    expect(named('message_send')).toHaveLength(before + 1);
+    expect(last('message_send').fields['clientId']).toBe('client-1');
+    last('message_send').resolve(stored(last('message_send'), 5));
+    await settle();
+    expect(captions(actor.getSnapshot())).toEqual(['#3 Pesan 3', '#4 Pesan 4', '#5 Halo', 'failed Ditolak']);
+  });
+
+  it('settles the send in flight when it is answered, whatever client id the answer carries', async () => {
+    const { actor, named, last } = await start();
+    sendText(actor, 'Halo');
+    last('message_send').resolve(storedMessage(5, 'someone-else', 'Halo'));
+    await settle();
+    expect(selectPendingCount(actor.getSnapshot())).toBe(0);
+    expect(named('message_send')).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ ready: { outbox: 'idle' } })).toBe(true);
   });
 
   it('a refusal fails the send at once with the server message; resend keeps the client id; discard removes', async () => {

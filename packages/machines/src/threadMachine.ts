@@ -217,6 +217,22 @@ export const threadMachine = setup({
         },
       ) => applyStatus(context, params),
     ),
+    /** Sends that failed only because the server was out of reach wait for the connection, then go again. */
+    resumeNetworkFailures: assign(({ context }) => ({
+      outbox: context.outbox.map((pending) =>
+        pending.status === 'failed' && pending.error?.reason === 'network'
+          ? { ...pending, status: 'sending' as const, attempts: 0, error: null }
+          : pending,
+      ),
+    })),
+    /**
+     * The send in flight was answered: it is stored, whatever the answer carries (a server that
+     * answered another client id must not make the queue send it again and again).
+     */
+    settleInFlight: assign(({ context }) => ({
+      outbox: context.outbox.filter((pending) => pending.clientId !== context.inFlight),
+      inFlight: null,
+    })),
     catchUpLater: assign({ catchUpAgain: true }),
     startCatchUp: assign({ catchUpAgain: false }),
   },
@@ -315,10 +331,13 @@ export const threadMachine = setup({
           states: {
             idle: {
               always: { guard: 'hasQueued', target: 'sending' },
+              // The connection is back: sends that failed for want of it go out again (same client ids).
+              on: { 'thread.resync': { actions: 'resumeNetworkFailures' } },
             },
             sending: {
               tags: ['sending'],
               entry: 'takeNext',
+              on: { 'thread.resync': { actions: 'resumeNetworkFailures' } },
               invoke: {
                 id: 'send',
                 src: 'sendMessage',
@@ -333,7 +352,10 @@ export const threadMachine = setup({
                 },
                 onDone: {
                   target: 'idle',
-                  actions: { type: 'receive', params: ({ event }) => ({ messages: [event.output] }) },
+                  actions: [
+                    { type: 'receive', params: ({ event }) => ({ messages: [event.output] }) },
+                    'settleInFlight',
+                  ],
                 },
                 onError: [
                   {
@@ -358,7 +380,10 @@ export const threadMachine = setup({
                   ms: context.retryDelaysMs[(inFlightOf(context)?.attempts ?? 1) - 1] ?? 0,
                 }),
               },
-              on: { 'thread.retryDue': 'idle', 'thread.resync': 'idle' },
+              on: {
+                'thread.retryDue': 'idle',
+                'thread.resync': { target: 'idle', actions: 'resumeNetworkFailures' },
+              },
             },
           },
         },

@@ -8,12 +8,17 @@ import type { MessageStatus, ThreadMessage } from '@sapa/sdk';
 
 export type { MessageStatus, ThreadMessage };
 
-/** What `thread.send` carries: the `message_send` fields the agent chose. */
+/**
+ * What `thread.send` carries: the `message_send` fields the agent chose. A file uploaded to
+ * `POST /upload/{key}` goes by `mediaId`; its `type`, `url` and `filename` (from `media_get`)
+ * are kept for showing the pending send, and only `mediaId`, `caption` and `replyTo` are sent.
+ */
 export interface ThreadDraft {
   type: string;
   caption?: string;
   url?: string;
   filename?: string;
+  mediaId?: string;
   /** Contact card (vcard) name and phone. */
   name?: string;
   phone?: string;
@@ -174,4 +179,14 @@ export function threadItems(
     ...messages.map((message): ThreadItem => ({ kind: 'message', message })),
     ...outbox.map((pending): ThreadItem => ({ kind: 'pending', pending })),
   ];
+}
+
+/** The `message_send` fields of a draft: a stored file goes by `mediaId` (the file decides the rest). */
+export function sendFields(draft: ThreadDraft): Omit<ThreadDraft, 'type'> & { type?: string } {
+  if (draft.mediaId === undefined) return draft;
+  return {
+    mediaId: draft.mediaId,
+    ...(draft.caption === undefined || draft.caption.trim() === '' ? {} : { caption: draft.caption }),
+    ...(draft.replyTo === undefined ? {} : { replyTo: draft.replyTo }),
+  };
 }

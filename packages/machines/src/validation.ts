@@ -14,6 +14,7 @@ export const validationKeys = [
   'validation.passwordLength',
   'validation.passwordMismatch',
   'validation.projectName',
+  'validation.phoneNumberId',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -105,6 +106,95 @@ export function checkProjectName(form: { name: string }): Checked<ProjectField, 
   const name = form.name.trim();
   if (name === '' || name.length > NAME_MAX) errors.name = { key: 'validation.projectName' };
   return result(errors, { name });
+}
+
+function nameError(name: string): FieldError | undefined {
+  const trimmed = name.trim();
+  return trimmed === '' || trimmed.length > NAME_MAX ? { key: 'validation.name' } : undefined;
+}
+
+export type ContactField = 'name' | 'phone';
+/** A contact card to send: a name (1-100 after trimming) and a phone (normalised to E.164). */
+export function checkContactCard(form: {
+  name: string;
+  phone: string;
+}): Checked<ContactField, { name: string; phone: string }> {
+  const errors: FieldErrors<ContactField> = {};
+  const name = nameError(form.name);
+  if (name) errors.name = name;
+  const phone = phoneError(form.phone);
+  if (phone) errors.phone = phone;
+  return result(errors, { name: form.name.trim(), phone: normalizePhone(form.phone) ?? '' });
+}
+
+export type CustomerField = 'name';
+/** A customer's new name: 1-100 characters after trimming (`customer_rename`). */
+export function checkCustomerName(form: { name: string }): Checked<CustomerField, { name: string }> {
+  const errors: FieldErrors<CustomerField> = {};
+  const name = nameError(form.name);
+  if (name) errors.name = name;
+  return result(errors, { name: form.name.trim() });
+}
+
+export type AccountField = 'name' | 'phoneNumberId' | 'displayPhone' | 'accessToken';
+export const ACCOUNT_FIELDS: readonly AccountField[] = [
+  'name',
+  'phoneNumberId',
+  'displayPhone',
+  'accessToken',
+];
+export interface AccountForm {
+  name: string;
+  phoneNumberId: string;
+  displayPhone: string;
+  accessToken: string;
+}
+export const ACCESS_TOKEN_MAX = 1000;
+
+function accessTokenError(token: string): FieldError | undefined {
+  const trimmed = token.trim();
+  return trimmed === '' || trimmed.length > ACCESS_TOKEN_MAX ? { key: 'validation.required' } : undefined;
+}
+
+/**
+ * A WhatsApp number to add (`account_create`): a name, Meta's phone number id (digits), the
+ * number customers see (normalised to E.164) and an access token.
+ */
+export function checkAccount(form: AccountForm): Checked<AccountField, AccountForm> {
+  const errors: FieldErrors<AccountField> = {};
+  const name = nameError(form.name);
+  if (name) errors.name = name;
+  const phoneNumberId = form.phoneNumberId.trim();
+  if (phoneNumberId === '') errors.phoneNumberId = { key: 'validation.required' };
+  else if (!/^\d{1,32}$/.test(phoneNumberId)) errors.phoneNumberId = { key: 'validation.phoneNumberId' };
+  const displayPhone = phoneError(form.displayPhone);
+  if (displayPhone) errors.displayPhone = displayPhone;
+  const token = accessTokenError(form.accessToken);
+  if (token) errors.accessToken = token;
+  return result(errors, {
+    name: form.name.trim(),
+    phoneNumberId,
+    displayPhone: normalizePhone(form.displayPhone) ?? '',
+    accessToken: form.accessToken.trim(),
+  });
+}
+
+/** An account's new name (`account_update`). */
+export function checkAccountName(form: { name: string }): Checked<'name', { name: string }> {
+  const errors: FieldErrors<'name'> = {};
+  const name = nameError(form.name);
+  if (name) errors.name = name;
+  return result(errors, { name: form.name.trim() });
+}
+
+/** An account's new access token (`account_update`). */
+export function checkAccessToken(form: {
+  accessToken: string;
+}): Checked<'accessToken', { accessToken: string }> {
+  const errors: FieldErrors<'accessToken'> = {};
+  const token = accessTokenError(form.accessToken);
+  if (token) errors.accessToken = token;
+  return result(errors, { accessToken: form.accessToken.trim() });
 }
 
 /** The server's field errors restricted to the form's fields, as `FieldErrors`. */

@@ -106,8 +106,10 @@ export { formatRupiah } from './format/formatRupiah.ts';
 export { currencyInputPlaceholder, formatCurrencyInput, parseCurrencyInput } from './format/currencyInput.ts';
 export {
   defaultTimeZone,
+  formatActivity,
   formatDate,
   formatDateTime,
+  formatTime,
   monthAbbreviation,
   monthAbbreviations,
 } from './format/formatDate.ts';

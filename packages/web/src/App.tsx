@@ -7,6 +7,10 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { ScreenPage } from './pages/ScreenPage.tsx';
 import { ProjectListPage } from './projects/ProjectListPage.tsx';
+import { ProjectScope } from './project/ProjectScope.tsx';
+import { ChatPage } from './chat/ChatPage.tsx';
+import { ChatWindowPage } from './chat/ChatWindowPage.tsx';
+import { AccountsPage } from './accounts/AccountsPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RegisterPage } from './auth/RegisterPage.tsx';
 import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
@@ -60,6 +64,37 @@ export function App() {
             <ProjectListPage />
           </MainLayout>
         </SignedIn>
+      </Route>
+      <Route path={projectRoutes.chat}>
+        {(params: { key: string; receiver?: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout variant="workspace">
+                <ChatPage receiver={params.receiver ?? null} />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.chatWindow}>
+        {(params: { key: string; phone: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <ChatWindowPage phone={params.phone} />
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.accounts}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout>
+                <AccountsPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
       </Route>
       {screenRoutes.map((route) => (
         <Route key={route.path} path={route.path}>

@@ -23,7 +23,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/advertiser/link-generator/:key', area: 'main', title: 'screen.advertiser.linkGenerator' },
   { path: '/advertiser/connector/:key', area: 'main', title: 'screen.advertiser.connector' },
   { path: '/advertiser/trigger/:key', area: 'main', title: 'screen.advertiser.trigger' },
-  { path: '/crm/chat/:key/:receiver?', area: 'main', title: 'screen.crm.chat' },
   { path: '/crm/broadcast/:key', area: 'main', title: 'screen.crm.broadcast' },
   { path: '/crm/autofu/:key', area: 'main', title: 'screen.crm.autofu' },
   { path: '/crm/customer/:key', area: 'main', title: 'screen.crm.customer' },
@@ -35,11 +34,9 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
   { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
   { path: '/crm/quick-reply/:key', area: 'main', title: 'screen.crm.quickReply' },
-  { path: '/project/account/:key', area: 'main', title: 'screen.project.account' },
   { path: '/project/billing/:key', area: 'main', title: 'screen.project.billing' },
   { path: '/project/user/:key', area: 'main', title: 'screen.project.user' },
   { path: '/project/setting/:key', area: 'main', title: 'screen.project.setting' },
-  { path: '/chat/:key/:phone', area: 'outside', title: 'screen.chatWindow' },
   { path: '/invite/:code', area: 'outside', title: 'screen.invite' },
   { path: '/scan/:key/:accountId', area: 'outside', title: 'screen.scan' },
 ];
@@ -56,4 +53,25 @@ export const authRoutes = {
 /** Screens built so far, each with its own page (App.tsx). */
 export const projectRoutes = {
   list: '/project/list',
+  /** The team inbox: the list, and the open conversation named by its receiver. */
+  chat: '/crm/chat/:key/:receiver?',
+  /** One conversation full-window, outside the main layout (notifications, embedding). */
+  chatWindow: '/chat/:key/:phone',
+  accounts: '/project/account/:key',
 } as const;
+
+/** `/crm/chat/{key}` or `/crm/chat/{key}/{receiver}`. */
+export function chatPath(key: string, receiver?: string | null): string {
+  const base = `/crm/chat/${encodeURIComponent(key)}`;
+  return receiver ? `${base}/${encodeURIComponent(receiver)}` : base;
+}
+
+/** `/chat/{key}/{phone}`. */
+export function chatWindowPath(key: string, receiver: string): string {
+  return `/chat/${encodeURIComponent(key)}/${encodeURIComponent(receiver)}`;
+}
+
+/** `/project/account/{key}`. */
+export function accountsPath(key: string): string {
+  return `/project/account/${encodeURIComponent(key)}`;
+}

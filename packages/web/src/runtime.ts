@@ -1,6 +1,8 @@
 /**
- * The browser's Sapa runtime: one act client, one token store, one session actor, built once at
- * start-up and handed to React through context. Everything here also works without React.
+ * The browser's Sapa runtime: one act client, one token store, one session actor, the one
+ * real-time connection with its inbox router, desktop notifications and the upload adapter,
+ * built once at start-up and handed to React through context. Everything here also works
+ * without React.
  */
 import { createActor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
@@ -8,12 +10,23 @@ import {
   createActClient,
   createLocalStorageTokenStore,
   createPushTokenStore,
+  createRealtime,
+  isMobileUserAgent,
   translate,
   type ActClient,
   type MessageKey,
   type TokenStore,
 } from '@sapa/sdk';
 import { sessionMachine } from '@sapa/machines';
+import type { UploadFile } from '@sapa/machines';
+import { createInboxConnection, type InboxConnection } from './inbox/inboxConnection.ts';
+import {
+  createBrowserNotificationPort,
+  createDesktopNotifier,
+  type DesktopNotifier,
+} from './inbox/desktopNotifier.ts';
+import { createUploader } from './inbox/uploadFile.ts';
+import { chatPath } from './routes.ts';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences.ts';
 import { createToastStore, type ToastStore } from './toast/toastStore.ts';
 import { createBrowserRedirectStore } from './session/redirectStore.ts';
@@ -26,6 +39,12 @@ export interface Runtime {
   toasts: ToastStore;
   session: ReturnType<typeof createActor<typeof sessionMachine>>;
   authFlows: AuthFlows;
+  /** The real-time connection (its state) and the router the inbox screens attach to. */
+  inbox: InboxConnection;
+  notifier: DesktopNotifier;
+  upload: UploadFile;
+  /** Whether the browser says this is a phone or tablet (SPEC.md section 9). */
+  mobile: boolean;
   navigate(path: string, options?: { replace?: boolean }): void;
 }
 
@@ -62,5 +81,37 @@ export function createRuntime(): Runtime {
     onSignedIn: ({ token, user }) => session.send({ type: 'session.signedIn', token, user }),
     onPasswordReset: () => toasts.show(translateNow('auth.forgot.done'), 'success'),
   });
-  return { client, tokens, preferences, toasts, session, authFlows, navigate: go };
+  const realtime = createRealtime({ tokens, pushToken });
+  const inbox = createInboxConnection({
+    realtime,
+    signedIn: {
+      isSignedIn: () => session.getSnapshot().matches('signedIn'),
+      subscribe: (listener) => {
+        const subscription = session.subscribe(listener);
+        return () => subscription.unsubscribe();
+      },
+    },
+    isReading: () => document.visibilityState === 'visible',
+    onRefused: () => session.send({ type: 'session.recheck' }),
+  });
+  const notifier = createDesktopNotifier({
+    router: inbox.router,
+    port: createBrowserNotificationPort(window),
+    title: (name) => translate(preferences.getSnapshot().locale, 'chat.notify.title', { name }),
+    open: (key, conversationId) => go(chatPath(key, conversationId)),
+  });
+  const upload = createUploader({ tokens, locale: () => preferences.getSnapshot().locale });
+  return {
+    client,
+    tokens,
+    preferences,
+    toasts,
+    session,
+    authFlows,
+    inbox,
+    notifier,
+    upload,
+    mobile: isMobileUserAgent(navigator.userAgent),
+    navigate: go,
+  };
 }

@@ -17,7 +17,7 @@ describe('pnpm paths', () => {
     const result = await run(['nope']);
     expect(result.code).toBe(2);
     expect(result.err).toContain(
-      'session, login, register, otp, forgotPassword, projectList, conversationList, thread, connection',
+      'session, login, register, otp, forgotPassword, projectList, conversationList, thread, connection, project, conversation, composer, accounts',
     );
   });
 
@@ -41,6 +41,10 @@ describe('pnpm paths', () => {
     'conversationList',
     'thread',
     'connection',
+    'project',
+    'conversation',
+    'composer',
+    'accounts',
   ])(
     'numbers one block per path for %s',
     async (name) => {

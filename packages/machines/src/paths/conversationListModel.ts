@@ -26,7 +26,13 @@ function conversation(
   return {
     id,
     accountId: 'a1',
-    customer: { id: `cu-${id}`, name, phone: `+62812000${minute.toString().padStart(4, '0')}` },
+    customer: {
+      id: `cu-${id}`,
+      name,
+      phone: `+62812000${minute.toString().padStart(4, '0')}`,
+      waName: name,
+      createdAt: '2025-02-01T08:00:00Z',
+    },
     lastSeq: minute,
     lastMessage: {
       type: 'text',
@@ -40,6 +46,7 @@ function conversation(
     unread: 0,
     assignedTo: null,
     windowClosesAt: '2025-03-02T10:00:00Z',
+    referral: null,
     ...extra,
   };
 }
@@ -63,6 +70,8 @@ export const c1read: ConversationSummary = { ...c1, unread: 0 };
 export const ghost = conversation('ghost', 'Hantu', 59, { unread: 9 });
 
 export const USER_ID = 'u1';
+/** A second WhatsApp number of the project, with no conversations. */
+export const OTHER_ACCOUNT = 'a2';
 const server = [c1, c2, c3];
 
 /** The model server's answer: two rows a page, page 1 starting at the second row. */
@@ -97,6 +106,7 @@ const silentDebounce = fromCallback<{ type: 'debounce.none' }, { ms: number }>((
 type Ctx = {
   conversations: ConversationSummary[];
   filter: ConversationQuery['filter'];
+  accountId: string | null;
   search: string;
   searchText: string;
   page: number;
@@ -111,8 +121,8 @@ function ctx(snapshot: AnyMachineSnapshot): Ctx {
 }
 
 function current(snapshot: AnyMachineSnapshot, page: number): ConversationQuery {
-  const { filter, search } = ctx(snapshot);
-  return { filter, search, page };
+  const { filter, search, accountId } = ctx(snapshot);
+  return { filter, search, accountId, page };
 }
 
 function rows(list: ConversationSummary[]): string {
@@ -124,7 +134,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
   return JSON.stringify({
     value: snapshot.value,
-    q: [c.filter, c.search, c.searchText],
+    q: [c.filter, c.search, c.searchText, c.accountId],
     pages: [c.page, c.totalPage],
     rows: rows(c.conversations),
     selected: c.selectedId,
@@ -162,7 +172,16 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     );
   if (snapshot.matches('ready')) {
     out.push({ type: 'list.loadMore' }, { type: 'list.resync' });
-    if (c.filter === 'all' && c.search === '') {
+    const plain = c.filter === 'all' && c.search === '' && c.accountId === null;
+    if (plain && c.selectedId === null)
+      out.push(
+        { type: 'list.account', accountId: OTHER_ACCOUNT },
+        { type: 'list.conversationRemoved', conversationId: 'c2' },
+      );
+    if (c.accountId !== null) out.push({ type: 'list.account', accountId: null });
+    if (c.selectedId !== null)
+      out.push({ type: 'list.deselect' }, { type: 'list.conversationRemoved', conversationId: c.selectedId });
+    if (c.filter === 'all' && c.search === '' && c.accountId === null) {
       out.push(
         { type: 'list.filter', filter: 'unread' },
         { type: 'list.search', text: ' sari ' },
@@ -226,6 +245,14 @@ function describeEvent(event: AnyEventObject): string {
       return `the agent opens ${String(event['conversationId'])}`;
     case 'list.filter':
       return `the agent filters "${String(event['filter'])}"`;
+    case 'list.account':
+      return event['accountId'] === null
+        ? 'the agent shows every number again'
+        : `the agent keeps to number ${String(event['accountId'])}`;
+    case 'list.deselect':
+      return 'the agent closes the open conversation';
+    case 'list.conversationRemoved':
+      return `conversation ${String(event['conversationId'])} is taken away (assigned to someone else)`;
     case 'list.search':
       return String(event['text']).trim() === ''
         ? 'the agent clears the search'
@@ -245,7 +272,7 @@ function describeEvent(event: AnyEventObject): string {
 
 function describeState(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
-  const query = `${c.filter}${c.search === '' ? '' : `, search "${c.search}"`}`;
+  const query = `${c.filter}${c.search === '' ? '' : `, search "${c.search}"`}${c.accountId === null ? '' : `, number ${c.accountId}`}`;
   const error =
     c.error !== null && snapshot.matches('failed')
       ? `, shows "${String((c.error as { message?: unknown }).message)}"`

@@ -17,6 +17,10 @@ import { projectListMachine } from '../projectListMachine.ts';
 import { conversationListModel } from './conversationListModel.ts';
 import { threadModel } from './threadModel.ts';
 import { connectionModel } from './connectionModel.ts';
+import { projectModel } from './projectModel.ts';
+import { conversationModel } from './conversationModel.ts';
+import { composerModel } from './composerModel.ts';
+import { accountsModel } from './accountsModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -40,6 +44,10 @@ export const machineNames = [
   'conversationList',
   'thread',
   'connection',
+  'project',
+  'conversation',
+  'composer',
+  'accounts',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -52,6 +60,8 @@ export interface World {
   input: unknown;
   client: FakeClient;
   browser: FakeBrowser | null;
+  /** What the run did besides its state, in words (emitted events, uploads), when there is no browser. */
+  effects?: string[];
 }
 
 export interface ModelStart {
@@ -88,6 +98,8 @@ export interface PathModel {
   actorActs: Record<string, ActName>;
   /** Steps that need more than sending the event or settling an act. */
   drivers: Record<string, StepDriver>;
+  /** Listens to the replayed actor before it starts (its emitted events, written to `world.effects`). */
+  observe?: (actor: Actor<AnyStateMachine>, world: World) => void;
   describeEvent: (event: AnyEventObject) => string;
   describeState: (snapshot: AnyMachineSnapshot) => string;
 }
@@ -721,4 +733,8 @@ export const models: Record<MachineName, PathModel> = {
   conversationList: conversationListModel,
   thread: threadModel,
   connection: connectionModel,
+  project: projectModel,
+  conversation: conversationModel,
+  composer: composerModel,
+  accounts: accountsModel,
 };

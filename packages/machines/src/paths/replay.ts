@@ -45,7 +45,8 @@ export async function replay(model: PathModel, path: ModelPath): Promise<Replay>
         for (const t of event._transitions) transitions.add(transitionKey(t));
     },
   });
-  const effects = world.browser?.effects ?? [];
+  const effects = world.browser?.effects ?? world.effects ?? [];
+  model.observe?.(actor, world);
   const steps: ReplayedStep[] = [];
   let seen = 0;
   const record = (event: AnyEventObject, expected: AnyMachineSnapshot) => {

@@ -169,6 +169,9 @@ function threadEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'xstate.error.actor.send', error: networkError },
     );
     if (context.outbox.length === 1) events.push({ type: 'xstate.error.actor.send', error: refused });
+    // The connection comes back while the first attempt is out.
+    if (context.outbox.length === 1 && inFlight.attempts === 1 && inState(snapshot, 'sync', 'idle'))
+      events.push({ type: 'thread.resync' });
     if (inFlight.serverStatus === null && context.outbox.length === 1)
       events.push(
         {
@@ -189,6 +192,13 @@ function threadEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     if (context.outbox.length === 1 && inState(snapshot, 'sync', 'idle'))
       events.push({ type: 'thread.resync' });
   }
+  // A send that failed for want of the network goes again when the connection comes back.
+  if (
+    failed?.error?.reason === 'network' &&
+    inState(snapshot, 'outbox', 'idle') &&
+    inState(snapshot, 'sync', 'idle')
+  )
+    events.push({ type: 'thread.resync' });
   if (failed && (inState(snapshot, 'outbox', 'idle') || context.outbox.length === 2))
     events.push(
       { type: 'thread.resend', clientId: failed.clientId },

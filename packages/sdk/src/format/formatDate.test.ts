@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, monthAbbreviation, monthAbbreviations } from './formatDate.ts';
+import {
+  formatActivity,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  monthAbbreviation,
+  monthAbbreviations,
+} from './formatDate.ts';
 
 describe('Indonesian month abbreviations', () => {
   it('are the twelve of SPEC.md section 9', () => {
@@ -39,5 +46,23 @@ describe('formatDate and formatDateTime', () => {
   it('give an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatTime and formatActivity', () => {
+  it('give the time of day in the time zone', () => {
+    expect(formatTime('2025-03-01T07:05:00Z', 'Asia/Jakarta')).toBe('14:05');
+    expect(formatTime('2025-03-01T23:30:00Z', 'Asia/Jakarta')).toBe('06:30');
+    expect(formatTime('nope')).toBe('');
+  });
+
+  it('show the time for today and the date for earlier days, by the time zone', () => {
+    const now = new Date('2025-03-01T10:00:00Z');
+    expect(formatActivity('2025-03-01T01:00:00Z', 'Asia/Jakarta', now)).toBe('08:00');
+    // 23:00 on 28 Feb in UTC is already 1 March in Jakarta.
+    expect(formatActivity('2025-02-28T23:00:00Z', 'Asia/Jakarta', now)).toBe('06:00');
+    expect(formatActivity('2025-02-28T16:00:00Z', 'Asia/Jakarta', now)).toBe('28 Feb 2025');
+    expect(formatActivity(null, 'Asia/Jakarta', now)).toBe('');
+    expect(formatActivity('nope', 'Asia/Jakarta', now)).toBe('');
   });
 });

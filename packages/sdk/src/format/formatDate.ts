@@ -66,3 +66,23 @@ export function formatDateTime(date: Date | string | number, timeZone: string = 
   const { day, month, year, time } = partsOf(date, timeZone);
   return `${day} ${month} ${year} ${time}`;
 }
+
+/** `'14:05'` (24-hour clock) in the time zone; an invalid date gives `''`. */
+export function formatTime(date: Date | string | number, timeZone: string = defaultTimeZone): string {
+  if (Number.isNaN(new Date(date).getTime())) return '';
+  return partsOf(date, timeZone).time;
+}
+
+/**
+ * When something last happened, as a list shows it: the time when it is the same day as `now` in
+ * the time zone (`'14:05'`), else the date (`'5 Agu 2024'`); `''` for none or an invalid date.
+ */
+export function formatActivity(
+  date: Date | string | number | null,
+  timeZone: string = defaultTimeZone,
+  now: Date = new Date(),
+): string {
+  if (date === null) return '';
+  const day = formatDate(date, timeZone);
+  return day !== '' && day === formatDate(now, timeZone) ? formatTime(date, timeZone) : day;
+}

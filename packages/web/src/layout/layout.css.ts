@@ -1,7 +1,18 @@
 import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
 
-export const shell = style({ minHeight: '100%', display: 'flex', flexDirection: 'column' });
+export const shell = recipe({
+  base: { display: 'flex', flexDirection: 'column' },
+  variants: {
+    variant: {
+      page: { minHeight: '100%' },
+      /** The inbox: exactly the window's height, the panes scroll inside. */
+      workspace: { height: '100%', overflow: 'hidden' },
+    },
+  },
+  defaultVariants: { variant: 'page' },
+});
 
 export const header = style({
   display: 'flex',
@@ -36,14 +47,55 @@ export const headerEnd = style({
   flexWrap: 'wrap',
 });
 
-export const userName = style({ color: vars.color.textMuted, fontSize: tokens.font.size.sm });
+export const userName = style({
+  color: vars.color.textMuted,
+  fontSize: tokens.font.size.sm,
+  '@media': { 'screen and (max-width: 767px)': { display: 'none' } },
+});
 
-export const main = style({
-  flex: 1,
-  padding: tokens.space.xl,
-  maxWidth: 1200,
-  width: '100%',
-  margin: '0 auto',
+export const main = recipe({
+  base: { flex: 1, width: '100%' },
+  variants: {
+    variant: {
+      page: { padding: tokens.space.xl, maxWidth: 1200, margin: '0 auto' },
+      workspace: { minHeight: 0, display: 'flex', flexDirection: 'column' },
+    },
+  },
+  defaultVariants: { variant: 'page' },
+});
+
+export const projectNav = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.md,
+  flexWrap: 'wrap',
+  marginRight: 'auto',
+});
+
+export const projectName = style({
+  fontWeight: 600,
+  paddingRight: tokens.space.md,
+  borderRight: `1px solid ${vars.color.border}`,
+  maxWidth: 220,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const projectNavLink = recipe({
+  base: {
+    color: vars.color.text,
+    textDecoration: 'none',
+    padding: `${tokens.space.xs} ${tokens.space.sm}`,
+    borderRadius: tokens.radius.sm,
+    selectors: { '&:hover': { color: vars.color.primary } },
+  },
+  variants: {
+    current: {
+      true: { background: vars.color.selected, color: vars.color.primary, fontWeight: 600 },
+      false: {},
+    },
+  },
 });
 
 export const authPage = style({

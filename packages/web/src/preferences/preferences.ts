@@ -1,18 +1,22 @@
 /**
- * The viewer's display preferences: theme and language. The first theme comes from the system
- * (`prefers-color-scheme`); an explicit choice is kept in localStorage across reloads.
+ * The viewer's display preferences: theme, language and chat density. The first theme comes from
+ * the system (`prefers-color-scheme`); an explicit choice is kept in localStorage across reloads.
+ * Compact density clamps chat captions (SPEC.md section 3).
  */
 import type { Locale } from '@sapa/sdk';
 
 export type Theme = 'light' | 'dark';
+export type Density = 'comfortable' | 'compact';
 
 export interface Preferences {
   theme: Theme;
   locale: Locale;
+  density: Density;
 }
 
 const THEME_KEY = 'sapa-theme';
 const LOCALE_KEY = 'sapa-locale';
+const DENSITY_KEY = 'sapa-density';
 
 type Listener = () => void;
 
@@ -21,6 +25,7 @@ export interface PreferencesStore {
   subscribe(listener: Listener): () => void;
   setTheme(theme: Theme): void;
   setLocale(locale: Locale): void;
+  setDensity(density: Density): void;
 }
 
 function read(storage: Storage, key: string): string | null {
@@ -45,6 +50,7 @@ export function createPreferencesStore(storage: Storage, prefersDark: () => bool
   let snapshot: Preferences = {
     theme: storedTheme === 'dark' || storedTheme === 'light' ? storedTheme : prefersDark() ? 'dark' : 'light',
     locale: storedLocale === 'en' ? 'en' : 'id',
+    density: read(storage, DENSITY_KEY) === 'compact' ? 'compact' : 'comfortable',
   };
   const listeners = new Set<Listener>();
   const update = (next: Preferences) => {
@@ -64,6 +70,10 @@ export function createPreferencesStore(storage: Storage, prefersDark: () => bool
     setLocale(locale) {
       write(storage, LOCALE_KEY, locale);
       update({ ...snapshot, locale });
+    },
+    setDensity(density) {
+      write(storage, DENSITY_KEY, density);
+      update({ ...snapshot, density });
     },
   };
 }

@@ -18,6 +18,18 @@ export const vars = createThemeContract({
     successSurface: null,
     focus: null,
     overlay: null,
+    warning: null,
+    warningSurface: null,
+    /** Chat bubbles: the customer's, and ours. */
+    bubbleIn: null,
+    bubbleOut: null,
+    /** The blue double tick of a read message. */
+    tickRead: null,
+    /** Unread badges. */
+    badge: null,
+    badgeText: null,
+    /** The selected row of a list. */
+    selected: null,
   },
   shadow: { raised: null },
 });

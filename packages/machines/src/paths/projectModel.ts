@@ -1,0 +1,81 @@
+/**
+ * The project machine's test model: `project_get` answers the project, `not_found` (a key that
+ * does not exist or another team's project) or fails on the network; the agent retries.
+ */
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { projectMachine } from '../projectMachine.ts';
+import type { ProjectContext } from '../projectMachine.ts';
+import { createFakeClient } from './fakes.ts';
+import { apiError, networkError, project } from './fixtures.ts';
+import type { PathModel } from './models.ts';
+
+const notFound = apiError('not_found', 'Proyek tidak ditemukan.');
+
+function contextOf(snapshot: AnyMachineSnapshot): ProjectContext {
+  return snapshot.context as ProjectContext;
+}
+
+export const projectModel: PathModel = {
+  name: 'project',
+  machine: projectMachine,
+  serialize: (snapshot) => {
+    const context = contextOf(snapshot);
+    return JSON.stringify({
+      value: snapshot.value,
+      project: context.project?.key ?? null,
+      error: context.error?.reason ?? null,
+    });
+  },
+  starts: [
+    {
+      label: `a screen of project ${project.key} opens`,
+      world: () => {
+        const client = createFakeClient();
+        return { input: { client, key: project.key }, client, browser: null };
+      },
+    },
+  ],
+  events: (snapshot) =>
+    snapshot.matches('loading')
+      ? [
+          { type: 'xstate.done.actor.project', output: project },
+          { type: 'xstate.error.actor.project', error: notFound },
+          { type: 'xstate.error.actor.project', error: networkError },
+        ]
+      : snapshot.matches('failed')
+        ? [{ type: 'project.retry' }]
+        : [],
+  simple: {
+    events: () => [{ type: 'xstate.done.actor.project', output: project }],
+    toState: (snapshot) => snapshot.matches('ready'),
+  },
+  scenarios: [
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.error.actor.project', error: networkError },
+        { type: 'project.retry' },
+        { type: 'xstate.done.actor.project', output: project },
+      ],
+    },
+  ],
+  actorActs: { project: 'project_get' },
+  drivers: {},
+  describeEvent: (event: AnyEventObject) => {
+    if (event.type === 'xstate.done.actor.project') return `the project "${project.name}" arrives`;
+    if (event.type === 'xstate.error.actor.project') {
+      const error = (event as unknown as { error: { reason?: string } }).error;
+      return error.reason === undefined
+        ? 'loading the project fails (network down)'
+        : 'the project is not found';
+    }
+    return event.type === 'project.retry' ? 'the agent retries (project.retry)' : event.type;
+  },
+  describeState: (snapshot) => {
+    const context = contextOf(snapshot);
+    const name = String(snapshot.value);
+    if (context.project !== null)
+      return `${name}: "${context.project.name}", time zone ${context.project.timeZone}`;
+    return context.error === null ? name : `${name}, shows "${context.error.message}"`;
+  },
+};

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { acts, grantAll, messages } from '@sapa/sdk';
+import type { PermissionKey } from '@sapa/sdk';
+import { accountPermissions, chatPermissions, mayCall, screenActAccess } from './projectAccess.ts';
+import { validationKeys } from './validation.ts';
+
+const chatViewer: PermissionKey[] = ['crm.menu', 'crm.chat.menu', 'crm.chat.view'];
+
+describe('project access', () => {
+  it.each(Object.entries(screenActAccess))('repeats the contract access of %s', (name, access) => {
+    expect(acts[name as keyof typeof acts].access).toEqual(access);
+  });
+
+  it('passes a rule when one of its keys is allowed with its menus', () => {
+    expect(mayCall(['crm.chat.view'], { permission: 'crm.chat.view' })).toBe(false);
+    expect(mayCall(chatViewer, { permission: 'crm.chat.view' })).toBe(true);
+    expect(
+      mayCall(
+        ['project.menu', 'project.account.menu', 'project.account.add'],
+        screenActAccess.account_create,
+      ),
+    ).toBe(true);
+    expect(mayCall(chatViewer, screenActAccess.account_create)).toBe(false);
+    expect(mayCall([], 'member')).toBe(true);
+  });
+
+  it('tells the inbox and accounts screens what to show', () => {
+    expect(chatPermissions(chatViewer)).toEqual({ view: true, rename: false, seesContactDetail: false });
+    expect(chatPermissions(grantAll())).toEqual({ view: true, rename: true, seesContactDetail: true });
+    expect(accountPermissions(chatViewer)).toEqual({ view: true, add: false, edit: false, logout: false });
+    expect(accountPermissions(grantAll())).toEqual({ view: true, add: true, edit: true, logout: true });
+    expect(accountPermissions([])).toEqual({ view: false, add: false, edit: false, logout: false });
+  });
+
+  it('has a text in both languages for every validation key the machines use', () => {
+    for (const key of validationKeys) {
+      expect(messages.id).toHaveProperty([key]);
+      expect(messages.en).toHaveProperty([key]);
+    }
+  });
+});

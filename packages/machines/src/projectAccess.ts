@@ -1,0 +1,65 @@
+/**
+ * What a member may do in a project's screens, from their permissions (`project_get`). The server
+ * decides every act; the screens only hide what would be refused. The acts' access rules are
+ * repeated here as data (a test keeps them equal to the contract's `acts`), so the web app does
+ * not bundle the contract's schemas to read them.
+ */
+import { can } from '@sapa/sdk';
+import type { ActAccess, ActName, PermissionKey } from '@sapa/sdk';
+
+/** The access of the acts the inbox and accounts screens offer, as `acts` declares it. */
+export const screenActAccess = {
+  conversation_list: { permission: 'crm.chat.view' },
+  customer_rename: { permission: 'crm.chat.rename_client' },
+  account_list: { anyOf: ['crm.chat.view', 'project.account.view'] },
+  account_create: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
+  account_update: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
+  account_logout: { permission: 'crm.chat.logout_account' },
+} as const satisfies Partial<Record<ActName, ActAccess>>;
+
+export type ScreenAct = keyof typeof screenActAccess;
+
+/** Whether a member holding `permissions` passes an act's access rule. */
+export function mayCall(permissions: readonly string[], access: ActAccess): boolean {
+  if (typeof access === 'string') return true;
+  const keys: readonly PermissionKey[] = 'anyOf' in access ? access.anyOf : [access.permission];
+  return keys.some((key) => can(permissions, key));
+}
+
+export interface ChatPermissions {
+  /** The inbox itself (`crm.chat.view`). */
+  view: boolean;
+  /** Rename customers (`crm.chat.rename_client`). */
+  rename: boolean;
+  /**
+   * Phones in full (`crm.chat.show_user_contact_detail`): decides the receiver form of chat
+   * routes (phone digits, else the conversation id).
+   */
+  seesContactDetail: boolean;
+}
+
+export function chatPermissions(permissions: readonly string[]): ChatPermissions {
+  return {
+    view: mayCall(permissions, screenActAccess.conversation_list),
+    rename: mayCall(permissions, screenActAccess.customer_rename),
+    seesContactDetail: can(permissions, 'crm.chat.show_user_contact_detail'),
+  };
+}
+
+export interface AccountPermissions {
+  /** The accounts screen and the numbers' names (`account_list`). */
+  view: boolean;
+  add: boolean;
+  /** Rename and new access token (`account_update`). */
+  edit: boolean;
+  logout: boolean;
+}
+
+export function accountPermissions(permissions: readonly string[]): AccountPermissions {
+  return {
+    view: mayCall(permissions, screenActAccess.account_list),
+    add: mayCall(permissions, screenActAccess.account_create),
+    edit: mayCall(permissions, screenActAccess.account_update),
+    logout: mayCall(permissions, screenActAccess.account_logout),
+  };
+}

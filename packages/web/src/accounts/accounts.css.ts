@@ -1,0 +1,94 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { tokens, vars } from '../theme/contract.css.ts';
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.xl });
+
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: tokens.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
+});
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.lg,
+  padding: tokens.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.sm,
+});
+
+export const cardHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: tokens.space.sm,
+});
+
+export const name = style({ margin: 0, fontSize: tokens.font.size.lg, overflowWrap: 'anywhere' });
+
+export const meta = style({ margin: 0, color: vars.color.textMuted, fontSize: tokens.font.size.sm });
+
+export const status = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.space.xs,
+    borderRadius: tokens.radius.full,
+    padding: `2px ${tokens.space.sm}`,
+    fontSize: tokens.font.size.sm,
+    whiteSpace: 'nowrap',
+    selectors: {
+      '&::before': { content: '""', width: 8, height: 8, borderRadius: '50%', background: 'currentColor' },
+    },
+  },
+  variants: {
+    status: {
+      connected: { background: vars.color.successSurface, color: vars.color.success },
+      disconnected: { background: vars.color.warningSurface, color: vars.color.warning },
+      logged_out: { background: vars.color.dangerSurface, color: vars.color.danger },
+    },
+  },
+});
+
+export const actions = style({
+  display: 'flex',
+  gap: tokens.space.sm,
+  flexWrap: 'wrap',
+  marginTop: tokens.space.xs,
+});
+
+export const section = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.lg,
+  padding: tokens.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.md,
+  maxWidth: 560,
+});
+
+export const sectionTitle = style({ margin: 0, fontSize: tokens.font.size.lg });
+
+export const form = style({
+  display: 'grid',
+  gap: tokens.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+});
+
+export const formEnd = style({ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-start' });
+
+export const state = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: tokens.space.md,
+});
+
+export const empty = style({ margin: 0, color: vars.color.textMuted });

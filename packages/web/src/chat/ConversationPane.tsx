@@ -1,0 +1,198 @@
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
+import type { Actor } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { isReceiverOf } from '@sapa/sdk';
+import type { Project, WhatsAppAccount } from '@sapa/sdk';
+import {
+  chatPermissions,
+  composerMachine,
+  conversationMachine,
+  selectAgents,
+  selectConversation,
+  selectConversationStatus,
+  selectConversations,
+  selectWindowOpen,
+  threadMachine,
+  type conversationListMachine,
+} from '@sapa/machines';
+import { Button } from '../components/Button.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { usePreferences } from '../preferences/PreferencesProvider.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { useRuntime } from '../RuntimeProvider.tsx';
+import { useToasts } from '../toast/ToastRegion.tsx';
+import { Composer } from './Composer.tsx';
+import { CustomerPanel } from './CustomerPanel.tsx';
+import { ThreadView } from './ThreadView.tsx';
+import { linkConversation, type Visibility } from './linkConversation.ts';
+import * as css from './chat.css.ts';
+
+type ListActor = Actor<typeof conversationListMachine>;
+type ConversationActor = Actor<typeof conversationMachine>;
+
+const documentVisibility: Visibility = {
+  isVisible: () => document.visibilityState === 'visible',
+  subscribe: (listener) => {
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  },
+};
+
+export interface ConversationPaneProps {
+  project: Project;
+  receiver: string;
+  /** The inbox's list (null in the full-window chat). */
+  list: ListActor | null;
+  accounts: readonly WhatsAppAccount[];
+  composerRef: RefObject<HTMLTextAreaElement | null>;
+  /** Leaves the conversation (back to the list, or after it was taken away). */
+  onClose(): void;
+}
+
+/**
+ * One open conversation (conversationMachine): the receiver resolved (from the list, or
+ * `conversation_find`), then its thread, composer and customer panel. Renders two grid cells:
+ * the conversation and the panel.
+ */
+export function ConversationPane(props: ConversationPaneProps) {
+  const t = useT();
+  const { client } = useRuntime();
+  const [known] = useState(() =>
+    props.list === null
+      ? null
+      : (selectConversations(props.list.getSnapshot()).find((item) => isReceiverOf(props.receiver, item)) ??
+        null),
+  );
+  const actor = useActorRef(conversationMachine, {
+    input: { client, key: props.project.key, receiver: props.receiver, known },
+  });
+  const status = useSelector(actor, selectConversationStatus);
+  const conversationId = useSelector(actor, (snapshot) => snapshot.context.conversation?.id ?? null);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+
+  if (status === 'ready' && conversationId !== null)
+    return <OpenConversation key={conversationId} {...props} actor={actor} conversationId={conversationId} />;
+  return (
+    <section className={css.conversationPane({ open: true })} aria-label={t('chat.conversation.label')}>
+      {status === 'loading' ? (
+        <div className={css.empty}>
+          <Spinner label={t('chat.conversation.loading')} />
+        </div>
+      ) : (
+        <div className={css.empty} role="alert">
+          <p>
+            {status === 'missing'
+              ? t('chat.conversation.missing')
+              : t('chat.conversation.failed', { message: error?.message ?? '' })}
+          </p>
+          {status === 'failed' ? (
+            <Button onPress={() => actor.send({ type: 'conversation.retry' })}>{t('common.retry')}</Button>
+          ) : null}
+          <Button tone="secondary" onPress={props.onClose}>
+            {t('chat.conversation.back')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OpenConversation(
+  props: ConversationPaneProps & { actor: ConversationActor; conversationId: string },
+) {
+  const t = useT();
+  const { client, upload, inbox, mobile } = useRuntime();
+  const toasts = useToasts();
+  const { density } = usePreferences();
+  const { actor, project, conversationId, list, onClose } = props;
+  const thread = useActorRef(threadMachine, { input: { client, key: project.key, conversationId } });
+  const composer = useActorRef(composerMachine, {
+    input: { client, key: project.key, upload, windowOpen: selectWindowOpen(actor.getSnapshot()) },
+  });
+  const conversation = useSelector(actor, selectConversation);
+  const agents = useSelector(actor, selectAgents);
+  const windowOpen = useSelector(actor, selectWindowOpen);
+  const [panelShown, setPanelShown] = useState(false);
+  const permissions = chatPermissions(project.permissions);
+
+  // The server took the conversation away: say so and go back to the list.
+  const onRemoved = useEffectEvent(() => {
+    toasts.show(t('chat.conversation.removed'), 'info');
+    onClose();
+  });
+  useEffect(
+    () =>
+      linkConversation({
+        key: project.key,
+        conversationId,
+        router: inbox.router,
+        list,
+        conversation: actor,
+        thread,
+        composer,
+        visibility: documentVisibility,
+        onRemoved,
+      }),
+    [project.key, conversationId, inbox.router, list, actor, thread, composer],
+  );
+
+  if (conversation === null) return null;
+  return (
+    <>
+      <section className={css.conversationPane({ open: true })} aria-labelledby="conversation-title">
+        <header className={css.conversationHeader}>
+          {list ? (
+            <Button tone="ghost" size="sm" onPress={onClose} aria-label={t('chat.conversation.back')}>
+              <span aria-hidden="true">←</span>
+            </Button>
+          ) : null}
+          <div className={css.headerText}>
+            <h2 id="conversation-title" className={css.headerName}>
+              {conversation.customer.name}
+            </h2>
+            <span className={css.headerMeta}>
+              {conversation.customer.phone}
+              {windowOpen ? '' : ` · ${t('chat.panel.windowClosed')}`}
+            </span>
+          </div>
+          <span className={css.onlyNarrow}>
+            <Button
+              tone="secondary"
+              size="sm"
+              aria-expanded={panelShown}
+              onPress={() => setPanelShown((shown) => !shown)}
+            >
+              {panelShown ? t('chat.panel.hide') : t('chat.panel.show')}
+            </Button>
+          </span>
+        </header>
+        <div className={css.conversationBody}>
+          <ThreadView
+            thread={thread}
+            timeZone={project.timeZone}
+            compact={density === 'compact'}
+            mobile={mobile}
+            agents={agents}
+            onReply={(message) => composer.send({ type: 'composer.reply', message })}
+          />
+          <Composer composer={composer} inputRef={props.composerRef} />
+        </div>
+      </section>
+      <div className={css.panelPane({ shown: panelShown })}>
+        {panelShown ? (
+          <span className={css.onlyNarrow}>
+            <Button tone="ghost" size="sm" onPress={() => setPanelShown(false)}>
+              {t('chat.panel.hide')}
+            </Button>
+          </span>
+        ) : null}
+        <CustomerPanel
+          conversation={actor}
+          accounts={props.accounts}
+          timeZone={project.timeZone}
+          canRename={permissions.rename}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Actor } from 'xstate';
+import { Form } from 'react-aria-components';
+import { useSelector } from '@xstate/react';
+import { formatDate, formatDateTime, initials } from '@sapa/sdk';
+import type { WhatsAppAccount } from '@sapa/sdk';
+import { selectAgents, selectConversation, selectWindowOpen, type conversationMachine } from '@sapa/machines';
+import { Button } from '../components/Button.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { useFieldError } from '../auth/useFieldError.ts';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { OptionSelect } from './OptionSelect.tsx';
+import * as css from './customerPanel.css.ts';
+
+type ConversationActor = Actor<typeof conversationMachine>;
+
+const NOBODY = 'nobody';
+
+/**
+ * The customer of the open conversation: name (renamed with `crm.chat.rename_client`), phone as
+ * the server gives it (masked without `show_user_contact_detail`), WhatsApp profile name, the
+ * number it came in on, first contact, the ad it came from, its assignee and its window.
+ */
+export function CustomerPanel({
+  conversation: actor,
+  accounts,
+  timeZone,
+  canRename,
+}: {
+  conversation: ConversationActor;
+  accounts: readonly WhatsAppAccount[];
+  timeZone: string;
+  canRename: boolean;
+}) {
+  const t = useT();
+  const conversation = useSelector(actor, selectConversation);
+  const agents = useSelector(actor, selectAgents);
+  const windowOpen = useSelector(actor, selectWindowOpen);
+  const assigning = useSelector(actor, (snapshot) => snapshot.hasTag('assigning'));
+  const assignError = useSelector(actor, (snapshot) => snapshot.context.assignError);
+  const agentsError = useSelector(actor, (snapshot) => snapshot.context.agentsError);
+  if (conversation === null) return null;
+  const { customer } = conversation;
+  const account = accounts.find((item) => item.id === conversation.accountId);
+  const options = [
+    { id: NOBODY, label: t('chat.panel.unassigned') },
+    ...(agents ?? []).map((agent) => ({ id: agent.id, label: agent.name })),
+  ];
+  return (
+    <aside className={css.panel} aria-labelledby="customer-panel-title">
+      <h2 id="customer-panel-title" className={css.heading}>
+        {t('chat.panel.title')}
+      </h2>
+      <div className={css.identity}>
+        <span className={css.avatar} aria-hidden="true">
+          {initials(customer.name) || '?'}
+        </span>
+        <p className={css.name}>{customer.name}</p>
+      </div>
+      {canRename ? <RenameCustomer actor={actor} current={customer.name} /> : null}
+      <dl className={css.facts}>
+        <Fact term={t('chat.panel.phone')}>{customer.phone}</Fact>
+        <Fact term={t('chat.panel.waName')}>{customer.waName ?? '—'}</Fact>
+        <Fact term={t('chat.panel.account')}>
+          {account ? `${account.name} (${account.displayPhone})` : '—'}
+        </Fact>
+        <Fact term={t('chat.panel.firstContact')}>{formatDate(customer.createdAt, timeZone)}</Fact>
+        {conversation.referral?.headline ? (
+          <Fact term={t('chat.panel.referral')}>
+            {conversation.referral.sourceUrl ? (
+              <a href={conversation.referral.sourceUrl} target="_blank" rel="noopener noreferrer">
+                {conversation.referral.headline}
+              </a>
+            ) : (
+              conversation.referral.headline
+            )}
+          </Fact>
+        ) : null}
+        <Fact term={t('chat.panel.window')}>
+          <span className={css.windowBadge({ open: windowOpen })}>
+            {windowOpen && conversation.windowClosesAt
+              ? t('chat.panel.windowOpenUntil', {
+                  time: formatDateTime(conversation.windowClosesAt, timeZone),
+                })
+              : t('chat.panel.windowClosed')}
+          </span>
+        </Fact>
+      </dl>
+      <OptionSelect
+        label={t('chat.panel.assignee')}
+        options={options}
+        selected={conversation.assignedTo ?? NOBODY}
+        isDisabled={agents === null || assigning}
+        onSelect={(id) => actor.send({ type: 'conversation.assign', userId: id === NOBODY ? null : id })}
+      />
+      {agentsError ? (
+        <Button size="sm" tone="secondary" onPress={() => actor.send({ type: 'conversation.loadAgents' })}>
+          {t('chat.panel.agentsRetry')}
+        </Button>
+      ) : null}
+      {assignError ? (
+        <p className={css.error} role="alert">
+          {t('chat.panel.assignFailed', { message: assignError.message })}
+        </p>
+      ) : null}
+    </aside>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className={css.fact}>
+      <dt className={css.term}>{term}</dt>
+      <dd className={css.value}>{children}</dd>
+    </div>
+  );
+}
+
+function RenameCustomer({ actor, current }: { actor: ConversationActor; current: string }) {
+  const t = useT();
+  const fieldError = useFieldError();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(current);
+  const errors = useSelector(actor, (snapshot) => snapshot.context.renameErrors);
+  const failure = useSelector(actor, (snapshot) => snapshot.context.renameError);
+  const renaming = useSelector(actor, (snapshot) => snapshot.hasTag('renaming'));
+  // The form closes once the server took the name; it stays open with what went wrong.
+  const wasRenaming = useRef(false);
+  useEffect(() => {
+    if (wasRenaming.current && !renaming && failure === null && Object.keys(errors).length === 0)
+      setEditing(false);
+    wasRenaming.current = renaming;
+  }, [renaming, failure, errors]);
+  if (!editing) {
+    return (
+      <div className={css.renameActions}>
+        <Button
+          size="sm"
+          tone="secondary"
+          onPress={() => {
+            setName(current);
+            setEditing(true);
+          }}
+        >
+          {t('chat.panel.rename')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Form
+      className={css.renameForm}
+      validationBehavior="aria"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'conversation.rename', name });
+      }}
+    >
+      <TextField
+        label={t('chat.panel.newName')}
+        value={name}
+        onChange={setName}
+        error={fieldError(errors.name)}
+        autoFocus
+      />
+      {failure ? (
+        <p className={css.error} role="alert">
+          {t('chat.panel.renameFailed', { message: failure.message })}
+        </p>
+      ) : null}
+      <div className={css.renameActions}>
+        <Button size="sm" type="submit" isDisabled={renaming}>
+          {t('common.save')}
+        </Button>
+        <Button size="sm" tone="ghost" onPress={() => setEditing(false)}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

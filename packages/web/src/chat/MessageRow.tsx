@@ -1,0 +1,153 @@
+import { memo } from 'react';
+import { conversationPreview, formatTime } from '@sapa/sdk';
+import type { MessageStatus, ThreadMessage } from '@sapa/sdk';
+import { deliveryMark } from '@sapa/machines';
+import type { ReplyTarget, ThreadItem } from '@sapa/machines';
+import { Button } from '../components/Button.tsx';
+import {
+  AlertIcon,
+  CheckIcon,
+  ClockIcon,
+  DoubleCheckIcon,
+  PreviewGlyph,
+  ReplyIcon,
+} from '../components/icons.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import type { MessageKey } from '@sapa/sdk';
+import { MessageContent, type MessageBody } from './MessageContent.tsx';
+import * as css from './message.css.ts';
+
+const statusLabels: Record<MessageStatus, MessageKey> = {
+  pending: 'chat.status.pending',
+  sent: 'chat.status.sent',
+  delivered: 'chat.status.delivered',
+  read: 'chat.status.read',
+  failed: 'chat.status.failed',
+};
+
+function Tick({ status }: { status: MessageStatus }) {
+  const t = useT();
+  return (
+    <span className={css.tick({ status })} role="img" aria-label={t(statusLabels[status])}>
+      {status === 'pending' ? <ClockIcon /> : null}
+      {status === 'sent' ? <CheckIcon /> : null}
+      {status === 'delivered' || status === 'read' ? <DoubleCheckIcon /> : null}
+      {status === 'failed' ? <AlertIcon /> : null}
+    </span>
+  );
+}
+
+type Quoted = Pick<ThreadMessage, 'type' | 'caption' | 'filename'> &
+  Partial<Pick<ThreadMessage, 'name' | 'phone' | 'url'>>;
+
+function Quote({ quoted }: { quoted: Quoted }) {
+  const t = useT();
+  const preview = conversationPreview(quoted);
+  return (
+    <div className={css.quote} aria-label={t('chat.message.replyTo', { text: preview.text })}>
+      <PreviewGlyph kind={preview.icon} />
+      <span>{preview.text}</span>
+    </div>
+  );
+}
+
+export interface MessageRowProps {
+  item: ThreadItem;
+  timeZone: string;
+  compact: boolean;
+  mobile: boolean;
+  /** The agent's name by user id (outbound messages show who sent them). */
+  agentName(id: string | null): string | null;
+  /** A stored message of the thread by id (the quote of a pending reply). */
+  findMessage(id: string): ThreadMessage | undefined;
+  onReply(target: ReplyTarget): void;
+  onResend(clientId: string): void;
+  onDiscard(clientId: string): void;
+}
+
+function bodyOf(item: ThreadItem): MessageBody {
+  if (item.kind === 'message') return item.message;
+  const { draft } = item.pending;
+  return {
+    type: draft.type,
+    caption: draft.caption ?? null,
+    url: draft.url ?? null,
+    filename: draft.filename ?? null,
+    name: draft.name ?? null,
+    phone: draft.phone ?? null,
+  };
+}
+
+/** One message of the thread: who sent it, its quote, its content, time and delivery mark. */
+export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
+  const t = useT();
+  const { item, compact } = props;
+  const side = item.kind === 'message' ? item.message.direction : 'out';
+  const mark = deliveryMark(item);
+  const body = bodyOf(item);
+  const createdAt = item.kind === 'message' ? item.message.createdAt : item.pending.createdAt;
+  const sender = item.kind === 'message' && side === 'out' ? props.agentName(item.message.senderId) : null;
+  const quoted: Quoted | undefined =
+    item.kind === 'message'
+      ? (item.message.replyTo ?? undefined)
+      : item.pending.draft.replyTo === undefined
+        ? undefined
+        : props.findMessage(item.pending.draft.replyTo);
+  const density = compact ? 'compact' : 'comfortable';
+  const label =
+    side === 'in'
+      ? t('chat.message.fromCustomer')
+      : sender
+        ? t('chat.message.fromAgent', { name: sender })
+        : t('chat.message.fromUs');
+  return (
+    <div className={css.row({ side, density })}>
+      <article
+        className={css.bubble({ side, density, failed: mark?.status === 'failed' })}
+        aria-label={label}
+      >
+        {sender ? <span className={css.sender}>{sender}</span> : null}
+        {quoted ? <Quote quoted={quoted} /> : null}
+        <MessageContent body={body} compact={compact} mobile={props.mobile} />
+        {mark?.status === 'failed' && mark.error ? (
+          <p className={css.failure} role="note">
+            {t('chat.message.failedMeta', { title: mark.error.title, code: mark.error.code })}
+          </p>
+        ) : null}
+        {mark?.local && item.kind === 'pending' ? (
+          <div className={css.failure} role="alert">
+            <span>{t('chat.message.failedLocal', { message: mark.local.message })}</span>
+            <Button size="sm" tone="secondary" onPress={() => props.onResend(item.pending.clientId)}>
+              {t('chat.message.resend')}
+            </Button>
+            <Button size="sm" tone="ghost" onPress={() => props.onDiscard(item.pending.clientId)}>
+              {t('chat.message.discard')}
+            </Button>
+          </div>
+        ) : null}
+        <div className={css.meta}>
+          {item.kind === 'message' ? (
+            <Button
+              tone="ghost"
+              size="sm"
+              aria-label={t('chat.message.reply')}
+              onPress={() => props.onReply(item.message)}
+            >
+              <ReplyIcon />
+            </Button>
+          ) : null}
+          <time dateTime={createdAt}>{formatTime(createdAt, props.timeZone)}</time>
+          {mark ? <Tick status={mark.status} /> : null}
+        </div>
+      </article>
+    </div>
+  );
+});
+
+export function DayRow({ label }: { label: string }) {
+  return (
+    <div className={css.day} role="separator" aria-label={label}>
+      <span className={css.dayLabel}>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const icon = style({ flexShrink: 0, display: 'inline-block', verticalAlign: 'middle' });

@@ -1,0 +1,43 @@
+import { Link, useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { accountPermissions, chatPermissions, selectProject } from '@sapa/machines';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { useProjectActor } from '../project/ProjectScope.tsx';
+import { accountsPath, chatPath, projectRoutes } from '../routes.ts';
+import * as css from './layout.css.ts';
+
+/** Inside a project: its name and its screens (Chat, Accounts), each shown with its permission. */
+export function ProjectNav() {
+  const t = useT();
+  const actor = useProjectActor();
+  const [location] = useLocation();
+  const project = useSelector(actor ?? undefined, (snapshot) => (snapshot ? selectProject(snapshot) : null));
+  if (actor === null || project === null) return null;
+  const chat = chatPermissions(project.permissions);
+  const accounts = accountPermissions(project.permissions);
+  const links = [
+    chat.view ? { href: chatPath(project.key), label: t('nav.chat'), prefix: '/crm/chat/' } : null,
+    accounts.view
+      ? { href: accountsPath(project.key), label: t('nav.accounts'), prefix: '/project/account/' }
+      : null,
+    { href: projectRoutes.list, label: t('nav.projects'), prefix: projectRoutes.list },
+  ].filter((link) => link !== null);
+  return (
+    <nav className={css.projectNav} aria-label={t('nav.project', { name: project.name })}>
+      <span className={css.projectName}>{project.name}</span>
+      {links.map((link) => {
+        const current = location.startsWith(link.prefix);
+        return (
+          <Link
+            key={link.href}
+            href={link.href}
+            className={css.projectNavLink({ current })}
+            aria-current={current ? 'page' : undefined}
+          >
+            {link.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

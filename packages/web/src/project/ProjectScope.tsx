@@ -1,0 +1,47 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import { projectMachine, selectProject, selectProjectStatus } from '@sapa/machines';
+import type { FlowError, ProjectStatus } from '@sapa/machines';
+import type { Project } from '@sapa/sdk';
+import { useRuntime } from '../RuntimeProvider.tsx';
+
+type ProjectActor = Actor<typeof projectMachine>;
+
+const ProjectContext = createContext<ProjectActor | null>(null);
+
+/** The project a screen is about (`project_get`), shared by the screen and the project navigation. */
+export function ProjectScope({ projectKey, children }: { projectKey: string; children: ReactNode }) {
+  return (
+    <ProjectActorScope key={projectKey} projectKey={projectKey}>
+      {children}
+    </ProjectActorScope>
+  );
+}
+
+function ProjectActorScope({ projectKey, children }: { projectKey: string; children: ReactNode }) {
+  const { client } = useRuntime();
+  const actor = useActorRef(projectMachine, { input: { client, key: projectKey } });
+  return <ProjectContext.Provider value={actor}>{children}</ProjectContext.Provider>;
+}
+
+export interface ProjectView {
+  status: ProjectStatus;
+  project: Project | null;
+  error: FlowError | null;
+  retry(): void;
+}
+
+/** The project of the enclosing `ProjectScope`, or `null` outside any. */
+export function useProjectActor(): ProjectActor | null {
+  return useContext(ProjectContext);
+}
+
+export function useProject(): ProjectView {
+  const actor = useContext(ProjectContext);
+  if (!actor) throw new Error('useProject needs a <ProjectScope>');
+  const status = useSelector(actor, selectProjectStatus);
+  const project = useSelector(actor, selectProject);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  return { status, project, error, retry: () => actor.send({ type: 'project.retry' }) };
+}
