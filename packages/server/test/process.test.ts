@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/openDatabase.ts';
+import { projects, serverSettings, users } from '../src/db/schema.ts';
 import { spawnServer } from './support/spawnServer.ts';
 import type { SpawnedServer } from './support/spawnServer.ts';
 import { createTestDatabase } from './support/testDatabase.ts';
@@ -13,8 +16,8 @@ let database: TestDatabase;
 let server: SpawnedServer;
 let base: string;
 
-const post = async (body: Record<string, unknown>) => {
-  const response = await fetch(`${base}/api`, {
+const post = async (body: Record<string, unknown>, url = base) => {
+  const response = await fetch(`${url}/api`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -22,6 +25,9 @@ const post = async (body: Record<string, unknown>) => {
   return (await response.json()) as { code: string; data: Record<string, unknown> };
 };
 
+const RANDOM_SECRET_LINE = 'WHATSAPP_APP_SECRET is empty: the demo uses a random one for this process';
+
+// As `pnpm start` runs it: with the demo (SAPA_DEMO unset) and no WHATSAPP_APP_SECRET.
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-main-'));
   database = await createTestDatabase();
@@ -70,6 +76,36 @@ describe('the server process (src/main.ts)', () => {
     expect(server.lines.filter((l) => l.includes(code ?? 'none') && !l.startsWith('OTP '))).toEqual([]);
   });
 
+  it('runs the demo: prints its sign-in block, and its phone and password sign in to a live inbox', async () => {
+    const [, phone] = await server.waitForLine(/^ {2}Phone {5}(08\d{8,12})$/);
+    const [, password] = await server.waitForLine(/^ {2}Password {2}(\S+)$/);
+    const e164 = `+62${(phone ?? '').slice(1)}`;
+    expect(server.lines).toContain(`  The sign-in code appears on this output as: OTP ${e164} <code>`);
+    // No secret was configured: this process made one, said so, and the simulator's webhooks pass.
+    expect(server.lines.some((l) => l.includes(RANDOM_SECRET_LINE))).toBe(true);
+
+    const login = await post({ act: 'auth_login', phone, password });
+    expect(login.code).toBe('1');
+    const [, code] = await server.waitForLine(new RegExp(`^OTP \\${e164} (\\d{6})$`));
+    const verified = await post({ act: 'auth_verify_otp', challenge: login.data.challenge, code });
+    expect(verified.code).toBe('1');
+    const token = verified.data.token;
+    const listed = await post({ act: 'project_list', token });
+    const [project] = listed.data as unknown as { key: string; name: string }[];
+    expect(project?.name).toBe('Toko Demo');
+    // Customers' messages of "earlier today" came through the webhook: their windows are open.
+    await expect
+      .poll(
+        async () => {
+          const page = await post({ act: 'conversation_list', token, key: project?.key });
+          const rows = page.data as unknown as { windowClosesAt: string | null }[];
+          return rows.filter((row) => row.windowClosesAt !== null).length;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(5);
+  });
+
   it('finishes in-flight requests on SIGTERM and exits 0', async () => {
     const inFlight = post({
       act: 'auth_register',
@@ -89,6 +125,44 @@ describe('the server process (src/main.ts)', () => {
     expect((await inFlight).code).toBe('1');
     expect(await server.exited).toBe(0);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('SAPA_DEMO=0', () => {
+  it('starts without the demo and leaves the database without a demo project', async () => {
+    const quietDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-main-nodemo-'));
+    const quietDatabase = await createTestDatabase();
+    const quiet = spawnServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SAPA_DEMO: '0',
+      SAPA_DATA_DIR: quietDir,
+      SAPA_WEB_DIST: path.join(quietDir, 'no-dist'),
+      DATABASE_URL: quietDatabase.url ?? undefined,
+      LOG_LEVEL: 'info',
+    });
+    try {
+      const [, url] = await quiet.waitForLine(/^Sapa listening on (http:\/\/127\.0\.0\.1:\d+)$/);
+      expect((await post({ act: 'user_check_token' }, url)).code).toBe('0');
+      quiet.child.kill('SIGTERM');
+      expect(await quiet.exited).toBe(0);
+      expect(quiet.lines.filter((l) => / Sapa demo |^ {2}Password /.test(l))).toEqual([]);
+      expect(quiet.lines.some((l) => l.includes(RANDOM_SECRET_LINE))).toBe(false);
+
+      const { db, close } = await openDatabase({ databaseUrl: quietDatabase.url, dataDir: quietDir });
+      try {
+        expect((await db.select({ n: count() }).from(projects))[0]?.n).toBe(0);
+        expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(0);
+        expect(await db.select().from(serverSettings).where(eq(serverSettings.key, 'demo'))).toEqual([]);
+      } finally {
+        await close();
+      }
+    } finally {
+      if (quiet.child.exitCode === null) quiet.child.kill('SIGKILL');
+      await quiet.exited;
+      await quietDatabase.dispose();
+      await rm(quietDir, { recursive: true, force: true });
+    }
   });
 });
 

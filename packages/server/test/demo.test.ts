@@ -1,0 +1,489 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPassword } from '../src/auth/users.ts';
+import type { Db } from '../src/db/openDatabase.ts';
+import { queryRows } from '../src/db/queryRows.ts';
+import {
+  conversations,
+  customers,
+  messages,
+  projectMembers,
+  projects,
+  serverSettings,
+  users,
+  waAccounts,
+} from '../src/db/schema.ts';
+import { readDemoSettings, seedInbox, startDemo } from '../src/demo/index.ts';
+import type { Demo, DemoOptions, DemoWrite } from '../src/demo/index.ts';
+import { hashPassword } from '../src/security/password.ts';
+import { allPermissionKeys } from '../src/sdk.ts';
+import type { ConversationSummary, ThreadMessage } from '../src/sdk.ts';
+import { createCustomers } from '../src/simulator/index.ts';
+import { signIn } from './support/flows.ts';
+import { dataOf } from './support/inbox.ts';
+import { createTestDatabase } from './support/testDatabase.ts';
+import type { TestDatabase } from './support/testDatabase.ts';
+import { startTestServer, TEST_APP_SECRET } from './support/testServer.ts';
+import type { TestServer } from './support/testServer.ts';
+
+/** The demo's data outlives each server: one data directory (or PostgreSQL database) for all starts. */
+let dataDir: string;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-demo-'));
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const startServer = () => startTestServer({ dataDir, databaseUrl: database.url });
+
+interface Started {
+  demo: Demo;
+  printed: string;
+}
+
+/** `startDemo` as main.ts calls it, against a test server, with what it prints captured. */
+async function runDemo(server: TestServer, options: Partial<DemoOptions> = {}): Promise<Started> {
+  let printed = '';
+  const demo = await startDemo({
+    services: server.app.sapa.services,
+    appUrl: server.url,
+    webhookUrl: `${server.url}/webhooks/whatsapp`,
+    appSecret: TEST_APP_SECRET,
+    log: server.app.log,
+    print: (text) => {
+      printed += text;
+    },
+    trickle: false,
+    ...options,
+  });
+  // The messages the demo just had delivered, stored.
+  await server.app.sapa.processPendingDeliveries();
+  return { demo, printed };
+}
+
+function printedCredentials(printed: string): { phone: string; password: string } {
+  const phone = /^ {2}Phone {5}(08\d{8,12})$/m.exec(printed)?.[1];
+  const password = /^ {2}Password {2}(\S+)$/m.exec(printed)?.[1];
+  if (phone === undefined || password === undefined) throw new Error(`no credentials in:\n${printed}`);
+  return { phone, password };
+}
+
+async function tableCounts(db: Db) {
+  const countOf = async (table: typeof users | typeof projects | typeof waAccounts | typeof customers) =>
+    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  const [conversationCount] = await db.select({ n: count() }).from(conversations);
+  const [messageCount] = await db.select({ n: count() }).from(messages);
+  return {
+    users: await countOf(users),
+    projects: await countOf(projects),
+    accounts: await countOf(waAccounts),
+    customers: await countOf(customers),
+    conversations: conversationCount?.n ?? 0,
+    messages: messageCount?.n ?? 0,
+  };
+}
+
+/**
+ * Conversations of the project whose messages or summary break the inbox's rules: seqs not
+ * 1..last_seq without gaps, or last_message, last_message_at, last_inbound_at not those of its
+ * messages. Empty when the history is consistent.
+ */
+async function inconsistentConversations(db: Db, projectId: string) {
+  return queryRows<{ id: string }>(
+    db,
+    sql`
+    select c.id from conversations c
+    join lateral (
+      select count(*)::int as n, min(seq) as first_seq, max(seq) as last_seq,
+        max(created_at) as last_at, max(created_at) filter (where direction = 'in') as last_in
+      from messages m where m.conversation_id = c.id
+    ) s on true
+    left join messages newest on newest.conversation_id = c.id and newest.seq = c.last_seq
+    where c.project_id = ${projectId}::uuid and (
+      s.n <> c.last_seq or s.first_seq <> 1 or s.last_seq <> c.last_seq
+      or c.last_message_at is distinct from s.last_at
+      or c.last_inbound_at is distinct from s.last_in
+      or newest.id is null
+      or c.last_message is distinct from jsonb_build_object('type', newest.type, 'caption', newest.caption,
+        'filename', newest.filename, 'name', newest.name, 'direction', newest.direction, 'status', newest.status)
+      or c.unread < 0
+      or exists (select 1 from messages later where later.conversation_id = c.id
+        and later.seq > 1 and later.created_at < (select created_at from messages earlier
+          where earlier.conversation_id = c.id and earlier.seq = later.seq - 1)))`,
+  );
+}
+
+/** Settles an agent's send: the job sends to the simulator, whose status webhooks are then stored. */
+async function settleSend(server: TestServer, demo: Demo, messageId: string): Promise<string> {
+  await server.app.sapa.runJobsOnce();
+  let status = '';
+  // A status may come before its send is stored and wait for a retry: move the clock, not the wall.
+  for (let round = 0; round < 10 && status !== 'read' && status !== 'failed'; round += 1) {
+    await demo.simulator.idle();
+    server.clock.advance(30_000);
+    await server.app.sapa.processPendingDeliveries();
+    const [row] = await server.app.sapa.services.db
+      .select({ status: messages.status })
+      .from(messages)
+      .where(eq(messages.id, messageId));
+    status = row?.status ?? '';
+  }
+  return status;
+}
+
+describe('the demo (startDemo)', () => {
+  let first: TestServer;
+  let started: Started;
+  let projectId: string;
+  let userId: string;
+  let token: string;
+  let trickled: DemoWrite;
+
+  beforeAll(async () => {
+    first = await startServer();
+    started = await runDemo(first);
+  });
+  let firstClosed = false;
+  afterAll(async () => {
+    await started.demo.stop();
+    if (!firstClosed) await first.close();
+  });
+
+  it('makes a demo user, their project and the simulated number on first start', async () => {
+    const { db } = first.app.sapa.services;
+    expect(started.demo.created).toBe(true);
+    const { phone, password } = printedCredentials(started.printed);
+    const e164 = `+62${phone.slice(1)}`;
+    expect(e164).toMatch(/^\+628\d{9,11}$/);
+    expect(started.demo.credentials).toMatchObject({ phone: e164, password });
+
+    const [user] = await db.select().from(users).where(eq(users.phone, e164));
+    if (user === undefined) throw new Error('no demo user');
+    userId = user.id;
+    // Stored hashed like anyone's password.
+    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(user.passwordHash).not.toContain(password);
+
+    const [project] = await db
+      .select()
+      .from(projects)
+      .where(eq(projects.key, started.demo.credentials.projectKey));
+    if (project === undefined) throw new Error('no demo project');
+    projectId = project.id;
+    expect(project.createdBy).toBe(user.id);
+    const [member] = await db
+      .select()
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, user.id)));
+    expect([...(member?.permissions ?? [])].sort()).toEqual([...allPermissionKeys].sort());
+
+    const accounts = await db.select().from(waAccounts).where(eq(waAccounts.projectId, project.id));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]?.graphBaseUrl).toBe(started.demo.simulator.graphBaseUrl);
+    expect(accounts[0]?.status).toBe('connected');
+
+    // The setting that remembers it.
+    const settings = await readDemoSettings(db);
+    expect(settings).toMatchObject({ projectKey: project.key, userId: user.id, phone: e164, password });
+  });
+
+  it("seeds the simulator's customers with a consistent, mostly closed history", async () => {
+    const { db } = first.app.sapa.services;
+    const seeded = createCustomers(340, 1).slice(0, 300);
+    const stored = await db
+      .select({ phone: customers.phone, name: customers.name })
+      .from(customers)
+      .where(eq(customers.projectId, projectId));
+    const storedPhones = new Set(stored.map((customer) => customer.phone));
+    for (const customer of seeded) expect(storedPhones.has(customer.phone)).toBe(true);
+    expect(stored.find((customer) => customer.phone === seeded[0]?.phone)?.name).toBe(seeded[0]?.name);
+    // 300 with history, plus the new customers who wrote "earlier today".
+    expect(stored.length).toBeGreaterThan(300);
+
+    expect(await inconsistentConversations(db, projectId)).toEqual([]);
+
+    const [facts] = await queryRows<Record<string, number>>(
+      db,
+      sql`select
+        count(distinct c.id)::int as conversations,
+        count(distinct c.id) filter (where c.unread > 0)::int as unread,
+        count(distinct c.id) filter (where c.assigned_user_id = ${userId}::uuid)::int as assigned,
+        count(distinct c.id) filter (where c.last_inbound_at > now() - interval '24 hours')::int as open,
+        count(*) filter (where m.type not in ('text', 'vcard'))::int as media,
+        count(*) filter (where m.type = 'vcard')::int as vcards,
+        count(*) filter (where m.reply_to is not null)::int as replies,
+        count(*) filter (where m.caption ~ '[{](name|resi)[}]')::int as placeholders,
+        count(*) filter (where m.direction = 'out')::int as outbound,
+        count(*) filter (where m.direction = 'out' and (m.sender_user_id is distinct from ${userId}::uuid
+          or m.status not in ('sent', 'delivered', 'read') or m.wamid is null))::int as bad_outbound,
+        count(*) filter (where m.direction = 'in' and m.wamid is null)::int as inbound_without_wamid
+      from conversations c join messages m on m.conversation_id = c.id
+      where c.project_id = ${projectId}::uuid`,
+    );
+    expect(facts).toMatchObject({ media: 0, bad_outbound: 0, inbound_without_wamid: 0, placeholders: 0 });
+    expect(facts?.conversations).toBeGreaterThan(300);
+    expect(facts?.unread).toBeGreaterThan(20);
+    expect(facts?.assigned).toBeGreaterThan(20);
+    expect(facts?.vcards).toBeGreaterThan(0);
+    expect(facts?.replies).toBeGreaterThan(0);
+    expect(facts?.outbound).toBeGreaterThan(300);
+    // A few windows open (what the simulator delivered "earlier today"), most closed.
+    expect(facts?.open).toBeGreaterThanOrEqual(5);
+    expect(facts?.open).toBeLessThan(30);
+  });
+
+  it('lets the demo user sign in with the printed phone and password', async () => {
+    const { phone, password } = printedCredentials(started.printed);
+    expect(started.printed).toContain(`OTP +62${phone.slice(1)} <code>`);
+    token = await signIn(first, phone, password);
+    const page = await first.act('conversation_list', { token, key: started.demo.credentials.projectKey });
+    const listed = dataOf<ConversationSummary[]>(page);
+    expect(listed).toHaveLength(20);
+    expect(page.body.total_page).toBeGreaterThanOrEqual(15);
+    // Newest first: those written "earlier today", with their window open.
+    expect(listed[0]?.windowClosesAt).not.toBeNull();
+  });
+
+  it("keeps customers writing in: the trickle's message arrives through the webhook", async () => {
+    // The same demo again, now with its trickle on (short pauses): the first message it writes.
+    await started.demo.stop();
+    let written: (write: DemoWrite) => void = () => undefined;
+    const firstWrite = new Promise<DemoWrite>((resolve) => (written = resolve));
+    started = {
+      ...(await runDemo(first, { trickle: { minMs: 20, maxMs: 60 }, onWrite: (write) => written(write) })),
+    };
+    expect(started.demo.created).toBe(false);
+    trickled = await firstWrite;
+    expect(trickled.result.delivery.ok).toBe(true);
+    await first.app.sapa.processPendingDeliveries();
+
+    const [stored] = await first.app.sapa.services.db
+      .select()
+      .from(messages)
+      .where(eq(messages.wamid, trickled.result.wamid));
+    expect(stored?.direction).toBe('in');
+    const listed = dataOf<ConversationSummary[]>(
+      await first.act('conversation_list', {
+        token,
+        key: started.demo.credentials.projectKey,
+        search: trickled.result.customer.phone,
+      }),
+    );
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.lastSeq).toBeGreaterThanOrEqual(stored?.seq ?? Infinity);
+    expect(listed[0]?.windowClosesAt).not.toBeNull();
+  });
+
+  it("answers the agent's reply with status webhooks from the simulator", async () => {
+    const [conversation] = dataOf<ConversationSummary[]>(
+      await first.act('conversation_list', {
+        token,
+        key: started.demo.credentials.projectKey,
+        search: trickled.result.customer.phone,
+      }),
+    );
+    const sent = dataOf<ThreadMessage>(
+      await first.act('message_send', {
+        token,
+        key: started.demo.credentials.projectKey,
+        conversationId: conversation?.id,
+        clientId: randomUUID(),
+        type: 'text',
+        caption: 'Halo kak, ada yang bisa kami bantu?',
+      }),
+    );
+    expect(await settleSend(first, started.demo, sent.id)).toBe('read');
+  });
+
+  describe('a later start on the same data', () => {
+    let second: TestServer;
+    let again: Started;
+    let before: Awaited<ReturnType<typeof tableCounts>>;
+
+    beforeAll(async () => {
+      await started.demo.stop();
+      await first.app.sapa.processPendingDeliveries();
+      before = await tableCounts(first.app.sapa.services.db);
+      await first.close();
+      firstClosed = true;
+      second = await startServer();
+      again = await runDemo(second);
+    });
+    afterAll(async () => {
+      await again.demo.stop();
+      await second.close();
+    });
+
+    it('creates nothing new and prints the same credentials', async () => {
+      expect(again.demo.created).toBe(false);
+      expect(printedCredentials(again.printed)).toEqual(printedCredentials(started.printed));
+      expect(again.demo.credentials).toEqual(started.demo.credentials);
+      expect(await tableCounts(second.app.sapa.services.db)).toEqual(before);
+      // The new simulator's port.
+      const [account] = await second.app.sapa.services.db
+        .select({ graphBaseUrl: waAccounts.graphBaseUrl })
+        .from(waAccounts)
+        .where(eq(waAccounts.projectId, projectId));
+      expect(account?.graphBaseUrl).toBe(again.demo.simulator.graphBaseUrl);
+      expect(again.demo.simulator.graphBaseUrl).not.toBe(started.demo.simulator.graphBaseUrl);
+    });
+
+    it('answers a reply to a customer who wrote before the restart, whose window is still open', async () => {
+      const { phone, password } = printedCredentials(again.printed);
+      const signedIn = await signIn(second, phone, password);
+      const [conversation] = await second.app.sapa.services.db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .innerJoin(customers, eq(customers.id, conversations.customerId))
+        .where(
+          and(eq(conversations.projectId, projectId), eq(customers.phone, trickled.result.customer.phone)),
+        );
+      const sent = dataOf<ThreadMessage>(
+        await second.act('message_send', {
+          token: signedIn,
+          key: again.demo.credentials.projectKey,
+          conversationId: conversation?.id,
+          clientId: randomUUID(),
+          type: 'text',
+          caption: 'Pesanan kakak sudah kami kirim ya',
+        }),
+      );
+      // Not 'failed' with 131047: the new simulator knows the window.
+      expect(await settleSend(second, again.demo, sent.id)).toBe('read');
+    });
+
+    it('says so instead of printing a password the demo user has changed', async () => {
+      const { db } = second.app.sapa.services;
+      await setPassword(db, userId, await hashPassword('a-new-password-1'), second.clock.now());
+      const third = await runDemo(second);
+      await third.demo.stop();
+      expect(third.demo.credentials.password).toBeNull();
+      expect(third.printed).toMatch(/^ {2}Password {2}\(changed since the demo made it/m);
+      expect(third.printed).not.toContain(started.demo.credentials.password ?? 'none');
+      const settingRows = await db.select().from(serverSettings).where(eq(serverSettings.key, 'demo'));
+      expect(settingRows).toHaveLength(1);
+    });
+  });
+});
+
+describe('seedInbox', () => {
+  let server: TestServer;
+  let ids: { projectId: string; accountId: string; agentUserId: string };
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { db } = server.app.sapa.services;
+    const now = server.clock.now();
+    const agentUserId = randomUUID();
+    const projectId = randomUUID();
+    const accountId = randomUUID();
+    await db.insert(users).values({
+      id: agentUserId,
+      name: 'Agen',
+      phone: '+6281299990001',
+      passwordHash: 'scrypt$x',
+      passwordChangedAt: now,
+      createdAt: now,
+    });
+    await db
+      .insert(projects)
+      .values({ id: projectId, key: 'seedbench1', name: 'Bench', createdBy: agentUserId, createdAt: now });
+    await db.insert(waAccounts).values({
+      id: accountId,
+      projectId,
+      name: 'Bench',
+      phoneNumberId: '199990000000001',
+      displayPhone: '+6281210009000',
+      accessToken: 'token',
+      createdAt: now,
+      updatedAt: now,
+    });
+    ids = { projectId, accountId, agentUserId };
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('writes thousands of conversations and a long thread that agree with their messages', async () => {
+    const { db } = server.app.sapa.services;
+    const seeded = createCustomers(5_000, 9);
+    const result = await seedInbox(db, {
+      ...ids,
+      customers: seeded,
+      longThreads: [{ customer: 17, messages: 3_000 }],
+      now: server.clock.now(),
+    });
+    expect(result.conversations).toBe(5_000);
+    const [stored] = await db
+      .select({ n: count() })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(eq(conversations.projectId, ids.projectId));
+    expect(stored?.n).toBe(result.messages);
+    expect(await inconsistentConversations(db, ids.projectId)).toEqual([]);
+
+    const [long] = await db
+      .select({ lastSeq: conversations.lastSeq })
+      .from(conversations)
+      .innerJoin(customers, eq(customers.id, conversations.customerId))
+      .where(and(eq(conversations.projectId, ids.projectId), eq(customers.phone, seeded[17]?.phone ?? '')));
+    expect(long?.lastSeq).toBe(3_000);
+
+    const [shares] = await queryRows<{ open: number; ads: number; future: number }>(
+      db,
+      sql`select
+        count(*) filter (where last_inbound_at > ${server.clock.now().toISOString()}::timestamptz - interval '24 hours')::int as open,
+        count(*) filter (where referral is not null)::int as ads,
+        count(*) filter (where last_message_at > ${server.clock.now().toISOString()}::timestamptz)::int as future
+      from conversations where project_id = ${ids.projectId}::uuid`,
+    );
+    // About 5 % of windows open (the default), a conversation per ad customer, nothing in the future.
+    expect(shares?.open).toBeGreaterThan(100);
+    expect(shares?.open).toBeLessThan(500);
+    expect(shares?.ads).toBe(seeded.filter((customer) => customer.fromAd).length);
+    expect(shares?.future).toBe(0);
+  });
+
+  it('leaves customers who already have a conversation on the account alone', async () => {
+    const { db } = server.app.sapa.services;
+    const before = await tableCounts(db);
+    const again = await seedInbox(db, {
+      ...ids,
+      customers: createCustomers(5_010, 9),
+      now: server.clock.now(),
+    });
+    expect(again.conversations).toBe(10);
+    const after = await tableCounts(db);
+    expect(after.conversations - before.conversations).toBe(10);
+    expect(after.messages - before.messages).toBe(again.messages);
+    expect(await inconsistentConversations(db, ids.projectId)).toEqual([]);
+  });
+
+  it("stores names as they are (quotes, commas, braces), also inside a caller's transaction", async () => {
+    const { db } = server.app.sapa.services;
+    const name = 'Siti "Bu RT", {Toko} \\ Jaya';
+    // Inside a caller's transaction, which goes on with its foreign-key checks on.
+    const role = await db.transaction(async (tx) => {
+      await seedInbox(tx, { ...ids, customers: [{ phone: '+6281299990777', name }] });
+      return queryRows<{ role: string }>(tx, sql`select current_setting('session_replication_role') as role`);
+    });
+    expect(role).toEqual([{ role: 'origin' }]);
+    const [stored] = await db.select().from(customers).where(eq(customers.phone, '+6281299990777'));
+    expect(stored?.name).toBe(name);
+  });
+
+  it('refuses an account of another project', async () => {
+    const { db } = server.app.sapa.services;
+    await expect(
+      seedInbox(db, { ...ids, projectId: randomUUID(), customers: createCustomers(3, 1) }),
+    ).rejects.toThrow(/not one of the project's/);
+  });
+});
