@@ -23,6 +23,7 @@ import { PreviewGlyph } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { chatPath } from '../routes.ts';
 import { OptionSelect } from './OptionSelect.tsx';
+import { CONVERSATION_ROW_HEIGHT } from './listLayout.ts';
 import { useNow } from './useNow.ts';
 import { visuallyHidden } from './chat.css.ts';
 import * as css from './conversationList.css.ts';
@@ -150,9 +151,12 @@ function Rows({ list, projectKey, timeZone, accounts, seesContactDetail }: RowsP
   const virtualizer = useVirtualizer({
     count: conversations.length + footer,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 68,
+    // Rows are all one height: nothing to measure, nothing moves while scrolling.
+    estimateSize: () => CONVERSATION_ROW_HEIGHT,
     getItemKey: (index) => conversations[index]?.id ?? 'footer',
     overscan: 8,
+    // Rows render in the next microtask rather than inside the scroll event.
+    useFlushSync: false,
   });
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.at(-1)?.index ?? -1;
@@ -188,10 +192,9 @@ function Rows({ list, projectKey, timeZone, accounts, seesContactDetail }: RowsP
           return (
             <li
               key={virtual.key}
-              ref={virtualizer.measureElement}
               data-index={virtual.index}
               className={css.item}
-              style={{ transform: `translateY(${virtual.start}px)` }}
+              style={{ top: virtual.start }}
               aria-setsize={hasMore ? -1 : conversations.length}
               aria-posinset={virtual.index + 1}
             >

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { CONVERSATION_ROW_HEIGHT } from './listLayout.ts';
 
 export const tools = style({
   display: 'flex',
@@ -43,14 +44,30 @@ export const filter = style({
   },
 });
 
-export const scroller = style({ flex: 1, minHeight: 0, overflowY: 'auto', outline: 'none' });
+// Its own compositing layer: scrolling moves the layer instead of repainting the rows.
+export const scroller = style({
+  flex: 1,
+  minHeight: 0,
+  overflowY: 'auto',
+  outline: 'none',
+  willChange: 'transform',
+});
 
 export const inner = style({ position: 'relative', width: '100%', margin: 0, padding: 0, listStyle: 'none' });
 
-export const item = style({ position: 'absolute', top: 0, left: 0, width: '100%' });
+export const item = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '100%',
+  height: CONVERSATION_ROW_HEIGHT,
+  overflow: 'hidden',
+});
 
 export const row = recipe({
   base: {
+    height: CONVERSATION_ROW_HEIGHT,
+    boxSizing: 'border-box',
     display: 'grid',
     gridTemplateColumns: 'auto minmax(0, 1fr) auto',
     gridTemplateRows: 'auto auto',
