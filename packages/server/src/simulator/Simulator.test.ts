@@ -198,6 +198,35 @@ describe('createSimulator', () => {
     await receiver.waitFor((events) => statusesOf(events, reopened.wamid).length === 3);
   });
 
+  it('reopens a window it is told about, without a message, and only for 24 hours from then', async () => {
+    let now = Date.UTC(2026, 10, 22, 8);
+    const { receiver, simulator, client } = await start({ now: () => now });
+    const [customer, other] = simulator.customers;
+    simulator.rememberCustomerWrote(0, now - 2 * HOUR);
+    simulator.rememberCustomerWrote(other?.phone ?? '', now - 25 * HOUR);
+    expect(messages(receiver.events)).toEqual([]);
+    const open = await client.sendMessage(
+      account.phoneNumberId,
+      textMessage({ to: customer?.phone ?? '', body: 'Ya kak' }),
+    );
+    const closed = await client.sendMessage(
+      account.phoneNumberId,
+      textMessage({ to: other?.phone ?? '', body: 'Ya kak' }),
+    );
+    await receiver.waitFor((events) => statusesOf(events, open.wamid).length === 3);
+    await simulator.idle();
+    expect(statusesOf(receiver.events, closed.wamid).map((status) => status.status)).toEqual(['failed']);
+    now += 23 * HOUR;
+    const late = await client.sendMessage(
+      account.phoneNumberId,
+      textMessage({ to: customer?.phone ?? '', body: 'Lagi' }),
+    );
+    await receiver.waitFor((events) => statusesOf(events, late.wamid).length > 0);
+    await simulator.idle();
+    expect(statusesOf(receiver.events, late.wamid)[0]?.status).toBe('failed');
+    expect(() => simulator.rememberCustomerWrote(99, now)).toThrow(/No simulated customer/);
+  });
+
   it('writes at about R messages per second: rate × duration messages in all', async () => {
     const { receiver, simulator } = await start({ customers: 5 });
     const run = simulator.writeAtRate({ rate: 40, durationMs: 500 });
