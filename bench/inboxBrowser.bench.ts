@@ -11,11 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, loadConfig, memorySender } from '@sapa/server';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../packages/server/src/db/queryRows.ts';
 import { seedInbox } from '../packages/server/src/demo/seedInbox.ts';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
+import { startBenchSapa } from './inbox/sapa.ts';
 import type { Benchmark } from './types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,17 +32,6 @@ const BUDGET = {
   domRows: 60,
   heapMb: 64,
 };
-
-async function act(url: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(`${url}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: string; data: Record<string, unknown> };
-  if (answer.code !== '1') throw new Error(`${String(body.act)} failed: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
 
 const NAMES = [
   'Sari',
@@ -62,61 +51,33 @@ const SURNAMES = ['Wijaya', 'Santoso', 'Lestari', 'Pratama', 'Hidayat', 'Kusuma'
 
 /** The real app on PGlite with the built web app, a signed-in owner, and the seeded inbox. */
 async function startSapa(dataDir: string) {
-  const base = loadConfig({});
-  const config = {
-    ...base,
+  const sapa = await startBenchSapa({
     dataDir,
-    databaseUrl: null,
-    redisUrl: null,
     webDist,
-    logLevel: 'warn' as const,
-    rateLimit: { max: 100_000_000, windowMs: 60_000 },
-  };
-  const otp = memorySender();
-  const app: FastifyInstance = await buildApp({ config, otpSender: otp, backgroundWork: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
-  const phone = '+6281200003333';
-  const started = await act(url, { act: 'auth_register', name: 'Bench', phone, password: 'bench-password' });
-  const verified = await act(url, {
-    act: 'auth_verify_otp',
-    challenge: started.challenge,
-    code: otp.last(phone),
+    backgroundWork: false,
+    account: {
+      phoneNumberId: '109876543210987',
+      displayPhone: '+6281210009000',
+      accessToken: 'bench-access-token',
+    },
   });
-  const token = String(verified.token);
-  const userId = String((verified.user as { id: string }).id);
-  const project = await act(url, { act: 'project_create', token, name: 'Bench' });
-  const key = String(project.key);
-  const account = await act(url, {
-    act: 'account_create',
-    token,
-    key,
-    name: 'Bench',
-    phoneNumberId: '109876543210987',
-    displayPhone: '+6281210009000',
-    accessToken: 'bench-access-token',
-  });
-  const { db } = app.sapa.services;
-  const [found] = await queryRows<{ id: string }>(db, sql`select id from projects where key = ${key}`);
+  const { db } = sapa.app.sapa.services;
+  const [found] = await queryRows<{ id: string }>(db, sql`select id from projects where key = ${sapa.key}`);
   if (found === undefined) throw new Error('the project vanished');
-  const projectId = found.id;
   const customers = Array.from({ length: CONVERSATIONS }, (_, index) => ({
     phone: `+62813${String(index).padStart(8, '0')}`,
     name: `${NAMES[index % NAMES.length]} ${SURNAMES[Math.floor(index / NAMES.length) % SURNAMES.length]} ${index}`,
   }));
   const seeding = performance.now();
   const seeded = await seedInbox(db, {
-    projectId,
-    accountId: String(account.id),
+    projectId: found.id,
+    accountId: sapa.accountId,
     customers,
-    agentUserId: userId,
+    agentUserId: sapa.userId,
     messages: { min: 1, max: 4 },
     longThreads: [{ customer: 0, messages: THREAD }],
   });
-  const seedMs = performance.now() - seeding;
-  return { app, url, token, key, longThreadPhone: customers[0]?.phone ?? '', seeded, seedMs };
+  return { ...sapa, longThreadPhone: customers[0]?.phone ?? '', seeded, seedMs: performance.now() - seeding };
 }
 
 /**
@@ -172,18 +133,7 @@ const benchmark: Benchmark = {
     try {
       const sapa = await startSapa(dataDir);
       cleanup.push(() => sapa.app.close());
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      const browser = await chromium.launch(chromiumLaunchOptions);
       cleanup.push(() => browser.close());
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript(

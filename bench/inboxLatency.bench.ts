@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, loadConfig, memorySender } from '@sapa/server';
 import type { Realtime } from '@sapa/sdk';
 import { connectClient, measureLatency } from './inbox/measure.ts';
 import type { LatencyResult } from './inbox/measure.ts';
 import { startRelay } from './inbox/relay.ts';
+import { startBenchSapa } from './inbox/sapa.ts';
 import { createSimulator } from './inbox/simulator.ts';
 import type { BenchSimulator } from './inbox/simulator.ts';
 import type { Benchmark } from './types.ts';
@@ -34,71 +33,18 @@ function seconds(): number {
   return value;
 }
 
-async function act(url: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(`${url}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: string; data: Record<string, unknown> };
-  if (answer.code !== '1') throw new Error(`${String(body.act)} failed: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
 /** The real app on PGlite in a temp dir, background work on; a user with a project and an account. */
-async function startSapa(dataDir: string) {
-  const base = loadConfig({});
-  const config = {
-    ...base,
+function startSapa(dataDir: string) {
+  return startBenchSapa({
     dataDir,
-    databaseUrl: null,
-    redisUrl: null,
-    webDist: path.join(dataDir, 'no-dist'),
-    logLevel: 'warn' as const,
-    rateLimit: { max: 100_000_000, windowMs: 60_000 },
+    account: { ...ACCOUNT, displayPhone: `+${ACCOUNT.displayPhone}` },
     // Nothing is sent in this bench; sends would fail fast on loopback rather than reach Meta.
     whatsapp: {
-      ...base.whatsapp,
       verifyToken: 'bench-verify-token',
       appSecret: APP_SECRET,
       graphBaseUrl: 'http://127.0.0.1:9',
     },
-  };
-  const otp = memorySender();
-  const app: FastifyInstance = await buildApp({ config, otpSender: otp });
-  try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    const url = `http://127.0.0.1:${address.port}`;
-    const phone = '+6281200002222';
-    const started = await act(url, {
-      act: 'auth_register',
-      name: 'Bench',
-      phone,
-      password: 'bench-password',
-    });
-    const verified = await act(url, {
-      act: 'auth_verify_otp',
-      challenge: started.challenge,
-      code: otp.last(phone),
-    });
-    const token = String(verified.token);
-    const project = await act(url, { act: 'project_create', token, name: 'Bench' });
-    await act(url, {
-      act: 'account_create',
-      token,
-      key: project.key,
-      name: 'Bench',
-      phoneNumberId: ACCOUNT.phoneNumberId,
-      displayPhone: `+${ACCOUNT.displayPhone}`,
-      accessToken: ACCOUNT.accessToken,
-    });
-    return { app, url, token };
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
+  });
 }
 
 /** Warm-up (not counted), then the measured run, both through `simulator` to `realtime`. */

@@ -1,0 +1,92 @@
+/**
+ * The real app for the inbox benchmarks: `buildApp` on PGlite in `dataDir`, listening on a free
+ * loopback port, with a registered and signed-in owner, their project and one WhatsApp account.
+ * `LOG_LEVEL` is `warn` and the protocol rate limit is lifted, so the figures measure the request
+ * path rather than log lines or a single client's 429s.
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, loadConfig, memorySender } from '@sapa/server';
+import type { Config } from '@sapa/server';
+
+export interface BenchSapa {
+  app: FastifyInstance;
+  url: string;
+  token: string;
+  userId: string;
+  key: string;
+  accountId: string;
+}
+
+export interface BenchSapaOptions {
+  dataDir: string;
+  /** The built web app (default: none; pages answer 503). */
+  webDist?: string;
+  whatsapp?: Partial<Config['whatsapp']>;
+  account: { phoneNumberId: string; displayPhone: string; accessToken: string };
+  /** Run the webhook and job workers' polls (default true). */
+  backgroundWork?: boolean;
+}
+
+/** Calls an act over HTTP; throws unless it answers `code: "1"`. */
+export async function act(url: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}/api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: string; data: Record<string, unknown> };
+  if (answer.code !== '1') throw new Error(`${String(body.act)} failed: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+export async function startBenchSapa(options: BenchSapaOptions): Promise<BenchSapa> {
+  const base = loadConfig({});
+  const config: Config = {
+    ...base,
+    dataDir: options.dataDir,
+    databaseUrl: null,
+    redisUrl: null,
+    webDist: options.webDist ?? path.join(options.dataDir, 'no-dist'),
+    logLevel: 'warn',
+    rateLimit: { max: 100_000_000, windowMs: 60_000 },
+    whatsapp: { ...base.whatsapp, ...options.whatsapp },
+  };
+  const otp = memorySender();
+  const app = await buildApp({ config, otpSender: otp, backgroundWork: options.backgroundWork ?? true });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const url = `http://127.0.0.1:${address.port}`;
+    const phone = '+6281200002222';
+    const started = await act(url, {
+      act: 'auth_register',
+      name: 'Bench',
+      phone,
+      password: 'bench-password',
+    });
+    const verified = await act(url, {
+      act: 'auth_verify_otp',
+      challenge: started.challenge,
+      code: otp.last(phone),
+    });
+    const token = String(verified.token);
+    const userId = String((verified.user as { id: string }).id);
+    const project = await act(url, { act: 'project_create', token, name: 'Bench' });
+    const key = String(project.key);
+    const account = await act(url, {
+      act: 'account_create',
+      token,
+      key,
+      name: 'Bench',
+      phoneNumberId: options.account.phoneNumberId,
+      displayPhone: options.account.displayPhone,
+      accessToken: options.account.accessToken,
+    });
+    return { app, url, token, userId, key, accountId: String(account.id) };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
