@@ -8,6 +8,7 @@ import type { Db } from '../db/openDatabase.ts';
 import type { JobRow } from '../db/schema.ts';
 import { Drain } from './Drain.ts';
 import { claimJobs, completeJob, retryJob } from './jobQueue.ts';
+import { rootMessage } from '../errors/rootMessage.ts';
 
 export interface JobHandler {
   /** Does the job; throwing retries it later (up to the runner's `maxAttempts`). */
@@ -92,7 +93,7 @@ export class JobRunner {
       await handler.run(job);
       await completeJob(db, job.id, now());
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
+      const text = rootMessage(error);
       if (job.attempts >= maxAttempts) {
         log.warn({ jobId: job.id, kind: job.kind, err: error }, 'job gave up');
         await handler.giveUp?.(job, error);

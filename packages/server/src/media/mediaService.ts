@@ -20,6 +20,7 @@ import { detectFile } from './detectFile.ts';
 import { FileTooLargeError } from './MediaFiles.ts';
 import type { MediaFiles } from './MediaFiles.ts';
 import type { MediaLinks } from './mediaLinks.ts';
+import { rootMessage } from '../errors/rootMessage.ts';
 
 export const MEDIA_DOWNLOAD_JOB = 'whatsapp.media';
 
@@ -227,7 +228,7 @@ export class MediaService {
       giveUp: async (job, error) => {
         const id = (job.payload as { mediaId?: unknown }).mediaId;
         if (typeof id === 'string') {
-          await this.#fail(id, error instanceof Error ? error.message : String(error));
+          await this.#fail(id, rootMessage(error));
         }
       },
     };

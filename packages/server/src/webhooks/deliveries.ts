@@ -28,6 +28,7 @@ import type { Arriving, Received, RoutedAccount } from '../inbox/inbound.ts';
 import { Drain } from '../jobs/Drain.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
+import { rootMessage } from '../errors/rootMessage.ts';
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -170,7 +171,7 @@ export class DeliveryWorker {
         receivedAt: at,
         nextAttemptAt: at,
         attempts: 0,
-        lastError: error instanceof Error ? error.message : String(error),
+        lastError: rootMessage(error),
       })),
     );
   }
@@ -373,7 +374,7 @@ export class DeliveryWorker {
   async #failed(delivery: Delivery, error: unknown): Promise<void> {
     const { db, now, log, maxAttempts } = this.#options;
     log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery failed');
-    const lastError = error instanceof Error ? error.message : String(error);
+    const lastError = rootMessage(error);
     const at = now();
     await db
       .update(webhookDeliveries)
