@@ -266,8 +266,13 @@ export class DeliveryWorker {
         return done;
       });
     }
-    for (const outcome of outcomes) announce(publisher, outcome.announcements);
-    if (outcomes.some((outcome) => outcome.queuedDownload)) jobs.kick();
+    // Stored: nothing after this point may send the deliveries down the failure path.
+    try {
+      for (const outcome of outcomes) announce(publisher, outcome.announcements);
+      if (outcomes.some((outcome) => outcome.queuedDownload)) jobs.kick();
+    } catch (error) {
+      this.#options.log.error({ err: error }, 'announcing stored webhook events failed');
+    }
   }
 
   /** Each delivery's messages' announcements, onto its outcome. */
