@@ -85,3 +85,5 @@ export const CHAT_COMPACT_TEXT_CAPTION_LINES = 3;
 export const CHAT_MOBILE_IMAGE_THUMBNAIL_PX = 70;
 export const CHAT_MOBILE_VIDEO_THUMBNAIL_PX = 120;
 export const CHAT_FILENAME_MAX_WIDTH_PX = 250;
+/** Files one send may carry from the composer's attachment tray (each goes as its own message). */
+export const CHAT_MAX_ATTACHMENTS = 10;

@@ -24,6 +24,7 @@ export type {
   ConversationCustomer,
   ConversationReferral,
   ConversationSummary,
+  GalleryItem,
   MediaFile,
   MessageDirection,
   MessageStatus,
@@ -51,6 +52,10 @@ export type {
 
 export { uploadFile } from './client/uploadFile.ts';
 export type { UploadFileOptions } from './client/uploadFile.ts';
+export { createFilePondClient, dispositionFilename } from './client/filePondClient.ts';
+export type { FilePondClient, FilePondClientOptions, RequestOptions, ServerFile } from './client/filePondClient.ts';
+export { isRetryableUploadError, transferFile } from './files/transferFile.ts';
+export type { TransferOptions } from './files/transferFile.ts';
 
 // Errors
 export { SapaError, isSapaError } from './errors/SapaError.ts';
@@ -138,6 +143,7 @@ export {
   maxMediaBytes,
   mediaKindOf,
   messageTypeOf,
+  mimeTypesOfKind,
 } from './files/mediaTypes.ts';
 export type { MediaKind } from './files/mediaTypes.ts';
 
@@ -200,6 +206,7 @@ export {
   CHAT_MOBILE_IMAGE_THUMBNAIL_PX,
   CHAT_MOBILE_VIDEO_THUMBNAIL_PX,
   CHAT_FILENAME_MAX_WIDTH_PX,
+  CHAT_MAX_ATTACHMENTS,
 } from './constants.ts';
 
 // i18n

@@ -39,6 +39,8 @@ export interface SapaRuntime {
   processPendingDeliveries(): Promise<void>;
   /** Runs every job that is due (sends); resolves when they are done or rescheduled. */
   runJobsOnce(): Promise<void>;
+  /** Removes expired temporary uploads and unfinished transfers now (the server does it every 10 minutes). */
+  sweepUploads(): Promise<{ files: number; partial: number }>;
 }
 
 declare module 'fastify' {
@@ -62,8 +64,12 @@ export interface AppOptions {
    * delivery or queued job is worked off at once, and `app.sapa` offers passes to await.
    */
   backgroundWork?: boolean;
+  /** Addresses FilePond's `?fetch=` may reach (tests allow their own loopback server); public ones by default. */
+  fetchAllowAddress?: (address: string) => boolean;
 }
 
+/** How often expired temporary uploads are removed. */
+const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -143,10 +149,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     media,
     accountRoutes,
   };
+  let sweepUploadsNow = async (): Promise<{ files: number; partial: number }> => ({ files: 0, partial: 0 });
   app.decorate('sapa', {
     services,
     processPendingDeliveries: () => deliveryWorker.processPending(),
     runJobsOnce: () => jobRunner.runOnce(),
+    sweepUploads: () => sweepUploadsNow(),
   });
 
   // While closing, answers end their keep-alive connection, so in-flight requests finish and the
@@ -171,7 +179,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
   await registerActRoute(app, services, config);
   await registerWhatsAppWebhook(app, { config, worker: deliveryWorker });
-  await registerMediaRoutes(app, services, media);
+  const transfers = await registerMediaRoutes(
+    app,
+    services,
+    media,
+    options.fetchAllowAddress === undefined ? {} : { fetchAllowAddress: options.fetchAllowAddress },
+  );
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
   // What the web app may know before sign-in: today only the social-login app id, if any.
   app.get('/config.json', async (_request, reply) => {
@@ -189,6 +202,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const pruner = setInterval(prune, 3_600_000);
   pruner.unref();
+  // Temporary uploads nobody used and chunked transfers left unfinished (docs/uploads.md).
+  sweepUploadsNow = async () => {
+    const at = services.now();
+    const [files, partial] = await Promise.all([media.sweepExpired(at), transfers.sweepExpired(at)]);
+    if (files + partial > 0) app.log.info({ files, partial }, 'expired uploads removed');
+    return { files, partial };
+  };
+  const sweep = () => void sweepUploadsNow().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping uploads failed'));
+  const sweeper = setInterval(sweep, UPLOAD_SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onReady', async () => sweep());
+  app.addHook('onClose', async () => clearInterval(sweeper));
   if (options.backgroundWork !== false) {
     deliveryWorker.start();
     jobRunner.start();

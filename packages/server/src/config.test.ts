@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve(import.meta.dirname, '../../../.sapa-data'),
       mediaDir: null,
       demo: true,
+      uploadTtlMs: 86_400_000,
       databaseUrl: null,
       redisUrl: null,
       otpSender: 'console',
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       WHATSAPP_API_VERSION: 'v23.0',
       SAPA_MEDIA_DIR: '/srv/sapa-media',
       SAPA_DEMO: '0',
+      SAPA_UPLOAD_TTL_MS: '3600000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       dataDir: '/tmp/sapa',
       mediaDir: '/srv/sapa-media',
       demo: false,
+      uploadTtlMs: 3_600_000,
       databaseUrl: 'postgres://u@db:5432/sapa',
       redisUrl: 'redis://cache:6379',
       webDist: '/srv/web',

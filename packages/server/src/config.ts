@@ -18,6 +18,8 @@ export interface Config {
    * start (`SAPA_DEMO`, default on; `0` turns it off). Only `main.ts` acts on it.
    */
   demo: boolean;
+  /** How long a temporary upload (not sent, not in the gallery) or an idle chunked transfer is kept (`SAPA_UPLOAD_TTL_MS`). */
+  uploadTtlMs: number;
   /** PostgreSQL connection string; `null` means embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   /** Redis for the protocol rate limiter, so limits hold across processes; `null` keeps them in memory. */
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolveDataDir(read('SAPA_DATA_DIR') ?? path.join(repoRoot, '.sapa-data')),
     mediaDir: read('SAPA_MEDIA_DIR') === undefined ? null : path.resolve(read('SAPA_MEDIA_DIR') ?? ''),
     demo: flag('SAPA_DEMO', true),
+    uploadTtlMs: int('SAPA_UPLOAD_TTL_MS', 86_400_000, 1000, 30 * 86_400_000),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read('REDIS_PREFIX') ?? 'sapa-rl-',

@@ -116,7 +116,7 @@ describe('POST /upload/{key}', () => {
     const before = await mediaCount(projectId);
     for (const [bytes, name] of [
       [PDF, 'foto.jpg'],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png'],
       [Buffer.from('<html><script>alert(1)</script></html>'), 'page.html'],
       [Buffer.from([0, 1, 2, 3, 0, 0, 0]), 'notes.txt'],
     ] as const) {

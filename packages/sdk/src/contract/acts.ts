@@ -5,6 +5,7 @@ import type { OtpChallenge, Project, SignedIn, User } from './types.ts';
 import type {
   ChatAgent,
   ConversationSummary,
+  GalleryItem,
   MediaFile,
   ThreadMessage,
   WhatsAppAccount,
@@ -223,6 +224,30 @@ export const acts = {
     access: { permission: 'crm.chat.view' },
     summary:
       'A file of the project stored by `POST /upload/{key}` or received from a customer: its type, name, size and a signed link.',
+  }),
+  gallery_list: defineAct<GalleryItem[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      kind: z.enum(['image', 'audio', 'video', 'document']).optional(),
+      search: z.string().trim().max(100).optional(),
+    }),
+    access: { anyOf: ['crm.gallery.view', 'crm.chat.view'] },
+    shape: 'page',
+    summary:
+      "The project's gallery, newest first, 60 per page; `kind` keeps one kind of file, `search` matches words of the file name. `crm.chat.view` lets an agent pick from it in the composer.",
+  }),
+  gallery_add: defineAct<GalleryItem[]>()({
+    input: z.object({ key: projectKeyField, ids: z.array(idField).min(1).max(100) }),
+    access: { permission: 'crm.gallery.add' },
+    summary:
+      'Keeps files uploaded to `/upload/{key}` (FilePond ids) in the gallery and answers them; they no longer expire. An id that is not a file of the project answers `not_found` and adds nothing.',
+  }),
+  gallery_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.gallery.hapus' },
+    summary:
+      'Takes a file out of the gallery. Messages that carried it keep it; a file nothing else uses is deleted.',
   }),
   message_list: defineAct<ThreadMessage[]>()({
     input: z.object({

@@ -100,3 +100,13 @@ export interface MediaFile {
   /** Where the browser loads it (signed, valid for at least 7 days). */
   url: string;
 }
+
+/** A file kept in the project's gallery (`/crm/gallery/{key}`), reusable in chats. */
+export interface GalleryItem extends MediaFile {
+  /** image, audio, video or document (`mediaKindOf`). */
+  kind: 'image' | 'audio' | 'video' | 'document';
+  /** ISO time it was added. */
+  createdAt: string;
+  /** The member who added it (`null` once they left). */
+  createdBy: { id: string; name: string } | null;
+}

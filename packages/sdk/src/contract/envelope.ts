@@ -22,6 +22,11 @@ export type FailureReason =
   | 'payload_too_large'
   | 'file_invalid_type'
   | 'file_too_large'
+  | 'upload_offset_mismatch'
+  | 'upload_length_mismatch'
+  | 'fetch_refused'
+  | 'fetch_failed'
+  | 'media_in_use'
   | 'malformed_body'
   | 'internal';
 

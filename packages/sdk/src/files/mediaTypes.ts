@@ -62,6 +62,15 @@ export function messageTypeOf(mimeType: string, filename: string): string {
   return extension === '' ? 'file' : extension;
 }
 
+/**
+ * The MIME types WhatsApp carries as `kind` (image, audio, video). Documents are every other type,
+ * so for `document` this answers the types that are NOT documents.
+ */
+export function mimeTypesOfKind(kind: MediaKind): string[] {
+  const all = Object.keys(kindByMime);
+  return kind === 'document' ? all : all.filter((mime) => kindByMime[mime] === kind);
+}
+
 /** The largest file of this MIME type WhatsApp takes, in bytes. */
 export function maxMediaBytes(mimeType: string): number {
   return MEDIA_MAX_BYTES[mediaKindOf(mimeType)];

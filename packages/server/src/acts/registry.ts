@@ -6,6 +6,7 @@ import { sessionHandlers } from './handlers/session.ts';
 import { projectHandlers } from './handlers/projects.ts';
 import { accountHandlers } from './handlers/accounts.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
+import { galleryHandlers } from './handlers/gallery.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -35,4 +36,5 @@ export const handlers: ActHandlers = {
   ...projectHandlers,
   ...accountHandlers,
   ...inboxHandlers,
+  ...galleryHandlers,
 };

@@ -217,10 +217,44 @@ export const media = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     lastError: text('last_error'),
+    /** Kept in the project's gallery (`gallery_add`). */
+    inGallery: boolean('in_gallery').notNull().default(false),
+    /** A temporary upload (not sent, not in the gallery) is deleted after this; `null`: kept. */
+    expiresAt: at('expires_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [index('media_project_idx').on(table.projectId, table.createdAt)],
+  (table) => [
+    index('media_project_idx').on(table.projectId, table.createdAt),
+    index('media_gallery_idx')
+      .on(table.projectId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.inGallery}`),
+    index('media_expires_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.expiresAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A chunked upload under way (FilePond's `PATCH ?patch=<id>`): `length` bytes declared, `offset`
+ * received so far in `<media dir>/partial/<id>`. Its id becomes the file's id once complete.
+ */
+export const uploadTransfers = pgTable(
+  'upload_transfers',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    length: bigint('length', { mode: 'number' }).notNull(),
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    /** Dropped (with its bytes) after this unless a chunk arrives: each chunk moves it on. */
+    expiresAt: at('expires_at').notNull(),
+  },
+  (table) => [index('upload_transfers_expires_idx').on(table.expiresAt)],
 );
 
 export const messageDirection = pgEnum('message_direction', ['in', 'out']);
@@ -378,6 +412,7 @@ export const schema = {
   mediaOrigin,
   mediaStatus,
   media,
+  uploadTransfers,
   messageDirection,
   messageStatus,
   conversations,
@@ -396,3 +431,4 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
+export type UploadTransferRow = typeof uploadTransfers.$inferSelect;

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
@@ -88,6 +88,45 @@ export class MediaFiles {
     const target = this.pathOf(id);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(written.tempPath, target);
+  }
+
+  /** Where the received bytes of chunked transfer `id` wait until the last chunk arrives. */
+  partialPathOf(id: string): string {
+    if (!ID.test(id)) throw new Error(`not a transfer id: ${id}`);
+    return path.join(this.dir, 'partial', id);
+  }
+
+  /**
+   * Writes a chunk of transfer `id` at `offset`, at most `maxBytes` of it (more throws
+   * `FileTooLargeError`); answers the bytes written. A chunk cut short leaves bytes past `offset`
+   * that the next chunk at the same offset overwrites (the caller only moves its offset on success).
+   */
+  async writeChunk(id: string, offset: number, source: Readable, maxBytes: number): Promise<number> {
+    const target = this.partialPathOf(id);
+    await mkdir(path.dirname(target), { recursive: true });
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(size > maxBytes ? new FileTooLargeError(maxBytes) : null, chunk);
+      },
+    });
+    const flags = offset === 0 ? 'w' : 'r+';
+    await pipeline(source, meter, createWriteStream(target, { flags, start: offset }));
+    return size;
+  }
+
+  /** The complete bytes of transfer `id` (cut to `length`), hashed, ready for `keep`. */
+  async finishPartial(id: string, length: number): Promise<WrittenFile> {
+    const tempPath = this.partialPathOf(id);
+    await truncate(tempPath, length);
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(tempPath), hash);
+    return { tempPath, size: length, sha256: hash.digest('hex') };
+  }
+
+  async removePartial(id: string): Promise<void> {
+    await rm(this.partialPathOf(id), { force: true });
   }
 
   async discard(written: WrittenFile): Promise<void> {

@@ -37,6 +37,8 @@ const TEXT_TYPES: Readonly<Record<string, string>> = {
   txt: 'text/plain',
   csv: 'text/csv',
   vcf: 'text/vcard',
+  // Kept and sent as a document; served sandboxed, so its script never runs.
+  svg: 'image/svg+xml',
 };
 
 /** Old Office files are all "compound file binary" by content; the extension tells which. */
@@ -56,7 +58,7 @@ function canonical(mime: string, extension: string): string {
 
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 
-async function looksLikeText(file: string): Promise<boolean> {
+async function looksLikeText(file: string, extension: string): Promise<boolean> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(TEXT_SAMPLE_BYTES);
@@ -65,8 +67,9 @@ async function looksLikeText(file: string): Promise<boolean> {
     if (sample.includes(0)) return false;
     try {
       // A cut in the middle of a character at the end of the sample is not an error.
-      new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-      return true;
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+      // An SVG is XML whose root is <svg>.
+      return extension !== 'svg' || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(text);
     } catch {
       return false;
     }
@@ -79,9 +82,10 @@ async function looksLikeText(file: string): Promise<boolean> {
 export async function detectFile(file: string, filename: string): Promise<Detection> {
   const extension = fileExtension(filename);
   const found = await fileTypeFromFile(file);
-  if (found === undefined) {
+  // XML is text to `file-type` only when it starts with a declaration; an SVG is checked as text either way.
+  if (found === undefined || (extension === 'svg' && /^(application\/xml|image\/svg\+xml)$/.test(found.mime))) {
     const textType = TEXT_TYPES[extension];
-    return textType !== undefined && (await looksLikeText(file))
+    return textType !== undefined && (await looksLikeText(file, extension))
       ? { ok: true, mimeType: textType }
       : { ok: false };
   }

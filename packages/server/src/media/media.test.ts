@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectFile } from './detectFile.ts';
 import { MediaLinks } from './mediaLinks.ts';
-import { contentDisposition } from './mediaRoutes.ts';
+import { contentDisposition } from './serveFile.ts';
 import { cleanFilename } from './mediaService.ts';
 import { FileTooLargeError, MediaFiles } from './MediaFiles.ts';
 
@@ -54,8 +54,9 @@ describe('detectFile', () => {
       ok: false,
     });
     expect(
-      await detectFile(await file('a.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg'),
-    ).toEqual({
+      await detectFile(await file('a.svg', '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg'),
+    ).toEqual({ ok: true, mimeType: 'image/svg+xml' });
+    expect(await detectFile(await file('b.svg', '<html><script>alert(1)</script></html>'), 'b.svg')).toEqual({
       ok: false,
     });
   });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphClient } from '../channels/whatsapp/index.ts';
 import type { Config } from '../config.ts';
@@ -18,7 +18,7 @@ import { maxMediaBytes, messageTypeOf, MEDIA_MAX_BYTES } from '../sdk.ts';
 import type { MediaFile } from '../sdk.ts';
 import { detectFile } from './detectFile.ts';
 import { FileTooLargeError } from './MediaFiles.ts';
-import type { MediaFiles } from './MediaFiles.ts';
+import type { MediaFiles, WrittenFile } from './MediaFiles.ts';
 import type { MediaLinks } from './mediaLinks.ts';
 import { rootMessage } from '../errors/rootMessage.ts';
 
@@ -76,16 +76,28 @@ export class MediaService {
     source: Readable;
     filename: string | undefined;
   }): Promise<UploadOutcome> {
-    const { db, files, now } = this.#deps;
     let written;
     try {
-      written = await files.write(upload.source, MAX_UPLOAD_BYTES);
+      written = await this.#deps.files.write(upload.source, MAX_UPLOAD_BYTES);
     } catch (error) {
       if (error instanceof FileTooLargeError) {
         return { ok: false, reason: 'file_too_large', maxBytes: MAX_UPLOAD_BYTES };
       }
       throw error;
     }
+    return this.keepChecked(written, { ...upload, id: randomUUID() });
+  }
+
+  /**
+   * Checks a written file (type by content against its name, size by kind) and keeps it as the
+   * project's temporary upload `id`, expiring after `uploadTtlMs` unless it is used. A refused file
+   * is discarded.
+   */
+  async keepChecked(
+    written: WrittenFile,
+    upload: { id: string; projectId: string; userId: string | null; filename: string | undefined },
+  ): Promise<UploadOutcome> {
+    const { db, files, now, config } = this.#deps;
     try {
       const filename = cleanFilename(upload.filename, 'file');
       const detected = await detectFile(written.tempPath, filename);
@@ -98,12 +110,12 @@ export class MediaService {
         await files.discard(written);
         return { ok: false, reason: 'file_too_large', maxBytes: limit };
       }
-      const id = randomUUID();
-      await files.keep(written, id);
+      await files.keep(written, upload.id);
+      const at = now();
       const [row] = await db
         .insert(media)
         .values({
-          id,
+          id: upload.id,
           projectId: upload.projectId,
           origin: 'upload',
           status: 'stored',
@@ -112,16 +124,60 @@ export class MediaService {
           filename,
           size: written.size,
           sha256: written.sha256,
+          expiresAt: new Date(at.getTime() + config.uploadTtlMs),
           createdBy: upload.userId,
-          createdAt: now(),
+          createdAt: at,
         })
         .returning();
       if (row === undefined) throw new Error('media insert answered nothing');
       return { ok: true, row };
     } catch (error) {
       await files.discard(written);
+      await files.remove(upload.id).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Keeps files for good (sent in a message, or `gallery` ones added to the gallery): they stop
+   * expiring. Answers the rows kept, in the order of `ids`; an id that is not a stored file of the
+   * project is left out.
+   */
+  async claim(projectId: string, ids: readonly string[], options: { gallery?: boolean } = {}): Promise<MediaRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#deps.db
+      .update(media)
+      .set(options.gallery ? { expiresAt: null, inGallery: true } : { expiresAt: null })
+      .where(and(eq(media.projectId, projectId), inArray(media.id, [...ids]), eq(media.status, 'stored')))
+      .returning();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is MediaRow => row !== undefined);
+  }
+
+  /**
+   * FilePond's revert: deletes a temporary upload of the project. `in_use` once it is sent or in
+   * the gallery; `not_found` for anything else.
+   */
+  async revert(projectId: string, id: string): Promise<'reverted' | 'in_use' | 'not_found'> {
+    const found = await this.find(projectId, id);
+    if (found === null || found.origin !== 'upload') return 'not_found';
+    const [deleted] = await this.#deps.db
+      .delete(media)
+      .where(and(eq(media.id, id), eq(media.projectId, projectId), isNotNull(media.expiresAt)))
+      .returning({ id: media.id });
+    if (deleted === undefined) return 'in_use';
+    await this.#deps.files.remove(id);
+    return 'reverted';
+  }
+
+  /** Deletes temporary uploads whose time is up (rows and bytes); answers how many. */
+  async sweepExpired(now: Date): Promise<number> {
+    const expired = await this.#deps.db
+      .delete(media)
+      .where(and(isNotNull(media.expiresAt), lt(media.expiresAt, now)))
+      .returning({ id: media.id });
+    for (const { id } of expired) await this.#deps.files.remove(id);
+    return expired.length;
   }
 
   /** A file of the project, or `null` (missing or another project's). */

@@ -51,7 +51,7 @@ export type ConfigOverrides = {
  */
 export async function startTestServer(
   overrides: ConfigOverrides = {},
-  options: { backgroundWork?: boolean } = {},
+  options: { backgroundWork?: boolean; fetchAllowAddress?: (address: string) => boolean } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-test-'));
@@ -87,6 +87,7 @@ export async function startTestServer(
     otpSender: otp,
     now: clock.now,
     backgroundWork: options.backgroundWork ?? false,
+    ...(options.fetchAllowAddress === undefined ? {} : { fetchAllowAddress: options.fetchAllowAddress }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

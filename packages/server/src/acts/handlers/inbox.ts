@@ -138,6 +138,8 @@ export const inboxHandlers = {
     const file =
       input.mediaId === undefined ? null : await ctx.services.media.find(scope.projectId, input.mediaId);
     if (input.mediaId !== undefined && (file === null || file.status !== 'stored')) throw invalid('mediaId');
+    // A temporary upload sent in a message is kept for good (it no longer expires).
+    if (file !== null && file.expiresAt !== null) await ctx.services.media.claim(scope.projectId, [file.id]);
     const stored = await storeOutbound(db, input.conversationId, {
       type: file?.type ?? input.type ?? 'text',
       caption: input.caption ?? null,
