@@ -10,6 +10,7 @@ import { queryRows } from '../src/db/queryRows.ts';
 import {
   conversations,
   customers,
+  media,
   messages,
   projectMembers,
   projects,
@@ -190,6 +191,13 @@ describe('the demo (startDemo)', () => {
     expect(accounts).toHaveLength(1);
     expect(accounts[0]?.graphBaseUrl).toBe(started.demo.simulator.graphBaseUrl);
     expect(accounts[0]?.status).toBe('connected');
+
+    // A gallery to pick from: the sample photo and price list, kept for good.
+    const gallery = await db.select().from(media).where(eq(media.projectId, project.id));
+    expect(gallery.map((file) => [file.filename, file.mimeType, file.inGallery, file.expiresAt]).sort()).toEqual([
+      ['Daftar harga.pdf', 'application/pdf', true, null],
+      ['Katalog batik parang.jpg', 'image/jpeg', true, null],
+    ]);
 
     // The setting that remembers it.
     const settings = await readDemoSettings(db);

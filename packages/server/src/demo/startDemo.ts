@@ -20,6 +20,7 @@ import { demoBanner, localPhone } from './demoBanner.ts';
 import { DemoTraffic } from './DemoTraffic.ts';
 import type { DemoMessage } from './DemoTraffic.ts';
 import { ensureDemo } from './ensureDemo.ts';
+import { seedGallery } from './seedGallery.ts';
 import { Trickle } from './Trickle.ts';
 
 export interface DemoOptions {
@@ -123,6 +124,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     };
 
     if (ensured.created) {
+      const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, settings.projectKey));
+      if (project !== undefined) await seedGallery(services.media, project.id, settings.userId);
       // Messages of the last hours, delivered by the simulator at their time, so the windows
       // they open are known on both sides.
       for (const recent of traffic.recent(services.now().getTime(), RECENT)) {
