@@ -28,7 +28,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-const mbps = (ms: number) => `${((SIZE / 1_000_000) / (ms / 1000)).toFixed(0)} MB/s`;
+const mbps = (ms: number) => `${(SIZE / 1_000_000 / (ms / 1000)).toFixed(0)} MB/s`;
 
 const bench: Benchmark = {
   name: 'Upload throughput: 50 MB in 5 MB chunks vs a file copy',
@@ -52,7 +52,10 @@ const bench: Benchmark = {
         transport: 'fetch',
       });
       const upload = async () => {
-        const id = await transferFile(client, file, { filename: 'katalog.pdf', chunkSize: UPLOAD_CHUNK_SIZE });
+        const id = await transferFile(client, file, {
+          filename: 'katalog.pdf',
+          chunkSize: UPLOAD_CHUNK_SIZE,
+        });
         return id;
       };
       const streamCopy = (round: number) =>

@@ -72,4 +72,3 @@ export async function colleague(browser: Browser, key: string, permissions: stri
   await addMember(key, user.phone.e164, permissions);
   return { context, page, user };
 }
-

@@ -1,62 +1,70 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { composerMachine, selectAttachmentStatus, selectCanSend } from './composerMachine.ts';
-import type { ComposerEmitted } from './composerMachine.ts';
-import { createFakeClient } from './paths/fakes.ts';
+import type { FilePondClient } from '@sapa/sdk';
 import {
-  createFakeUploader,
+  composerMachine,
+  selectCanAttach,
+  selectCanSend,
+  selectTrayStatus,
+  trayItemsOf,
+} from './composerMachine.ts';
+import type { ComposerEmitted, TrayCommand } from './composerMachine.ts';
+import {
+  brochure,
+  brochureReady,
   customerMessage,
-  hugePhoto,
+  GALLERY_ID,
   MEDIA_ID,
-  photo,
-  storedPhoto,
+  photoFailed,
+  photoReady,
+  photoSource,
+  photoUploading,
 } from './paths/composerModel.ts';
-import { apiError, networkError } from './paths/fixtures.ts';
-import { flush } from './paths/replay.ts';
 import type { ThreadDraft } from './threadMessages.ts';
+import { uploadQueueMachine } from './uploadQueueMachine.ts';
 import { modelSuite } from './testing/modelSuite.ts';
-import { runsThrough } from './testing/modelRun.ts';
 
 modelSuite('composer', (get) => {
-  it('sends nothing while the window is closed', () => {
+  it('sends nothing and asks the tray for nothing while the window is closed', () => {
     for (const { run } of get().runs)
       for (const step of run.steps)
         if (step.snapshot.context['windowOpen'] === false)
-          expect(step.effects.filter((e) => e.startsWith('sends'))).toEqual([]);
+          expect(step.effects.filter((e) => e.startsWith('sends') || e.includes('to add'))).toEqual([]);
   });
 
-  it('sends a file by its media id, with the text as caption, then starts afresh', () => {
-    const runs = runsThrough(get(), ['xstate.done.actor.describe', 'composer.submit']);
-    expect(runs.length).toBeGreaterThan(0);
-    for (const { run } of runs) {
-      const index = run.steps.findIndex((step) => step.event.type === 'xstate.done.actor.describe');
-      const submit = run.steps.slice(index).find((step) => step.event.type === 'composer.submit');
-      if (submit === undefined || !submit.snapshot.matches('none')) continue;
-      expect(submit.effects).toHaveLength(1);
-      expect(submit.effects[0]).toMatch(/^sends the file foto\.jpg \(jpeg\)/);
-      expect(submit.snapshot.context['text']).toBe('');
-      expect(submit.snapshot.context['media']).toBeNull();
-    }
-  });
-
-  it("never uploads a file over WhatsApp's limit", () => {
-    for (const { run } of get().runs) {
-      const uploader = (run.world.input as { uploader: ReturnType<typeof createFakeUploader> }).uploader;
-      expect(uploader.files).not.toContain(hugePhoto.name);
+  it('sends the tray as one message per file by its media id, then clears it', () => {
+    const sends = get().runs.flatMap(({ run }) =>
+      run.steps.filter((step, index) => {
+        const before = run.steps[index - 1]?.snapshot ?? null;
+        return (
+          step.event.type === 'composer.submit' &&
+          before !== null &&
+          before.matches('attached') &&
+          step.snapshot.matches('empty')
+        );
+      }),
+    );
+    expect(sends.length).toBeGreaterThan(0);
+    for (const step of sends) {
+      expect(step.effects.at(-1)).toBe('asks the tray to clear');
+      expect(step.effects.some((effect) => /^sends the file foto\.jpg \(jpeg\)/.test(effect))).toBe(true);
+      expect(step.snapshot.context['text']).toBe('');
     }
   });
 });
 
 function start(windowOpen = true) {
-  const client = createFakeClient();
-  const uploader = createFakeUploader();
-  const actor = createActor(composerMachine, {
-    input: { client, key: 'k1', upload: uploader.upload, windowOpen },
-  });
+  const actor = createActor(composerMachine, { input: { windowOpen } });
   const sent: ThreadDraft[] = [];
-  actor.on('composer.send', (event: ComposerEmitted) => sent.push(event.draft));
+  const commands: TrayCommand[] = [];
+  actor.on('composer.send', (event: Extract<ComposerEmitted, { type: 'composer.send' }>) =>
+    sent.push(event.draft),
+  );
+  actor.on('composer.toTray', (event: Extract<ComposerEmitted, { type: 'composer.toTray' }>) =>
+    commands.push(event.command),
+  );
   actor.start();
-  return { client, uploader, actor, sent };
+  return { actor, sent, commands };
 }
 
 describe('composer rules', () => {
@@ -75,44 +83,86 @@ describe('composer rules', () => {
     expect(actor.getSnapshot().context.replyTo).toBeNull();
   });
 
-  it('uploads, describes and sends a file with an optional caption', async () => {
-    const { actor, sent, client, uploader } = start();
-    actor.send({ type: 'composer.attach', file: photo });
-    expect(selectAttachmentStatus(actor.getSnapshot())).toBe('uploading');
+  it('asks the tray to add dropped files, and waits while they upload', () => {
+    const { actor, sent, commands } = start();
+    actor.send({ type: 'composer.attachFiles', sources: [photoSource] });
+    expect(commands).toEqual([{ type: 'queue.add', sources: [photoSource] }]);
+    actor.send({ type: 'composer.trayChanged', items: [photoUploading] });
+    expect(selectTrayStatus(actor.getSnapshot())).toBe('uploading');
+    actor.send({ type: 'composer.type', text: 'Ini fotonya' });
     expect(selectCanSend(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'composer.submit' });
     expect(sent).toEqual([]);
-    uploader.settle({ id: MEDIA_ID });
-    await flush();
-    expect(client.pending()).toEqual([{ name: 'media_get', fields: { key: 'k1', id: MEDIA_ID } }]);
-    client.settle('media_get', { data: storedPhoto });
-    await flush();
-    expect(selectAttachmentStatus(actor.getSnapshot())).toBe('attached');
-    actor.send({ type: 'composer.submit' });
-    expect(sent).toEqual([{ type: 'jpeg', mediaId: MEDIA_ID, url: storedPhoto.url, filename: 'foto.jpg' }]);
-    expect(selectAttachmentStatus(actor.getSnapshot())).toBe('none');
   });
 
-  it('refuses a file over the limit before uploading, and shows a refused upload with the server message', async () => {
-    const { actor, uploader } = start();
-    actor.send({ type: 'composer.attach', file: hugePhoto });
-    expect(selectAttachmentStatus(actor.getSnapshot())).toBe('failed');
-    expect(actor.getSnapshot().context.attachError).toEqual({ reason: 'tooLarge', maxBytes: 5_000_000 });
-    expect(uploader.files).toEqual([]);
-    actor.send({
-      type: 'composer.attach',
-      file: { name: 'x.exe', type: 'application/x-msdownload', size: 10 },
+  it('sends one file with the text as its caption (and the reply), then clears the tray', () => {
+    const { actor, sent, commands } = start();
+    actor.send({ type: 'composer.reply', message: customerMessage });
+    actor.send({ type: 'composer.trayChanged', items: [photoReady] });
+    actor.send({ type: 'composer.type', text: ' Ini fotonya ' });
+    expect(selectCanSend(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'composer.submit' });
+    expect(sent).toEqual([
+      { type: 'jpeg', mediaId: MEDIA_ID, filename: 'foto.jpg', caption: 'Ini fotonya', replyTo: 'm4' },
+    ]);
+    expect(commands).toEqual([{ type: 'queue.clear' }]);
+    expect(selectTrayStatus(actor.getSnapshot())).toBe('empty');
+    expect(actor.getSnapshot().context).toMatchObject({
+      text: '',
+      replyTo: null,
+      attachments: [],
+      captions: {},
     });
-    uploader.settle({ error: apiError('invalid_input', 'File is of invalid type') });
-    await flush();
-    expect(actor.getSnapshot().context.attachError).toEqual({
-      reason: 'invalid_input',
-      message: 'File is of invalid type',
-    });
-    actor.send({ type: 'composer.attach', file: photo });
-    uploader.settle({ error: networkError });
-    await flush();
-    expect(actor.getSnapshot().context.attachError?.reason).toBe('network');
+  });
+
+  it('sends each file with its own caption, a gallery file by its id with its link, and the text after them', () => {
+    const { actor, sent, commands } = start();
+    actor.send({ type: 'composer.pickGallery', items: [brochure, brochure] });
+    expect(commands).toEqual([
+      { type: 'queue.add', sources: [{ kind: 'server', id: GALLERY_ID, origin: 'local' }] },
+    ]);
+    actor.send({ type: 'composer.trayChanged', items: [photoReady, brochureReady] });
+    // Picking a file already in the tray asks for nothing.
+    actor.send({ type: 'composer.pickGallery', items: [brochure] });
+    expect(commands).toHaveLength(1);
+    actor.send({ type: 'composer.caption', id: 't1', text: ' Warna merah ' });
+    actor.send({ type: 'composer.caption', id: 'nope', text: 'ignored' });
+    expect(Object.keys(actor.getSnapshot().context.captions)).toEqual(['t1']);
+    actor.send({ type: 'composer.type', text: 'Silakan dipilih kak' });
+    actor.send({ type: 'composer.submit' });
+    expect(sent).toEqual([
+      { type: 'jpeg', mediaId: MEDIA_ID, filename: 'foto.jpg', caption: 'Warna merah' },
+      { type: 'pdf', mediaId: GALLERY_ID, filename: 'brosur.pdf', url: brochure.url },
+      { type: 'text', caption: 'Silakan dipilih kak' },
+    ]);
+  });
+
+  it('keeps a text of its own when the one file has a caption, and leaves failed files out', () => {
+    const { actor, sent } = start();
+    actor.send({ type: 'composer.trayChanged', items: [photoReady, { ...photoFailed, id: 't3' }] });
+    actor.send({ type: 'composer.caption', id: 't1', text: 'Warna merah' });
+    actor.send({ type: 'composer.type', text: 'Ada lagi?' });
+    actor.send({ type: 'composer.submit' });
+    expect(sent).toEqual([
+      { type: 'jpeg', mediaId: MEDIA_ID, filename: 'foto.jpg', caption: 'Warna merah' },
+      { type: 'text', caption: 'Ada lagi?' },
+    ]);
+  });
+
+  it('with only failed files, a text still sends and clears them; captions go with their files', () => {
+    const { actor, sent, commands } = start();
+    actor.send({ type: 'composer.trayChanged', items: [photoReady] });
+    actor.send({ type: 'composer.caption', id: 't1', text: 'Warna merah' });
+    actor.send({ type: 'composer.trayChanged', items: [photoFailed] });
+    expect(selectTrayStatus(actor.getSnapshot())).toBe('failed');
+    expect(selectCanSend(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'composer.trayChanged', items: [] });
+    expect(actor.getSnapshot().context.captions).toEqual({});
+    actor.send({ type: 'composer.trayChanged', items: [photoFailed] });
+    actor.send({ type: 'composer.type', text: 'Fotonya menyusul' });
+    actor.send({ type: 'composer.submit' });
+    expect(sent).toEqual([{ type: 'text', caption: 'Fotonya menyusul' }]);
+    expect(commands).toEqual([{ type: 'queue.clear' }]);
   });
 
   it('sends a contact card with the phone in E.164, and keeps field errors for a bad one', () => {
@@ -129,16 +179,41 @@ describe('composer rules', () => {
     expect(actor.getSnapshot().context.contactErrors).toEqual({});
   });
 
-  it('sends nothing free-form while the window is closed', () => {
-    const { actor, sent, uploader } = start(false);
+  it('sends and attaches nothing free-form while the window is closed', () => {
+    const { actor, sent, commands } = start(false);
+    expect(selectCanAttach(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'composer.type', text: 'Halo' });
     actor.send({ type: 'composer.submit' });
     actor.send({ type: 'composer.sendContact', name: 'Budi', phone: '08123456789' });
-    actor.send({ type: 'composer.attach', file: photo });
+    actor.send({ type: 'composer.attachFiles', sources: [photoSource] });
+    actor.send({ type: 'composer.pickGallery', items: [brochure] });
+    actor.send({ type: 'composer.trayChanged', items: [photoReady] });
+    expect(selectCanSend(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'composer.submit' });
     expect(sent).toEqual([]);
-    expect(uploader.files).toEqual([]);
+    expect(commands).toEqual([]);
     actor.send({ type: 'composer.window', open: true });
     actor.send({ type: 'composer.submit' });
-    expect(sent).toEqual([{ type: 'text', caption: 'Halo' }]);
+    expect(sent).toEqual([{ type: 'jpeg', mediaId: MEDIA_ID, filename: 'foto.jpg', caption: 'Halo' }]);
+  });
+
+  it("reads the tray's files from the upload queue", () => {
+    const client = { url: '/upload/k1' } as unknown as FilePondClient;
+    const queue = createActor(uploadQueueMachine, {
+      input: { client, allowMultiple: true, maxFiles: 10, instantUpload: false, newId: (n) => `t${n}` },
+    }).start();
+    queue.send({ type: 'queue.add', sources: [photoSource] });
+    expect(trayItemsOf(queue.getSnapshot())).toEqual([
+      {
+        id: 't1',
+        status: 'idle',
+        serverId: null,
+        filename: 'foto.jpg',
+        mimeType: 'image/jpeg',
+        size: photoSource.kind === 'file' ? photoSource.file.size : 0,
+        origin: 'input',
+      },
+    ]);
+    queue.stop();
   });
 });

@@ -1,39 +1,31 @@
 /**
- * The composer of an open conversation: the text being written, the message it replies to, an
- * attached file (uploaded to `POST /upload/{key}`, then described by `media_get`), and contact
- * cards. Sending emits `{ type: 'composer.send', draft }`; whoever holds the thread forwards it
- * as `thread.send`, whose outbox delivers it (retries included, so sends survive a reconnecting
- * socket). While the 24-hour window is closed (`composer.window { open: false }`) nothing
- * free-form can be sent: only templates could reopen it.
+ * The composer of an open conversation: the text being written, the message it replies to, the
+ * attachment tray, captions and contact cards. Sending emits `{ type: 'composer.send', draft }`
+ * once per message; whoever holds the thread forwards each as `thread.send`, whose outbox
+ * delivers it (retries included). While the 24-hour window is closed (`composer.window
+ * { open: false }`) nothing free-form can be sent or attached: only templates could reopen it.
  *
- * The attachment is a state: `none`, `uploading`, `describing`, `attached` or `failed`. A file
- * over WhatsApp's size limit for its type (`maxMediaBytes`) fails before any upload.
+ * The tray is an upload queue (`uploadQueueMachine`, at most `CHAT_MAX_ATTACHMENTS` files) the
+ * composer does not own: it asks for changes by emitting `{ type: 'composer.toTray', command }`
+ * (`queue.add`, `queue.clear`) and hears what the tray holds as `composer.trayChanged`
+ * (`trayItemsOf` of the queue's snapshot). The tray's state is the composer's: `empty`,
+ * `uploading` (a file loads or uploads), `attached` (files are on the server, none busy) or
+ * `failed` (only refused or failed files).
+ *
+ * A send from the tray: each processed file goes as its own message by `mediaId` (the server
+ * decides its type from the file), with its own caption. One file without a caption takes the
+ * text as its caption; otherwise a text goes after the files as a message of its own. The reply
+ * quotes the first message. Then the tray is cleared (files that failed go with it).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { maxMediaBytes } from '@sapa/sdk';
 import type { MediaFile, ThreadMessage } from '@sapa/sdk';
-import { toFlowError } from './actError.ts';
-import type { FlowError } from './actError.ts';
-import type { ActCaller } from './sdk.ts';
+import { isTrayItemPending, isTrayItemReady, trayDrafts, trayItemsOf, trayStatusOf } from './composerTray.ts';
+import type { TrayCommand, TrayDraftSource, TrayItem, TrayStatus } from './composerTray.ts';
 import type { ThreadDraft } from './threadMessages.ts';
+import type { UploadSource } from './uploadMachine.ts';
 import { checkContactCard } from './validation.ts';
 import type { ContactField, FieldErrors } from './validation.ts';
-
-/** What the composer needs of a picked file (a browser `File` fits). */
-export interface FileLike {
-  name: string;
-  /** The MIME type the browser guessed ('' when unknown). */
-  type: string;
-  size: number;
-}
-
-/**
- * Stores a file for the project (`POST /upload/{key}`) and answers its id. It rejects with an
- * `ApiError` (`reason`, `message`) when the server refuses the file (415 wrong type, 413 too
- * large), with anything else when the network fails.
- */
-export type UploadFile = (request: { key: string; file: FileLike; signal: AbortSignal }) => Promise<string>;
 
 /** The message a reply quotes. */
 export type ReplyTarget = Pick<
@@ -41,31 +33,24 @@ export type ReplyTarget = Pick<
   'id' | 'type' | 'caption' | 'filename' | 'name' | 'phone' | 'url' | 'direction'
 >;
 
-/** Why a file cannot be sent: over the size limit (checked before uploading), or the server's or network's failure. */
-export type AttachmentError = { reason: 'tooLarge'; maxBytes: number } | FlowError;
+export { isTrayItemPending, isTrayItemReady, trayDrafts, trayItemsOf, trayStatusOf };
+export type { TrayCommand, TrayDraftSource, TrayItem, TrayStatus };
 
 export interface ComposerInput {
-  client: ActCaller;
-  key: string;
-  upload: UploadFile;
   /** Whether the 24-hour window is open when the composer starts (default true). */
   windowOpen?: boolean;
 }
 
 export interface ComposerContext {
-  client: ActCaller;
-  key: string;
-  upload: UploadFile;
   text: string;
   replyTo: ReplyTarget | null;
   windowOpen: boolean;
-  /** The file being attached (states `uploading` to `attached`, and `failed`). */
-  file: FileLike | null;
-  /** The stored file's id (from `describing` on). */
-  mediaId: string | null;
-  /** The stored file as `media_get` describes it (state `attached`). */
-  media: MediaFile | null;
-  attachError: AttachmentError | null;
+  /** The tray's files, in its order. */
+  attachments: TrayItem[];
+  /** Each tray file's caption, by tray item id. */
+  captions: Record<string, string>;
+  /** Gallery files put in the tray, by file id: their type and link show while they send. */
+  picked: Record<string, MediaFile>;
   contactErrors: FieldErrors<ContactField>;
   /** Contact cards sent so far: the web closes its dialog when this grows. */
   contactsSent: number;
@@ -77,60 +62,52 @@ export type ComposerEvent =
   | { type: 'composer.cancelReply' }
   | { type: 'composer.window'; open: boolean }
   | { type: 'composer.submit' }
-  | { type: 'composer.attach'; file: FileLike }
-  | { type: 'composer.removeAttachment' }
+  /** Files dropped on the thread, pasted into the composer or browsed. */
+  | { type: 'composer.attachFiles'; sources: UploadSource[] }
+  /** Files chosen in the gallery: they go in the tray as stored files, not uploaded again. */
+  | { type: 'composer.pickGallery'; items: MediaFile[] }
+  /** What the tray holds now (`trayItemsOf`). */
+  | { type: 'composer.trayChanged'; items: TrayItem[] }
+  | { type: 'composer.caption'; id: string; text: string }
+  | { type: 'composer.clearTray' }
   | { type: 'composer.sendContact'; name: string; phone: string }
   /** The contact card dialog closed: its errors go. */
   | { type: 'composer.closeContact' };
 
-export type ComposerEmitted = { type: 'composer.send'; draft: ThreadDraft };
+export type ComposerEmitted =
+  { type: 'composer.send'; draft: ThreadDraft } | { type: 'composer.toTray'; command: TrayCommand };
+
 export type ComposerTag = 'busy' | 'attached';
-export type AttachmentStatus = 'none' | 'uploading' | 'describing' | 'attached' | 'failed';
-
-/** Uploads the picked file; cancelled (its request aborted) when the composer moves on. */
-export const uploadFile = fromPromise<string, { upload: UploadFile; key: string; file: FileLike | null }>(
-  ({ input, signal }) => {
-    if (input.file === null) return Promise.reject(new Error('No file to upload'));
-    return input.upload({ key: input.key, file: input.file, signal });
-  },
-);
-
-/** media_get: the stored file's type, name, size and link. */
-export const describeMedia = fromPromise<MediaFile, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('media_get', { key: input.key, id: input.id })).data,
-);
 
 type Context = ComposerContext;
-
-function replyOf(context: Context): { replyTo?: string } {
-  return context.replyTo === null ? {} : { replyTo: context.replyTo.id };
-}
 
 /** The text as sent: its ends trimmed, its inner line breaks kept. */
 function trimmed(text: string): string {
   return text.trim();
 }
 
+function replyOf(context: Context): { replyTo?: string } {
+  return context.replyTo === null ? {} : { replyTo: context.replyTo.id };
+}
+
 function textDraft(context: Context): ThreadDraft {
   return { type: 'text', caption: trimmed(context.text), ...replyOf(context) };
 }
 
-function fileDraft(context: Context): ThreadDraft {
-  const media = context.media;
-  if (media === null) return { type: 'file' };
-  const caption = trimmed(context.text);
-  return {
-    type: media.type,
-    mediaId: media.id,
-    url: media.url,
-    filename: media.filename,
-    ...(caption === '' ? {} : { caption }),
-    ...replyOf(context),
-  };
+function draftSource(context: Context): TrayDraftSource {
+  return { ...context, replyTo: context.replyTo?.id ?? null };
+}
+
+function inTray(context: Context, serverId: string): boolean {
+  return context.attachments.some((item) => item.serverId === serverId);
 }
 
 const cleared = { text: '', replyTo: null } as const;
-const noAttachment = { file: null, mediaId: null, media: null, attachError: null } as const;
+const emptyTray: Pick<Context, 'attachments' | 'captions' | 'picked'> = {
+  attachments: [],
+  captions: {},
+  picked: {},
+};
 
 export const composerMachine = setup({
   types: {} as {
@@ -138,17 +115,19 @@ export const composerMachine = setup({
     events: ComposerEvent;
     input: ComposerInput;
     emitted: ComposerEmitted;
-    children: { upload: 'uploadFile'; describe: 'describeMedia' };
     tags: ComposerTag;
   },
-  actors: { uploadFile, describeMedia },
   guards: {
     canWriteText: ({ context }) => context.windowOpen && trimmed(context.text) !== '',
     windowOpen: ({ context }) => context.windowOpen,
-    fits: ({ context }, params: { file: FileLike }) =>
-      context.windowOpen && params.file.size <= maxMediaBytes(params.file.type),
-    tooLarge: ({ context }, params: { file: FileLike }) =>
-      context.windowOpen && params.file.size > maxMediaBytes(params.file.type),
+    canAttach: ({ context }, params: { sources: readonly UploadSource[] }) =>
+      context.windowOpen && params.sources.length > 0,
+    canPick: ({ context }, params: { items: readonly MediaFile[] }) =>
+      context.windowOpen && params.items.some((item) => !inTray(context, item.id)),
+    inTray: ({ context }, params: { id: string }) =>
+      context.attachments.some((item) => item.id === params.id),
+    trayIs: (_, params: { items: readonly TrayItem[]; status: TrayStatus }) =>
+      trayStatusOf(params.items) === params.status,
     contactValid: ({ context }, params: { name: string; phone: string }) =>
       context.windowOpen && checkContactCard(params).ok,
   },
@@ -158,18 +137,49 @@ export const composerMachine = setup({
     cancelReply: assign({ replyTo: null }),
     setWindow: assign((_, params: { open: boolean }) => ({ windowOpen: params.open })),
     sendText: emit(({ context }) => ({ type: 'composer.send', draft: textDraft(context) }) as const),
-    sendFile: emit(({ context }) => ({ type: 'composer.send', draft: fileDraft(context) }) as const),
+    sendTray: enqueueActions(({ context, enqueue }) => {
+      for (const draft of trayDrafts(draftSource(context))) enqueue.emit({ type: 'composer.send', draft });
+    }),
     clearDraft: assign({ ...cleared }),
-    clearAttachment: assign({ ...noAttachment }),
-    pick: assign((_, params: { file: FileLike }) => ({ ...noAttachment, file: params.file })),
-    refuseSize: assign((_, params: { file: FileLike }) => ({
-      ...noAttachment,
-      file: params.file,
-      attachError: { reason: 'tooLarge' as const, maxBytes: maxMediaBytes(params.file.type) },
+    addToTray: emit((_, params: { sources: UploadSource[] }) => ({
+      type: 'composer.toTray' as const,
+      command: { type: 'queue.add' as const, sources: params.sources },
     })),
-    stored: assign((_, params: { mediaId: string }) => ({ mediaId: params.mediaId })),
-    described: assign((_, params: { media: MediaFile }) => ({ media: params.media })),
-    showAttachError: assign((_, params: { error: unknown }) => ({ attachError: toFlowError(params.error) })),
+    pickGallery: enqueueActions(({ context, enqueue }, params: { items: readonly MediaFile[] }) => {
+      const fresh = params.items.filter(
+        (item, index) =>
+          !inTray(context, item.id) && params.items.findIndex((other) => other.id === item.id) === index,
+      );
+      enqueue.assign({
+        picked: { ...context.picked, ...Object.fromEntries(fresh.map((item) => [item.id, item])) },
+      });
+      enqueue.emit({
+        type: 'composer.toTray',
+        command: {
+          type: 'queue.add',
+          sources: fresh.map((item) => ({ kind: 'server', id: item.id, origin: 'local' }) as const),
+        },
+      });
+    }),
+    keepTray: assign(({ context }, params: { items: TrayItem[] }) => ({
+      attachments: params.items,
+      // Captions and gallery details of files no longer in the tray go with them.
+      captions: Object.fromEntries(
+        Object.entries(context.captions).filter(([id]) => params.items.some((item) => item.id === id)),
+      ),
+      picked: Object.fromEntries(
+        Object.entries(context.picked).filter(([id]) =>
+          params.items.some((item) => item.serverId === id || item.serverId === null),
+        ),
+      ),
+    })),
+    caption: assign(({ context }, params: { id: string; text: string }) => ({
+      captions: { ...context.captions, [params.id]: params.text },
+    })),
+    clearTray: enqueueActions(({ enqueue }) => {
+      enqueue.emit({ type: 'composer.toTray', command: { type: 'queue.clear' } });
+      enqueue.assign({ ...emptyTray });
+    }),
     sendContact: emit(({ context }, params: { name: string; phone: string }) => {
       const card = checkContactCard(params);
       const value = card.ok ? card.value : { name: params.name, phone: params.phone };
@@ -188,34 +198,48 @@ export const composerMachine = setup({
 }).createMachine({
   id: 'composer',
   context: ({ input }) => ({
-    client: input.client,
-    key: input.key,
-    upload: input.upload,
     ...cleared,
     windowOpen: input.windowOpen ?? true,
-    ...noAttachment,
+    ...emptyTray,
     contactErrors: {},
     contactsSent: 0,
   }),
-  initial: 'none',
+  initial: 'empty',
   on: {
     'composer.type': { actions: { type: 'type', params: ({ event }) => event } },
     'composer.reply': { actions: { type: 'reply', params: ({ event }) => event } },
     'composer.cancelReply': { actions: 'cancelReply' },
     'composer.window': { actions: { type: 'setWindow', params: ({ event }) => event } },
-    'composer.attach': [
+    'composer.attachFiles': {
+      guard: { type: 'canAttach', params: ({ event }) => event },
+      actions: { type: 'addToTray', params: ({ event }) => event },
+    },
+    'composer.pickGallery': {
+      guard: { type: 'canPick', params: ({ event }) => event },
+      actions: { type: 'pickGallery', params: ({ event }) => event },
+    },
+    'composer.trayChanged': [
       {
-        guard: { type: 'fits', params: ({ event }) => event },
+        guard: { type: 'trayIs', params: ({ event }) => ({ items: event.items, status: 'empty' }) },
+        target: '.empty',
+        actions: { type: 'keepTray', params: ({ event }) => event },
+      },
+      {
+        guard: { type: 'trayIs', params: ({ event }) => ({ items: event.items, status: 'uploading' }) },
         target: '.uploading',
-        actions: { type: 'pick', params: ({ event }) => event },
+        actions: { type: 'keepTray', params: ({ event }) => event },
       },
       {
-        guard: { type: 'tooLarge', params: ({ event }) => event },
-        target: '.failed',
-        actions: { type: 'refuseSize', params: ({ event }) => event },
+        guard: { type: 'trayIs', params: ({ event }) => ({ items: event.items, status: 'attached' }) },
+        target: '.attached',
+        actions: { type: 'keepTray', params: ({ event }) => event },
       },
+      { target: '.failed', actions: { type: 'keepTray', params: ({ event }) => event } },
     ],
-    'composer.removeAttachment': { target: '.none', actions: 'clearAttachment' },
+    'composer.caption': {
+      guard: { type: 'inTray', params: ({ event }) => event },
+      actions: { type: 'caption', params: ({ event }) => event },
+    },
     'composer.closeContact': { actions: 'clearContactErrors' },
     'composer.sendContact': [
       {
@@ -229,61 +253,37 @@ export const composerMachine = setup({
     ],
   },
   states: {
-    none: {
+    /** No files: Enter sends the text. */
+    empty: {
       on: {
         'composer.submit': { guard: 'canWriteText', actions: ['sendText', 'clearDraft'] },
       },
     },
+    /** A file is loading or uploading: nothing goes until it is done. */
     uploading: {
       tags: ['busy'],
-      invoke: {
-        id: 'upload',
-        src: 'uploadFile',
-        input: ({ context }) => ({ upload: context.upload, key: context.key, file: context.file }),
-        onDone: {
-          target: 'describing',
-          actions: { type: 'stored', params: ({ event }) => ({ mediaId: event.output }) },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showAttachError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    describing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'describe',
-        src: 'describeMedia',
-        input: ({ context }) => ({ client: context.client, key: context.key, id: context.mediaId ?? '' }),
-        onDone: {
-          target: 'attached',
-          actions: { type: 'described', params: ({ event }) => ({ media: event.output }) },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showAttachError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+      on: { 'composer.clearTray': { target: 'empty', actions: 'clearTray' } },
     },
     attached: {
       tags: ['attached'],
       on: {
         'composer.submit': {
           guard: 'windowOpen',
-          target: 'none',
-          actions: ['sendFile', 'clearDraft', 'clearAttachment'],
+          target: 'empty',
+          actions: ['sendTray', 'clearDraft', 'clearTray'],
         },
+        'composer.clearTray': { target: 'empty', actions: 'clearTray' },
       },
     },
-    /** The file could not be attached: the reason shows until another file or removal; text still sends. */
+    /** Only refused or failed files: they show why until removed; a text still sends (and clears them). */
     failed: {
       on: {
         'composer.submit': {
           guard: 'canWriteText',
-          target: 'none',
-          actions: ['sendText', 'clearDraft', 'clearAttachment'],
+          target: 'empty',
+          actions: ['sendText', 'clearDraft', 'clearTray'],
         },
+        'composer.clearTray': { target: 'empty', actions: 'clearTray' },
       },
     },
   },
@@ -291,12 +291,11 @@ export const composerMachine = setup({
 
 export type ComposerSnapshot = SnapshotFrom<typeof composerMachine>;
 
-export function selectAttachmentStatus(snapshot: ComposerSnapshot): AttachmentStatus {
+export function selectTrayStatus(snapshot: ComposerSnapshot): TrayStatus {
   if (snapshot.matches('uploading')) return 'uploading';
-  if (snapshot.matches('describing')) return 'describing';
   if (snapshot.matches('attached')) return 'attached';
   if (snapshot.matches('failed')) return 'failed';
-  return 'none';
+  return 'empty';
 }
 
 /** Whether `composer.submit` would send something now. */
@@ -304,5 +303,15 @@ export function selectCanSend(snapshot: ComposerSnapshot): boolean {
   const { windowOpen, text } = snapshot.context;
   if (!windowOpen) return false;
   if (snapshot.matches('attached')) return true;
-  return (snapshot.matches('none') || snapshot.matches('failed')) && trimmed(text) !== '';
+  return (snapshot.matches('empty') || snapshot.matches('failed')) && trimmed(text) !== '';
+}
+
+/** Whether files may be added now (dropped, pasted, browsed or picked from the gallery). */
+export function selectCanAttach(snapshot: ComposerSnapshot): boolean {
+  return snapshot.context.windowOpen;
+}
+
+/** The messages `composer.submit` would send from the tray now. */
+export function selectTrayDrafts(snapshot: ComposerSnapshot): ThreadDraft[] {
+  return snapshot.matches('attached') ? trayDrafts(draftSource(snapshot.context)) : [];
 }

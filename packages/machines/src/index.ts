@@ -169,10 +169,15 @@ export type {
 } from './conversationMachine.ts';
 export {
   composerMachine,
-  selectAttachmentStatus,
+  isTrayItemPending,
+  isTrayItemReady,
+  selectCanAttach,
   selectCanSend,
-  uploadFile,
-  describeMedia,
+  selectTrayDrafts,
+  selectTrayStatus,
+  trayDrafts,
+  trayItemsOf,
+  trayStatusOf,
 } from './composerMachine.ts';
 export type {
   ComposerInput,
@@ -181,11 +186,11 @@ export type {
   ComposerEmitted,
   ComposerTag,
   ComposerSnapshot,
-  AttachmentStatus,
-  AttachmentError,
-  FileLike,
   ReplyTarget,
-  UploadFile,
+  TrayCommand,
+  TrayDraftSource,
+  TrayItem,
+  TrayStatus,
 } from './composerMachine.ts';
 export {
   accountsMachine,
@@ -203,6 +208,47 @@ export type {
   AccountsSnapshot,
   AccountChange,
 } from './accountsMachine.ts';
+export { galleryMachine } from './galleryMachine.ts';
+export type { GallerySnapshot } from './galleryMachine.ts';
+export type {
+  GalleryInput,
+  GalleryContext,
+  GalleryEvent,
+  GalleryEmitted,
+  GalleryTag,
+} from './galleryTypes.ts';
+export {
+  selectGalleryStatus,
+  selectGalleryItems,
+  selectGalleryHasMore,
+  selectGalleryKind,
+  selectGallerySearch,
+  selectGallerySelected,
+  selectGalleryAction,
+  selectShareStep,
+} from './gallerySelectors.ts';
+export type { GalleryStatus, GalleryAction, ShareStep } from './gallerySelectors.ts';
+export {
+  galleryKindFilters,
+  galleryPermissions,
+  matchesGalleryQuery,
+  loadGalleryPage,
+  addToGallery,
+  deleteFromGallery,
+  loadShareTargets,
+  sendToChat,
+  searchPause,
+} from './galleryActors.ts';
+export type {
+  GalleryKind,
+  GalleryKindFilter,
+  GalleryPage,
+  GalleryPermissions,
+  GalleryQuery,
+  SearchPauseInput,
+  ShareRequest,
+} from './galleryActors.ts';
+export type { ShareContext } from './galleryShare.ts';
 export { projectMachine, selectProject, selectProjectStatus, loadProject } from './projectMachine.ts';
 export type {
   ProjectInput,
@@ -212,6 +258,46 @@ export type {
   ProjectStatus,
   ProjectSnapshot,
 } from './projectMachine.ts';
+export {
+  uploadMachine,
+  uploadStatuses,
+  selectUploadStatus,
+  selectUploadProgress,
+  selectUploadError,
+  uploadErrorOf,
+  loadUpload,
+  transferUpload,
+  revertUpload,
+} from './uploadMachine.ts';
+export type {
+  UploadSource,
+  UploadFileLike,
+  UploadItemInput,
+  UploadItemContext,
+  UploadItemEvent,
+  UploadItemEmitted,
+  UploadItemTag,
+  UploadItemSnapshot,
+  UploadStatus,
+  UploadError,
+  UploadTransferInput,
+} from './uploadMachine.ts';
+export {
+  uploadQueueMachine,
+  selectQueueItems,
+  selectQueueWarning,
+  selectQueueBusy,
+  selectServerIds,
+} from './uploadQueueMachine.ts';
+export type {
+  UploadQueueInput,
+  UploadQueueContext,
+  UploadQueueEvent,
+  UploadQueueItem,
+  UploadQueueWarning,
+  UploadQueueSnapshot,
+  UploadItemRef,
+} from './uploadQueueMachine.ts';
 export { createInboxRouter } from './inboxRouting.ts';
 export type {
   InboxRouter,

@@ -81,6 +81,7 @@ describe('the constants of SPEC.md section 9', () => {
       constants.CHAT_MOBILE_IMAGE_THUMBNAIL_PX,
       constants.CHAT_MOBILE_VIDEO_THUMBNAIL_PX,
       constants.CHAT_FILENAME_MAX_WIDTH_PX,
-    ]).toEqual([2, 3, 70, 120, 250]);
+      constants.CHAT_MAX_ATTACHMENTS,
+    ]).toEqual([2, 3, 70, 120, 250, 10]);
   });
 });

@@ -53,7 +53,12 @@ export type {
 export { uploadFile } from './client/uploadFile.ts';
 export type { UploadFileOptions } from './client/uploadFile.ts';
 export { createFilePondClient, dispositionFilename } from './client/filePondClient.ts';
-export type { FilePondClient, FilePondClientOptions, RequestOptions, ServerFile } from './client/filePondClient.ts';
+export type {
+  FilePondClient,
+  FilePondClientOptions,
+  RequestOptions,
+  ServerFile,
+} from './client/filePondClient.ts';
 export { isRetryableUploadError, transferFile } from './files/transferFile.ts';
 export type { TransferOptions } from './files/transferFile.ts';
 
@@ -126,6 +131,7 @@ export { formatFileSize } from './format/formatFileSize.ts';
 
 // Files
 export {
+  expectedTypeNames,
   expectedTypesMessage,
   expectedTypesTemplate,
   invalidFileTypeMessage,

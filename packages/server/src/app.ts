@@ -97,8 +97,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     bodyLimit: config.bodyLimit,
     trustProxy: trustProxyOption(config.trustProxy),
-    // Hung clients are cut off instead of holding a socket forever.
-    requestTimeout: 30_000,
+    // Hung clients are cut off instead of holding a socket forever. A whole request may take up to
+    // 5 minutes: a 5 MB upload chunk on a slow mobile link (1 Mbit/s) needs about 40 s, and one cut
+    // off would be sent again and again. Headers must still arrive within Node's 60 s, and an idle
+    // socket closes after `connectionTimeout`.
+    requestTimeout: 300_000,
     connectionTimeout: 60_000,
   });
   const database =
@@ -209,7 +212,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (files + partial > 0) app.log.info({ files, partial }, 'expired uploads removed');
     return { files, partial };
   };
-  const sweep = () => void sweepUploadsNow().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping uploads failed'));
+  const sweep = () =>
+    void sweepUploadsNow().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping uploads failed'));
   const sweeper = setInterval(sweep, UPLOAD_SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onReady', async () => sweep());

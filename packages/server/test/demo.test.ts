@@ -194,7 +194,9 @@ describe('the demo (startDemo)', () => {
 
     // A gallery to pick from: the sample photo and price list, kept for good.
     const gallery = await db.select().from(media).where(eq(media.projectId, project.id));
-    expect(gallery.map((file) => [file.filename, file.mimeType, file.inGallery, file.expiresAt]).sort()).toEqual([
+    expect(
+      gallery.map((file) => [file.filename, file.mimeType, file.inGallery, file.expiresAt]).sort(),
+    ).toEqual([
       ['Daftar harga.pdf', 'application/pdf', true, null],
       ['Katalog batik parang.jpg', 'image/jpeg', true, null],
     ]);

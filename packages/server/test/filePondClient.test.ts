@@ -55,7 +55,13 @@ beforeAll(async () => {
     }
     seen.push({ method: incoming.method ?? '', offset, cut: false });
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
@@ -111,7 +117,9 @@ describe('transferFile over the SDK client', () => {
     });
     expect(id).toBe(transferId);
     expect(waits).toEqual([500]);
-    const patchOffsets = seen.filter((request) => request.method === 'PATCH').map((request) => [request.offset, request.cut]);
+    const patchOffsets = seen
+      .filter((request) => request.method === 'PATCH')
+      .map((request) => [request.offset, request.cut]);
     expect(patchOffsets).toEqual([
       ['0', false],
       ['1000000', true],
@@ -140,10 +148,14 @@ describe('transferFile over the SDK client', () => {
     const loaded = await client.load(id);
     expect(loaded.filename).toBe('harga.pdf');
     expect(await loaded.blob.text()).toBe('%PDF-1.4\n%%EOF\n');
-    const refused = await transferFile(client, pdf, { filename: 'foto.jpg' }).catch((error: unknown) => error);
+    const refused = await transferFile(client, pdf, { filename: 'foto.jpg' }).catch(
+      (error: unknown) => error,
+    );
     expect(isApiError(refused) && refused.reason).toBe('file_invalid_type');
     expect(isApiError(refused) && refused.message).toBe('File is of invalid type');
     await client.revert(id);
-    expect(await client.load(id).catch((error: unknown) => isApiError(error) && error.reason)).toBe('not_found');
+    expect(await client.load(id).catch((error: unknown) => isApiError(error) && error.reason)).toBe(
+      'not_found',
+    );
   });
 });

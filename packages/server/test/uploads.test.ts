@@ -64,7 +64,10 @@ function call(setup: InboxProject, init: RequestInit & { query?: string; token?:
   const { query = '', token = setup.owner.token, headers, ...rest } = init;
   return fetch(`${server.url}/upload/${setup.project.key}${query}`, {
     ...rest,
-    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...(headers as Record<string, string>) },
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(headers as Record<string, string>),
+    },
   });
 }
 
@@ -86,7 +89,14 @@ async function startTransfer(setup: InboxProject, length: number, token?: string
   });
 }
 
-function patch(setup: InboxProject, id: string, chunk: Uint8Array, offset: number, length: number, name = 'video.mp4') {
+function patch(
+  setup: InboxProject,
+  id: string,
+  chunk: Uint8Array,
+  offset: number,
+  length: number,
+  name = 'video.mp4',
+) {
   return call(setup, {
     method: 'PATCH',
     query: `?patch=${id}`,
@@ -112,7 +122,14 @@ function mp4Of(size: number): Buffer {
 }
 
 /** Sends `bytes` of a PATCH whose Content-Length promises more, then cuts the connection. */
-function cutPatch(setup: InboxProject, id: string, promised: number, sent: Uint8Array, offset: number, length: number) {
+function cutPatch(
+  setup: InboxProject,
+  id: string,
+  promised: number,
+  sent: Uint8Array,
+  offset: number,
+  length: number,
+) {
   return new Promise<void>((resolve) => {
     const target = new URL(`${server.url}/upload/${setup.project.key}?patch=${id}`);
     const outgoing = httpRequest(target, {
@@ -171,7 +188,10 @@ describe('process (POST multipart)', () => {
       })(),
     });
     expect(answer.status).toBe(415);
-    expect(await answer.json()).toMatchObject({ reason: 'file_invalid_type', msg: 'File is of invalid type' });
+    expect(await answer.json()).toMatchObject({
+      reason: 'file_invalid_type',
+      msg: 'File is of invalid type',
+    });
   });
 
   it('keeps an SVG as a document, served inline under a sandboxing CSP so its script cannot run', async () => {
@@ -186,9 +206,17 @@ describe('process (POST multipart)', () => {
 
   it('takes a member with crm.gallery.add only, and refuses one with neither key, a stranger and no session', async () => {
     const setup = await inboxProject(server);
-    const curator = await addMember(server, setup.project, ['crm.menu', 'crm.gallery.menu', 'crm.gallery.add']);
+    const curator = await addMember(server, setup.project, [
+      'crm.menu',
+      'crm.gallery.menu',
+      'crm.gallery.add',
+    ]);
     expect((await processFile(setup, PNG, 'a.png', curator.token)).status).toBe(200);
-    const viewer = await addMember(server, setup.project, ['crm.menu', 'crm.gallery.menu', 'crm.gallery.view']);
+    const viewer = await addMember(server, setup.project, [
+      'crm.menu',
+      'crm.gallery.menu',
+      'crm.gallery.view',
+    ]);
     expect((await processFile(setup, PNG, 'a.png', viewer.token)).status).toBe(403);
     const stranger = await inboxProject(server);
     expect((await processFile(setup, PNG, 'a.png', stranger.owner.token)).status).toBe(404);
@@ -218,10 +246,18 @@ describe('chunked transfers (POST Upload-Length, PATCH, HEAD)', () => {
     const head = await offsetOf(setup, id);
     expect(head.headers.get('upload-offset')).toBe(String(file.length));
     const row = await rowOf(id);
-    expect(row).toMatchObject({ mimeType: 'video/mp4', filename: 'video.mp4', size: file.length, sha256: sha256(file) });
+    expect(row).toMatchObject({
+      mimeType: 'video/mp4',
+      filename: 'video.mp4',
+      size: file.length,
+      sha256: sha256(file),
+    });
     const loaded = Buffer.from(await (await call(setup, { query: `?load=${id}` })).arrayBuffer());
     expect(sha256(loaded)).toBe(sha256(file));
-    const [transfer] = await server.app.sapa.services.db.select().from(uploadTransfers).where(eq(uploadTransfers.id, id));
+    const [transfer] = await server.app.sapa.services.db
+      .select()
+      .from(uploadTransfers)
+      .where(eq(uploadTransfers.id, id));
     expect(transfer).toBeUndefined();
   });
 
@@ -301,7 +337,11 @@ describe('revert, load and restore', () => {
     const id = await (await processFile(setup, PNG, 'a.png')).text();
     const bytesPath = server.app.sapa.services.media.files.pathOf(id);
     expect((await stat(bytesPath)).size).toBe(PNG.length);
-    const reverted = await call(setup, { method: 'DELETE', body: id, headers: { 'content-type': 'text/plain' } });
+    const reverted = await call(setup, {
+      method: 'DELETE',
+      body: id,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(reverted.status).toBe(204);
     expect(await rowOf(id)).toBeNull();
     await expect(stat(bytesPath)).rejects.toThrow();
@@ -309,15 +349,24 @@ describe('revert, load and restore', () => {
 
     const transfer = await (await startTransfer(setup, 200_000)).text();
     await patch(setup, transfer, mp4Of(100_000), 0, 200_000);
-    expect((await call(setup, { method: 'DELETE', body: transfer, headers: { 'content-type': 'text/plain' } })).status).toBe(204);
+    expect(
+      (await call(setup, { method: 'DELETE', body: transfer, headers: { 'content-type': 'text/plain' } }))
+        .status,
+    ).toBe(204);
     expect((await offsetOf(setup, transfer)).status).toBe(404);
   });
 
   it('refuses to revert a file already sent or kept in the gallery (409), a missing one and another project’s (404)', async () => {
     const setup = await inboxProject(server);
     const kept = await (await processFile(setup, PNG, 'a.png')).text();
-    dataOf(await server.act('gallery_add', { token: setup.owner.token, key: setup.project.key, ids: [kept] }));
-    const inUse = await call(setup, { method: 'DELETE', body: kept, headers: { 'content-type': 'text/plain' } });
+    dataOf(
+      await server.act('gallery_add', { token: setup.owner.token, key: setup.project.key, ids: [kept] }),
+    );
+    const inUse = await call(setup, {
+      method: 'DELETE',
+      body: kept,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(inUse.status).toBe(409);
     expect(await inUse.json()).toMatchObject({ reason: 'media_in_use' });
     expect(await rowOf(kept)).not.toBeNull();
@@ -325,7 +374,9 @@ describe('revert, load and restore', () => {
     const other = await inboxProject(server);
     const foreign = await (await processFile(other, PNG, 'b.png')).text();
     for (const id of [foreign, randomUUID()]) {
-      expect((await call(setup, { method: 'DELETE', body: id, headers: { 'content-type': 'text/plain' } })).status).toBe(404);
+      expect(
+        (await call(setup, { method: 'DELETE', body: id, headers: { 'content-type': 'text/plain' } })).status,
+      ).toBe(404);
     }
     expect(await rowOf(foreign)).not.toBeNull();
   });
@@ -333,11 +384,18 @@ describe('revert, load and restore', () => {
   it('loads any stored file of the project, restores only temporary uploads, and refuses other projects’ ids', async () => {
     const setup = await inboxProject(server);
     const kept = await (await processFile(setup, PDF, 'harga.pdf')).text();
-    dataOf(await server.act('gallery_add', { token: setup.owner.token, key: setup.project.key, ids: [kept] }));
+    dataOf(
+      await server.act('gallery_add', { token: setup.owner.token, key: setup.project.key, ids: [kept] }),
+    );
     expect((await call(setup, { query: `?load=${kept}` })).status).toBe(200);
     expect((await call(setup, { query: `?restore=${kept}` })).status).toBe(404);
     const other = await inboxProject(server);
-    for (const query of [`?load=${kept}`, `?restore=${kept}`, `?load=${randomUUID()}`, '?load=../../etc/passwd']) {
+    for (const query of [
+      `?load=${kept}`,
+      `?restore=${kept}`,
+      `?load=${randomUUID()}`,
+      '?load=../../etc/passwd',
+    ]) {
       expect((await call(other, { query })).status, query).toBe(404);
     }
   });
@@ -388,7 +446,9 @@ describe('temporary uploads expire', () => {
     const setup = await inboxProject(server);
     const unused = await (await processFile(setup, PNG, 'unused.png')).text();
     const kept = await (await processFile(setup, PNG, 'kept.png')).text();
-    dataOf(await server.act('gallery_add', { token: setup.owner.token, key: setup.project.key, ids: [kept] }));
+    dataOf(
+      await server.act('gallery_add', { token: setup.owner.token, key: setup.project.key, ids: [kept] }),
+    );
     const idle = await (await startTransfer(setup, 200_000)).text();
     await patch(setup, idle, mp4Of(100_000), 0, 200_000);
 
@@ -425,7 +485,9 @@ describe('gallery acts', () => {
     const images = dataOf<GalleryItem[]>(await server.act('gallery_list', { token, key, kind: 'image' }));
     expect(images.map((item) => item.id)).toEqual([photo]);
     expect(images[0]?.createdBy?.id).toBe(setup.owner.userId);
-    const found = dataOf<GalleryItem[]>(await server.act('gallery_list', { token, key, search: 'harga 100%' }));
+    const found = dataOf<GalleryItem[]>(
+      await server.act('gallery_list', { token, key, search: 'harga 100%' }),
+    );
     expect(found.map((item) => item.id)).toEqual([price]);
     expect(dataOf<GalleryItem[]>(await server.act('gallery_list', { token, key, search: '_' }))).toEqual([]);
 
@@ -444,10 +506,18 @@ describe('gallery acts', () => {
     );
     expect(delivered.status).toBe(200);
     await server.app.sapa.processPendingDeliveries();
-    const [conversation] = dataOf<ConversationSummary[]>(await server.act('conversation_list', { token, key }));
+    const [conversation] = dataOf<ConversationSummary[]>(
+      await server.act('conversation_list', { token, key }),
+    );
     if (conversation === undefined) throw new Error('no conversation');
     const send = (mediaId: string) =>
-      server.act('message_send', { token, key, conversationId: conversation.id, clientId: randomUUID(), mediaId });
+      server.act('message_send', {
+        token,
+        key,
+        conversationId: conversation.id,
+        clientId: randomUUID(),
+        mediaId,
+      });
 
     const photo = await (await processFile(setup, PNG, 'a.png')).text();
     dataOf(await server.act('gallery_add', { token, key, ids: [photo] }));
@@ -467,15 +537,25 @@ describe('gallery acts', () => {
     const other = await inboxProject(server);
     const key = setup.project.key;
     const foreign = await (await processFile(other, PNG, 'x.png')).text();
-    expect(reasonOf(await server.act('gallery_add', { token: setup.owner.token, key, ids: [foreign] }))).toBe('not_found');
+    expect(reasonOf(await server.act('gallery_add', { token: setup.owner.token, key, ids: [foreign] }))).toBe(
+      'not_found',
+    );
     expect((await rowOf(foreign))?.inGallery).toBe(false);
-    dataOf(await server.act('gallery_add', { token: other.owner.token, key: other.project.key, ids: [foreign] }));
-    expect(reasonOf(await server.act('gallery_delete', { token: setup.owner.token, key, id: foreign }))).toBe('not_found');
-    expect(dataOf<GalleryItem[]>(await server.act('gallery_list', { token: setup.owner.token, key }))).toEqual([]);
+    dataOf(
+      await server.act('gallery_add', { token: other.owner.token, key: other.project.key, ids: [foreign] }),
+    );
+    expect(reasonOf(await server.act('gallery_delete', { token: setup.owner.token, key, id: foreign }))).toBe(
+      'not_found',
+    );
+    expect(
+      dataOf<GalleryItem[]>(await server.act('gallery_list', { token: setup.owner.token, key })),
+    ).toEqual([]);
 
     const agent = await addMember(server, setup.project, CHAT_AGENT);
     const mine = await (await processFile(setup, PNG, 'y.png', agent.token)).text();
-    expect(reasonOf(await server.act('gallery_add', { token: agent.token, key, ids: [mine] }))).toBe('forbidden');
+    expect(reasonOf(await server.act('gallery_add', { token: agent.token, key, ids: [mine] }))).toBe(
+      'forbidden',
+    );
     expect(dataOf<GalleryItem[]>(await server.act('gallery_list', { token: agent.token, key }))).toEqual([]);
     const nobody = await addMember(server, setup.project, ['crm.menu']);
     expect(reasonOf(await server.act('gallery_list', { token: nobody.token, key }))).toBe('forbidden');

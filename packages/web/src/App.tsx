@@ -11,6 +11,7 @@ import { ProjectScope } from './project/ProjectScope.tsx';
 import { ChatPage } from './chat/ChatPage.tsx';
 import { ChatWindowPage } from './chat/ChatWindowPage.tsx';
 import { AccountsPage } from './accounts/AccountsPage.tsx';
+import { GalleryPage } from './gallery/GalleryPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RegisterPage } from './auth/RegisterPage.tsx';
 import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
@@ -91,6 +92,17 @@ export function App() {
             <ProjectScope projectKey={params.key}>
               <MainLayout>
                 <AccountsPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.gallery}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout variant="workspace">
+                <GalleryPage />
               </MainLayout>
             </ProjectScope>
           </SignedIn>

@@ -29,7 +29,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/crm/label/:key', area: 'main', title: 'screen.crm.label' },
   { path: '/crm/divisi/:key', area: 'main', title: 'screen.crm.divisi' },
   { path: '/crm/stage/:key', area: 'main', title: 'screen.crm.stage' },
-  { path: '/crm/gallery/:key', area: 'main', title: 'screen.crm.gallery' },
   { path: '/crm/auto-divisi/:key', area: 'main', title: 'screen.crm.autoDivisi' },
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
   { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
@@ -58,6 +57,8 @@ export const projectRoutes = {
   /** One conversation full-window, outside the main layout (notifications, embedding). */
   chatWindow: '/chat/:key/:phone',
   accounts: '/project/account/:key',
+  /** The project's files, reusable in chats. */
+  gallery: '/crm/gallery/:key',
 } as const;
 
 /** `/crm/chat/{key}` or `/crm/chat/{key}/{receiver}`. */
@@ -74,4 +75,9 @@ export function chatWindowPath(key: string, receiver: string): string {
 /** `/project/account/{key}`. */
 export function accountsPath(key: string): string {
   return `/project/account/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/gallery/{key}`. */
+export function galleryPath(key: string): string {
+  return `/crm/gallery/${encodeURIComponent(key)}`;
 }

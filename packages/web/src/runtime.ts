@@ -1,6 +1,6 @@
 /**
  * The browser's Sapa runtime: one act client, one token store, one session actor, the one
- * real-time connection with its inbox router, desktop notifications and the upload adapter,
+ * real-time connection with its inbox router and desktop notifications,
  * built once at start-up and handed to React through context. Everything here also works
  * without React.
  */
@@ -18,14 +18,12 @@ import {
   type TokenStore,
 } from '@sapa/sdk';
 import { sessionMachine } from '@sapa/machines';
-import type { UploadFile } from '@sapa/machines';
 import { createInboxConnection, type InboxConnection } from './inbox/inboxConnection.ts';
 import {
   createBrowserNotificationPort,
   createDesktopNotifier,
   type DesktopNotifier,
 } from './inbox/desktopNotifier.ts';
-import { createUploader } from './inbox/uploadFile.ts';
 import { chatPath } from './routes.ts';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences.ts';
 import { createToastStore, type ToastStore } from './toast/toastStore.ts';
@@ -42,7 +40,6 @@ export interface Runtime {
   /** The real-time connection (its state) and the router the inbox screens attach to. */
   inbox: InboxConnection;
   notifier: DesktopNotifier;
-  upload: UploadFile;
   /** Whether the browser says this is a phone or tablet (SPEC.md section 9). */
   mobile: boolean;
   navigate(path: string, options?: { replace?: boolean }): void;
@@ -100,7 +97,6 @@ export function createRuntime(): Runtime {
     title: (name) => translate(preferences.getSnapshot().locale, 'chat.notify.title', { name }),
     open: (key, conversationId) => go(chatPath(key, conversationId)),
   });
-  const upload = createUploader({ tokens, locale: () => preferences.getSnapshot().locale });
   return {
     client,
     tokens,
@@ -110,7 +106,6 @@ export function createRuntime(): Runtime {
     authFlows,
     inbox,
     notifier,
-    upload,
     mobile: isMobileUserAgent(navigator.userAgent),
     navigate: go,
   };

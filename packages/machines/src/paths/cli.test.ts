@@ -45,6 +45,7 @@ describe('pnpm paths', () => {
     'conversation',
     'composer',
     'accounts',
+    'gallery',
   ])(
     'numbers one block per path for %s',
     async (name) => {

@@ -1,8 +1,9 @@
 /**
- * The composer's test model: an agent writes a text, replies to the customer's message #4,
- * attaches a photo (uploaded, then described by `media_get`) or a file too large for WhatsApp,
- * sends a contact card, and meets a closed 24-hour window. Every `composer.send` the real actor
- * emits is written to the run's effects ("sends …"), so the paths show what reached the thread.
+ * The composer's test model: an agent writes a text, replies to the customer's message #4, puts
+ * a photo in the attachment tray (the tray answers as it loads, uploads or fails), picks a
+ * brochure from the gallery, writes captions, sends a contact card, and meets a closed 24-hour
+ * window. Every `composer.send` the real actor emits is written to the run's effects ("sends
+ * …"), and so is every command to the tray ("asks the tray …").
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MediaFile } from '@sapa/sdk';
@@ -10,27 +11,53 @@ import { composerMachine } from '../composerMachine.ts';
 import type {
   ComposerContext,
   ComposerEmitted,
-  FileLike,
   ReplyTarget,
-  UploadFile,
+  TrayCommand,
+  TrayItem,
 } from '../composerMachine.ts';
 import type { ThreadDraft } from '../threadMessages.ts';
+import type { UploadSource } from '../uploadMachine.ts';
 import { createFakeClient } from './fakes.ts';
-import { apiError, networkError } from './fixtures.ts';
-import type { PathModel, StepDriver, World } from './models.ts';
+import type { PathModel } from './models.ts';
 
-export const photo: FileLike = { name: 'foto.jpg', type: 'image/jpeg', size: 120_000 };
-/** Over WhatsApp's 5 MB image limit: refused before any upload. */
-export const hugePhoto: FileLike = { name: 'besar.jpg', type: 'image/jpeg', size: 6_000_000 };
 export const MEDIA_ID = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
-export const storedPhoto: MediaFile = {
-  id: MEDIA_ID,
-  type: 'jpeg',
-  mimeType: 'image/jpeg',
-  filename: 'foto.jpg',
-  size: 120_000,
-  url: '/media/3f1c2b4a?sig=abc',
+export const GALLERY_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
+
+export const photoFile = new File(['\xff\xd8\xff jpeg'], 'foto.jpg', { type: 'image/jpeg' });
+export const photoSource: UploadSource = { kind: 'file', file: photoFile };
+
+/** A file of the project's gallery (as `gallery_list` answers it). */
+export const brochure: MediaFile = {
+  id: GALLERY_ID,
+  type: 'pdf',
+  mimeType: 'application/pdf',
+  filename: 'brosur.pdf',
+  size: 250_000,
+  url: '/media/7a6b5c4d?sig=def',
 };
+
+const photo = {
+  id: 't1',
+  filename: 'foto.jpg',
+  mimeType: 'image/jpeg',
+  size: 120_000,
+  origin: 'input',
+} as const;
+/** The photo in the tray, uploading / on the server / refused by the server. */
+export const photoUploading: TrayItem = { ...photo, status: 'processing', serverId: null };
+export const photoReady: TrayItem = { ...photo, status: 'processing-complete', serverId: MEDIA_ID };
+export const photoFailed: TrayItem = { ...photo, status: 'processing-error', serverId: null };
+/** The gallery brochure in the tray, loaded. */
+export const brochureReady: TrayItem = {
+  id: 't2',
+  status: 'processing-complete',
+  serverId: GALLERY_ID,
+  filename: 'brosur.pdf',
+  mimeType: 'application/pdf',
+  size: 250_000,
+  origin: 'local',
+};
+
 export const customerMessage: ReplyTarget = {
   id: 'm4',
   type: 'text',
@@ -41,35 +68,6 @@ export const customerMessage: ReplyTarget = {
   url: null,
   direction: 'in',
 };
-const wrongType = apiError('invalid_input', 'File is of invalid type');
-
-/** An uploader whose uploads wait until the model settles them. */
-export interface FakeUploader {
-  upload: UploadFile;
-  /** Files asked for, in order. */
-  readonly files: string[];
-  settle(outcome: { id: string } | { error: unknown }): void;
-}
-
-export function createFakeUploader(): FakeUploader {
-  const files: string[] = [];
-  const waiting: Array<{ resolve(id: string): void; reject(error: unknown): void }> = [];
-  return {
-    files,
-    upload: ({ file }) =>
-      new Promise<string>((resolve, reject) => {
-        files.push(file.name);
-        waiting.push({ resolve, reject });
-      }),
-    settle(outcome) {
-      // A removed or replaced upload is never answered by the machine: settle every waiting one alike.
-      for (const call of waiting.splice(0)) {
-        if ('id' in outcome) call.resolve(outcome.id);
-        else call.reject(outcome.error);
-      }
-    },
-  };
-}
 
 function contextOf(snapshot: AnyMachineSnapshot): ComposerContext {
   return snapshot.context as ComposerContext;
@@ -82,9 +80,9 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     text: c.text,
     reply: c.replyTo?.id ?? null,
     window: c.windowOpen,
-    file: c.file?.name ?? null,
-    media: c.media?.id ?? null,
-    error: c.attachError?.reason ?? null,
+    tray: c.attachments.map((item) => `${item.id}:${item.status}`),
+    captions: Object.keys(c.captions).filter((id) => c.captions[id] !== ''),
+    picked: Object.keys(c.picked),
     contactErrors: Object.keys(c.contactErrors),
     contactSent: c.contactsSent > 0,
   });
@@ -92,57 +90,41 @@ function serialize(snapshot: AnyMachineSnapshot): string {
 
 const goodContact = { type: 'composer.sendContact', name: ' Budi ', phone: '0812 3456 789' };
 const badContact = { type: 'composer.sendContact', name: '', phone: '12' };
+const tray = (...items: TrayItem[]) => ({ type: 'composer.trayChanged', items });
+const attachPhoto = { type: 'composer.attachFiles', sources: [photoSource] };
+const pickBrochure = { type: 'composer.pickGallery', items: [brochure] };
 
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = contextOf(snapshot);
   const out: AnyEventObject[] = [];
-  const idle = snapshot.matches('none');
+  const captioned = Object.keys(c.captions).length > 0;
   if (snapshot.matches('uploading'))
-    return [
-      { type: 'xstate.done.actor.upload', output: MEDIA_ID },
-      { type: 'xstate.error.actor.upload', error: wrongType },
-      { type: 'xstate.error.actor.upload', error: networkError },
-      { type: 'composer.removeAttachment' },
-    ];
-  if (snapshot.matches('describing'))
-    return [
-      { type: 'xstate.done.actor.describe', output: storedPhoto },
-      { type: 'xstate.error.actor.describe', error: networkError },
-    ];
+    return [tray(photoReady), tray(photoFailed), { type: 'composer.clearTray' }];
   if (snapshot.matches('attached')) {
-    out.push({ type: 'composer.removeAttachment' });
-    if (c.windowOpen) out.push({ type: 'composer.submit' });
+    out.push(tray(), { type: 'composer.clearTray' });
+    if (c.windowOpen) out.push({ type: 'composer.submit' }, { type: 'composer.window', open: false });
     if (c.text === '') out.push({ type: 'composer.type', text: 'Ini fotonya' });
+    if (!captioned) out.push({ type: 'composer.caption', id: 't1', text: 'Warna merah' });
     return out;
   }
   if (snapshot.matches('failed')) {
-    out.push({ type: 'composer.attach', file: photo }, { type: 'composer.removeAttachment' });
+    out.push(tray(), { type: 'composer.clearTray' });
     if (c.text !== '') out.push({ type: 'composer.submit' });
     else out.push({ type: 'composer.type', text: 'Halo kak' });
     return out;
   }
-  // `none`: write, reply, attach, send a card; the window closes and opens.
+  // `empty`: write, reply, attach or pick (the tray answers), send a card; the window closes and opens.
   if (c.text === '') out.push({ type: 'composer.type', text: 'Halo kak\nAda yang bisa dibantu?' });
   else out.push({ type: 'composer.submit' }, { type: 'composer.type', text: '   ' });
   if (c.replyTo === null) out.push({ type: 'composer.reply', message: customerMessage });
   else out.push({ type: 'composer.cancelReply' });
-  if (idle && c.windowOpen && c.text === '' && c.replyTo === null)
-    out.push({ type: 'composer.attach', file: photo }, { type: 'composer.attach', file: hugePhoto });
-  if (c.windowOpen && c.text === '') out.push(goodContact, badContact);
+  if (c.text === '' && c.replyTo === null) {
+    out.push(attachPhoto, pickBrochure, tray(photoUploading), tray());
+    if (c.windowOpen) out.push(goodContact, badContact);
+  }
   if (Object.keys(c.contactErrors).length > 0) out.push({ type: 'composer.closeContact' });
   out.push({ type: 'composer.window', open: !c.windowOpen });
   return out;
-}
-
-const settleUpload: StepDriver = ({ world, event }) => {
-  const fields = event as unknown as Record<string, unknown>;
-  uploaderOf(world).settle(
-    event.type.startsWith('xstate.done.') ? { id: String(fields['output']) } : { error: fields['error'] },
-  );
-};
-
-function uploaderOf(world: World): FakeUploader {
-  return (world.input as { uploader: FakeUploader }).uploader;
 }
 
 function describeDraft(draft: ThreadDraft): string {
@@ -152,6 +134,23 @@ function describeDraft(draft: ThreadDraft): string {
   if (draft.mediaId !== undefined)
     return `sends the file ${draft.filename ?? ''} (${draft.type})${draft.caption === undefined ? '' : ` with "${draft.caption}"`}${reply}`;
   return `sends "${(draft.caption ?? '').replace(/\n/g, '⏎')}"${reply}`;
+}
+
+function describeCommand(command: TrayCommand): string {
+  if (command.type === 'queue.clear') return 'asks the tray to clear';
+  const names = command.sources.map((source) =>
+    source.kind === 'file'
+      ? source.file.name
+      : source.kind === 'server'
+        ? `gallery file ${source.id}`
+        : source.url,
+  );
+  return `asks the tray to add ${names.join(', ')}`;
+}
+
+function describeTray(items: readonly TrayItem[]): string {
+  if (items.length === 0) return 'the tray is empty';
+  return `the tray holds ${items.map((item) => `${item.filename} (${item.status})`).join(', ')}`;
 }
 
 function describeEvent(event: AnyEventObject): string {
@@ -169,26 +168,22 @@ function describeEvent(event: AnyEventObject): string {
       return fields['open'] === true ? 'the customer writes: the window opens' : 'the 24-hour window closes';
     case 'composer.submit':
       return 'the agent presses Enter';
-    case 'composer.attach':
-      return `the agent attaches ${(fields['file'] as FileLike).name} (${(fields['file'] as FileLike).size} bytes)`;
-    case 'composer.removeAttachment':
-      return 'the agent removes the attachment';
+    case 'composer.attachFiles':
+      return 'the agent drops foto.jpg on the thread';
+    case 'composer.pickGallery':
+      return 'the agent picks brosur.pdf from the gallery';
+    case 'composer.trayChanged':
+      return describeTray(fields['items'] as TrayItem[]);
+    case 'composer.caption':
+      return `the agent captions ${String(fields['id'])} "${String(fields['text'])}"`;
+    case 'composer.clearTray':
+      return 'the agent removes every attachment';
     case 'composer.closeContact':
       return 'the agent closes the contact card dialog';
     case 'composer.sendContact':
       return `the agent sends a contact card "${String(fields['name'])}" ${String(fields['phone'])}`;
-    case 'xstate.done.actor.upload':
-      return 'the upload answers the file id';
-    case 'xstate.done.actor.describe':
-      return 'media_get describes the stored photo';
-    default: {
-      const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
-      if (failed?.[1] !== undefined) {
-        const error = fields['error'] as { reason?: string; message: string };
-        return `${failed[1] === 'upload' ? 'the upload' : 'media_get'} fails (${error.reason === undefined ? 'network down' : error.message})`;
-      }
+    default:
       return event.type;
-    }
   }
 }
 
@@ -197,13 +192,8 @@ function describeState(snapshot: AnyMachineSnapshot): string {
   const parts = [String(snapshot.value)];
   if (c.text !== '') parts.push(`text "${c.text.replace(/\n/g, '⏎')}"`);
   if (c.replyTo !== null) parts.push(`replying to ${c.replyTo.id}`);
-  if (c.file !== null) parts.push(`file ${c.file.name}`);
-  if (c.attachError !== null)
-    parts.push(
-      c.attachError.reason === 'tooLarge'
-        ? `too large (max ${c.attachError.maxBytes} bytes)`
-        : `"${c.attachError.message}"`,
-    );
+  if (c.attachments.length > 0) parts.push(describeTray(c.attachments).replace('the tray holds ', 'tray: '));
+  for (const [id, caption] of Object.entries(c.captions)) parts.push(`${id} captioned "${caption}"`);
   if (Object.keys(c.contactErrors).length > 0)
     parts.push(`card errors on ${Object.keys(c.contactErrors).join(', ')}`);
   if (!c.windowOpen) parts.push('window closed');
@@ -217,25 +207,16 @@ export const composerModel: PathModel = {
   starts: [
     {
       label: 'an open conversation whose window is open',
-      world: () => {
-        const client = createFakeClient();
-        const uploader = createFakeUploader();
-        const input = { client, key: 'k1abcdefgh', upload: uploader.upload, uploader };
-        return { input, client, browser: null, effects: [] };
-      },
+      world: () => ({ input: {}, client: createFakeClient(), browser: null, effects: [] }),
     },
   ],
   events,
   simple: {
     events: (snapshot) =>
       events(snapshot).filter((event) =>
-        [
-          'composer.attach',
-          'composer.submit',
-          'composer.type',
-          'xstate.done.actor.upload',
-          'xstate.done.actor.describe',
-        ].includes(event.type),
+        ['composer.attachFiles', 'composer.trayChanged', 'composer.type', 'composer.submit'].includes(
+          event.type,
+        ),
       ),
     toState: (snapshot) => snapshot.matches('attached') && contextOf(snapshot).text !== '',
   },
@@ -253,41 +234,65 @@ export const composerModel: PathModel = {
         { type: 'composer.closeContact' },
       ],
     },
-    // A photo with a caption, sent; then a file media_get cannot describe, and a text after it.
+    // A photo and a gallery brochure, each captioned, with a text and a reply: three messages.
     {
       start: 0,
       events: [
-        { type: 'composer.attach', file: photo },
-        { type: 'xstate.done.actor.upload', output: MEDIA_ID },
-        { type: 'xstate.done.actor.describe', output: storedPhoto },
-        { type: 'composer.type', text: 'Ini fotonya' },
+        { type: 'composer.reply', message: customerMessage },
+        attachPhoto,
+        pickBrochure,
+        tray(photoUploading, { ...brochureReady }),
+        tray(photoReady, brochureReady),
+        { type: 'composer.caption', id: 't1', text: 'Warna merah' },
+        { type: 'composer.caption', id: 't2', text: 'Daftar harga' },
+        { type: 'composer.type', text: 'Silakan dipilih kak' },
         { type: 'composer.submit' },
-        { type: 'composer.attach', file: photo },
-        { type: 'xstate.done.actor.upload', output: MEDIA_ID },
-        { type: 'xstate.error.actor.describe', error: networkError },
-        { type: 'composer.type', text: 'Maaf, fotonya menyusul' },
+        tray(),
+      ],
+    },
+    // Removing every attachment while one uploads, once they are up, and once they failed;
+    // with only failed files, a text still goes (and clears them).
+    {
+      start: 0,
+      events: [
+        attachPhoto,
+        tray(photoUploading),
+        { type: 'composer.clearTray' },
+        tray(photoReady),
+        { type: 'composer.clearTray' },
+        tray(photoFailed),
+        { type: 'composer.clearTray' },
+        tray(photoFailed),
+        { type: 'composer.type', text: 'Fotonya menyusul' },
         { type: 'composer.submit' },
       ],
     },
-    // Nothing free-form goes out while the window is closed, and a blank text never does.
+    // Nothing free-form goes out while the window is closed, a blank text never does, and a
+    // file still uploading waits.
     {
       start: 0,
       events: [
         { type: 'composer.type', text: '   ' },
         { type: 'composer.submit' },
-        { type: 'composer.window', open: false },
-        { type: 'composer.type', text: 'Halo' },
+        tray(photoUploading),
         { type: 'composer.submit' },
+        tray(photoReady),
+        { type: 'composer.window', open: false },
+        { type: 'composer.submit' },
+        attachPhoto,
+        pickBrochure,
         goodContact,
-        { type: 'composer.attach', file: photo },
       ],
     },
   ],
-  actorActs: { describe: 'media_get' },
-  drivers: { 'xstate.done.actor.upload': settleUpload, 'xstate.error.actor.upload': settleUpload },
+  actorActs: {},
+  drivers: {},
   observe: (actor, world) => {
-    actor.on('composer.send', (emitted: ComposerEmitted) =>
+    actor.on('composer.send', (emitted: Extract<ComposerEmitted, { type: 'composer.send' }>) =>
       world.effects?.push(describeDraft(emitted.draft)),
+    );
+    actor.on('composer.toTray', (emitted: Extract<ComposerEmitted, { type: 'composer.toTray' }>) =>
+      world.effects?.push(describeCommand(emitted.command)),
     );
   },
   describeEvent,

@@ -21,6 +21,9 @@ import { projectModel } from './projectModel.ts';
 import { conversationModel } from './conversationModel.ts';
 import { composerModel } from './composerModel.ts';
 import { accountsModel } from './accountsModel.ts';
+import { uploadModel } from './uploadModel.ts';
+import { uploadQueueModel } from './uploadQueueModel.ts';
+import { galleryModel } from './galleryModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -48,6 +51,9 @@ export const machineNames = [
   'conversation',
   'composer',
   'accounts',
+  'gallery',
+  'upload',
+  'uploadQueue',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -737,4 +743,7 @@ export const models: Record<MachineName, PathModel> = {
   conversation: conversationModel,
   composer: composerModel,
   accounts: accountsModel,
+  gallery: galleryModel,
+  upload: uploadModel,
+  uploadQueue: uploadQueueModel,
 };

@@ -52,7 +52,11 @@ export interface FilePondClient {
   /** `{origin}/upload/{key}`. */
   readonly url: string;
   process(file: Blob, filename: string, options?: RequestOptions & { metadata?: unknown }): Promise<string>;
-  startTransfer(size: number, filename: string, options?: RequestOptions & { metadata?: unknown }): Promise<string>;
+  startTransfer(
+    size: number,
+    filename: string,
+    options?: RequestOptions & { metadata?: unknown },
+  ): Promise<string>;
   patch(
     id: string,
     chunk: Blob,
@@ -137,7 +141,9 @@ function sendWithXhr(sent: Sent, options: RequestOptions, timeout: number): Prom
         statusText: xhr.statusText,
         header: (name) => xhr.getResponseHeader(name),
         text: () =>
-          response instanceof Blob ? response.text() : Promise.resolve(typeof response === 'string' ? response : ''),
+          response instanceof Blob
+            ? response.text()
+            : Promise.resolve(typeof response === 'string' ? response : ''),
         blob: () => Promise.resolve(response instanceof Blob ? response : new Blob([String(response ?? '')])),
       });
     };
@@ -206,13 +212,16 @@ export function dispositionFilename(header: string | null, fallback: string): st
 export function createFilePondClient(options: FilePondClientOptions): FilePondClient {
   const url = `${options.origin ?? ''}/upload/${encodeURIComponent(options.key)}`;
   const timeout = options.timeout ?? 120_000;
-  const useXhr =
-    (options.transport ?? (xhrConstructor() === undefined ? 'fetch' : 'xhr')) === 'xhr';
+  const useXhr = (options.transport ?? (xhrConstructor() === undefined ? 'fetch' : 'xhr')) === 'xhr';
 
   async function request(
     method: string,
     target: string,
-    init: { headers?: Record<string, string>; body?: Blob | FormData | string; responseType?: 'text' | 'blob' },
+    init: {
+      headers?: Record<string, string>;
+      body?: Blob | FormData | string;
+      responseType?: 'text' | 'blob';
+    },
     requestOptions: RequestOptions = {},
   ): Promise<Answer> {
     const info: RequestInfo = { method, url: target };
@@ -227,7 +236,12 @@ export function createFilePondClient(options: FilePondClientOptions): FilePondCl
     try {
       answer = useXhr
         ? await sendWithXhr(sent, requestOptions, timeout)
-        : await sendWithFetch(options.fetch ?? ((i, o) => globalThis.fetch(i, o)), sent, requestOptions, timeout);
+        : await sendWithFetch(
+            options.fetch ?? ((i, o) => globalThis.fetch(i, o)),
+            sent,
+            requestOptions,
+            timeout,
+          );
     } catch (cause) {
       throw transportFailure(cause, info);
     }
@@ -243,8 +257,17 @@ export function createFilePondClient(options: FilePondClientOptions): FilePondCl
     return id;
   }
 
-  async function serverFile(query: string, value: string, requestOptions?: RequestOptions): Promise<ServerFile> {
-    const answer = await request('GET', `${url}?${query}=${encodeURIComponent(value)}`, { responseType: 'blob' }, requestOptions);
+  async function serverFile(
+    query: string,
+    value: string,
+    requestOptions?: RequestOptions,
+  ): Promise<ServerFile> {
+    const answer = await request(
+      'GET',
+      `${url}?${query}=${encodeURIComponent(value)}`,
+      { responseType: 'blob' },
+      requestOptions,
+    );
     const blob = await answer.blob();
     const type = (answer.header('content-type') ?? blob.type).split(';', 1)[0]?.trim() ?? '';
     return { blob, type, filename: dispositionFilename(answer.header('content-disposition'), 'file') };
@@ -267,7 +290,10 @@ export function createFilePondClient(options: FilePondClientOptions): FilePondCl
       const answer = await request(
         'POST',
         url,
-        { body: form, headers: { 'upload-length': String(size), 'upload-name': encodeURIComponent(filename) } },
+        {
+          body: form,
+          headers: { 'upload-length': String(size), 'upload-name': encodeURIComponent(filename) },
+        },
         requestOptions,
       );
       return idFrom(answer, { method: 'POST', url });
@@ -288,14 +314,16 @@ export function createFilePondClient(options: FilePondClientOptions): FilePondCl
         },
         requestOptions,
       );
-      const offset = Number(answer.header('upload-offset'));
-      return Number.isFinite(offset) ? offset : at.offset + chunk.size;
+      const header = answer.header('upload-offset');
+      const offset = header === null || header.trim() === '' ? NaN : Number(header);
+      return Number.isSafeInteger(offset) ? offset : at.offset + chunk.size;
     },
     async offsetOf(id, requestOptions) {
       const target = `${url}?patch=${encodeURIComponent(id)}`;
       const answer = await request('HEAD', target, {}, requestOptions);
-      const offset = Number(answer.header('upload-offset'));
-      if (!Number.isInteger(offset) || offset < 0) {
+      const header = answer.header('upload-offset');
+      const offset = header === null || header.trim() === '' ? NaN : Number(header);
+      if (!Number.isSafeInteger(offset) || offset < 0) {
         throw new EmptyResponseError({ request: { method: 'HEAD', url: target } });
       }
       return offset;

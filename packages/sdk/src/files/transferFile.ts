@@ -58,7 +58,11 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export async function transferFile(client: FilePondClient, file: Blob, options: TransferOptions): Promise<string> {
+export async function transferFile(
+  client: FilePondClient,
+  file: Blob,
+  options: TransferOptions,
+): Promise<string> {
   const chunkSize = options.chunkSize ?? UPLOAD_CHUNK_SIZE;
   const retryDelays = options.retryDelays ?? UPLOAD_CHUNK_RETRY_DELAYS_MS;
   const wait = options.wait ?? sleep;
@@ -77,7 +81,10 @@ export async function transferFile(client: FilePondClient, file: Blob, options: 
   let id = options.transferId ?? null;
   let offset = 0;
   if (id === null) {
-    id = await client.startTransfer(total, filename, { ...(signal ? { signal } : {}), metadata: options.metadata });
+    id = await client.startTransfer(total, filename, {
+      ...(signal ? { signal } : {}),
+      metadata: options.metadata,
+    });
     options.onTransfer?.(id);
   } else {
     offset = await client.offsetOf(id, signal ? { signal } : {});

@@ -24,18 +24,26 @@ export function matchesFileType(type: string, accepted: string): boolean {
   return type === accepted;
 }
 
-/** The sub message for `acceptedTypes`: 'Expects {allButLastType} or {lastType}' filled in. */
-export function expectedTypesMessage(
+/** The accepted types as a sub message names them: labelled, hidden ones left out, each once. */
+export function expectedTypeNames(
   acceptedTypes: readonly string[],
   labels: Readonly<Record<string, string | null>> = {},
-): string {
-  const shown = [
+): string[] {
+  return [
     ...new Set(
       acceptedTypes
         .map((type) => (Object.hasOwn(labels, type) ? labels[type] : type))
         .filter((t): t is string => !!t),
     ),
   ];
+}
+
+/** The sub message for `acceptedTypes`: 'Expects {allButLastType} or {lastType}' filled in. */
+export function expectedTypesMessage(
+  acceptedTypes: readonly string[],
+  labels: Readonly<Record<string, string | null>> = {},
+): string {
+  const shown = expectedTypeNames(acceptedTypes, labels);
   const last = shown.at(-1);
   if (last === undefined) return '';
   if (shown.length === 1) return `Expects ${last}`;

@@ -17,7 +17,12 @@ export async function seedGallery(media: MediaService, projectId: string, userId
   for (const sample of SAMPLES) {
     const bytes = await readFile(new URL(`../simulator/samples/${sample.file}`, import.meta.url));
     const written = await media.files.write(bytes, bytes.length);
-    const outcome = await media.keepChecked(written, { id: randomUUID(), projectId, userId, filename: sample.name });
+    const outcome = await media.keepChecked(written, {
+      id: randomUUID(),
+      projectId,
+      userId,
+      filename: sample.name,
+    });
     if (outcome.ok) ids.push(outcome.row.id);
   }
   await media.claim(projectId, ids, { gallery: true });

@@ -24,7 +24,7 @@ import { seedGallery } from './seedGallery.ts';
 import { Trickle } from './Trickle.ts';
 
 export interface DemoOptions {
-  services: Pick<Services, 'db' | 'now' | 'accountRoutes'>;
+  services: Pick<Services, 'db' | 'now' | 'accountRoutes' | 'media'>;
   /** The app as people open it, e.g. `http://localhost:3000`. */
   appUrl: string;
   /** The app's WhatsApp webhook as the simulator reaches it, e.g. `http://127.0.0.1:3000/webhooks/whatsapp`. */
@@ -124,7 +124,10 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     };
 
     if (ensured.created) {
-      const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, settings.projectKey));
+      const [project] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.key, settings.projectKey));
       if (project !== undefined) await seedGallery(services.media, project.id, settings.userId);
       // Messages of the last hours, delivered by the simulator at their time, so the windows
       // they open are known on both sides.

@@ -56,7 +56,12 @@ export class UploadTransfers {
   }
 
   /** Starts a transfer of `length` bytes (FilePond's `POST` with `Upload-Length`); answers its id. */
-  async start(transfer: { projectId: string; userId: string; length: number; filename: string | null }): Promise<string> {
+  async start(transfer: {
+    projectId: string;
+    userId: string;
+    length: number;
+    filename: string | null;
+  }): Promise<string> {
     const { db, now, ttlMs } = this.#deps;
     const id = randomUUID();
     const at = now();
@@ -128,7 +133,8 @@ export class UploadTransfers {
     try {
       written = await files.writeChunk(row.id, row.offset, chunk.body, room);
     } catch (error) {
-      if (error instanceof FileTooLargeError) return { ok: false, reason: 'upload_length_mismatch', length: row.length };
+      if (error instanceof FileTooLargeError)
+        return { ok: false, reason: 'upload_length_mismatch', length: row.length };
       throw error;
     }
     if (written === 0) return { ok: false, reason: 'upload_length_mismatch', length: row.length };

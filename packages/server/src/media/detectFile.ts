@@ -69,7 +69,10 @@ async function looksLikeText(file: string, extension: string): Promise<boolean> 
       // A cut in the middle of a character at the end of the sample is not an error.
       const text = new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
       // An SVG is XML whose root is <svg>.
-      return extension !== 'svg' || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(text);
+      return (
+        extension !== 'svg' ||
+        /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(text)
+      );
     } catch {
       return false;
     }
@@ -83,7 +86,10 @@ export async function detectFile(file: string, filename: string): Promise<Detect
   const extension = fileExtension(filename);
   const found = await fileTypeFromFile(file);
   // XML is text to `file-type` only when it starts with a declaration; an SVG is checked as text either way.
-  if (found === undefined || (extension === 'svg' && /^(application\/xml|image\/svg\+xml)$/.test(found.mime))) {
+  if (
+    found === undefined ||
+    (extension === 'svg' && /^(application\/xml|image\/svg\+xml)$/.test(found.mime))
+  ) {
     const textType = TEXT_TYPES[extension];
     return textType !== undefined && (await looksLikeText(file, extension))
       ? { ok: true, mimeType: textType }

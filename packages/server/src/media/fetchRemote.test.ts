@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkRemoteUrl, fetchRemote, FetchRefusedError, guardedLookup, isPublicAddress } from './fetchRemote.ts';
+import {
+  checkRemoteUrl,
+  fetchRemote,
+  FetchRefusedError,
+  guardedLookup,
+  isPublicAddress,
+} from './fetchRemote.ts';
 
 describe('isPublicAddress', () => {
   it('passes public unicast addresses only', () => {
@@ -53,7 +59,9 @@ describe('checkRemoteUrl', () => {
 
   it('checks a name by what it resolves to, at connect time', async () => {
     const lookup = guardedLookup(isPublicAddress);
-    const refused = await new Promise<unknown>((resolve) => lookup('localhost', {}, (error) => resolve(error)));
+    const refused = await new Promise<unknown>((resolve) =>
+      lookup('localhost', {}, (error) => resolve(error)),
+    );
     expect(refused).toBeInstanceOf(FetchRefusedError);
     const allowed = await new Promise<unknown>((resolve) =>
       guardedLookup(() => true)('localhost', {}, (error, address) => resolve(error ?? address)),

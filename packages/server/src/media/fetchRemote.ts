@@ -59,7 +59,11 @@ export interface RemoteFile {
   contentLength: number | null;
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /** A `dns.lookup` that fails unless every address of the name may be reached. */
 export function guardedLookup(allow: (address: string) => boolean) {
@@ -71,7 +75,9 @@ export function guardedLookup(allow: (address: string) => boolean) {
       }
       const refused = addresses.find((entry) => !allow(entry.address));
       if (refused !== undefined || addresses.length === 0) {
-        const denial: NodeJS.ErrnoException = new FetchRefusedError(`${hostname} resolves to a non-public address`);
+        const denial: NodeJS.ErrnoException = new FetchRefusedError(
+          `${hostname} resolves to a non-public address`,
+        );
         denial.code = 'EREFUSED_ADDRESS';
         callback(denial, []);
         return;
@@ -83,14 +89,18 @@ export function guardedLookup(allow: (address: string) => boolean) {
 }
 
 /** Throws `FetchRefusedError` unless `url` is http(s) to a host that may be reached (literal hosts checked here; names at connect). */
-export function checkRemoteUrl(raw: string | URL, allow: (address: string) => boolean = isPublicAddress): URL {
+export function checkRemoteUrl(
+  raw: string | URL,
+  allow: (address: string) => boolean = isPublicAddress,
+): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new FetchRefusedError('not a URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError('only http and https');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefusedError('only http and https');
   if (url.username !== '' || url.password !== '') throw new FetchRefusedError('credentials in the URL');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === '' || host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost')) {
@@ -113,7 +123,8 @@ export async function fetchRemote(raw: string, options: FetchRemoteOptions = {})
     if (REDIRECTS.has(status)) {
       response.resume();
       const location = response.headers.location;
-      if (location === undefined || hop >= maxRedirects) throw new FetchFailedError(`too many redirects or no location (${status})`);
+      if (location === undefined || hop >= maxRedirects)
+        throw new FetchFailedError(`too many redirects or no location (${status})`);
       url = checkRemoteUrl(new URL(location, url), allow);
       continue;
     }
@@ -132,7 +143,11 @@ export async function fetchRemote(raw: string, options: FetchRemoteOptions = {})
   }
 }
 
-function request(url: URL, allow: (address: string) => boolean, timeoutMs: number): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  allow: (address: string) => boolean,
+  timeoutMs: number,
+): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const outgoing = client.get(

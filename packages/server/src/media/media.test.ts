@@ -54,7 +54,10 @@ describe('detectFile', () => {
       ok: false,
     });
     expect(
-      await detectFile(await file('a.svg', '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg'),
+      await detectFile(
+        await file('a.svg', '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        'a.svg',
+      ),
     ).toEqual({ ok: true, mimeType: 'image/svg+xml' });
     expect(await detectFile(await file('b.svg', '<html><script>alert(1)</script></html>'), 'b.svg')).toEqual({
       ok: false,

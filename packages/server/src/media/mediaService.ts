@@ -143,7 +143,11 @@ export class MediaService {
    * expiring. Answers the rows kept, in the order of `ids`; an id that is not a stored file of the
    * project is left out.
    */
-  async claim(projectId: string, ids: readonly string[], options: { gallery?: boolean } = {}): Promise<MediaRow[]> {
+  async claim(
+    projectId: string,
+    ids: readonly string[],
+    options: { gallery?: boolean } = {},
+  ): Promise<MediaRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.#deps.db
       .update(media)

@@ -17,8 +17,8 @@ export function contentDisposition(filename: string, mimeType: string): string {
 /** Headers every stored file is served with, whatever it is. */
 export const SAFE_HEADERS = {
   'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  'content-security-policy':
+    "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'private, max-age=86400',
 } as const;
-

@@ -5,6 +5,7 @@
  * `crm.chat.view` or `crm.gallery.add`; ids of another project answer 404 like missing ones.
  */
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ActError } from '../acts/ActError.ts';
@@ -82,7 +83,12 @@ export async function registerUploadRoutes(
   });
   const allowAddress = options.fetchAllowAddress ?? isPublicAddress;
 
-  const refuse = (reply: FastifyReply, locale: Locale, reason: FailureReason, data?: Record<string, string | number>) =>
+  const refuse = (
+    reply: FastifyReply,
+    locale: Locale,
+    reason: FailureReason,
+    data?: Record<string, string | number>,
+  ) =>
     reply
       .code(STATUS_OF[reason] ?? 400)
       .header('cache-control', 'no-store')
@@ -92,7 +98,9 @@ export async function registerUploadRoutes(
     refuse(reply, locale, 'file_too_large', { maxBytes, maxSize: formatFileSize(maxBytes, locale) });
 
   /** The caller's project, or a refusal already sent. */
-  async function projectOf(request: FastifyRequest<{ Params: { key: string } }>): Promise<{ projectId: string; userId: string }> {
+  async function projectOf(
+    request: FastifyRequest<{ Params: { key: string } }>,
+  ): Promise<{ projectId: string; userId: string }> {
     const caller = await authenticate('user', bearerOf(request), services, services.now());
     if (caller === null) throw new ActError('unauthenticated');
     const membership = await authorizeProject(services.db, caller.user.id, request.params.key, {
@@ -113,7 +121,9 @@ export async function registerUploadRoutes(
         return await handler(request, reply, locale);
       } catch (error) {
         if (error instanceof ActError) {
-          return reply.code(STATUS_OF[error.reason] ?? 400).send(failure(locale, error.reason, error.options));
+          return reply
+            .code(STATUS_OF[error.reason] ?? 400)
+            .send(failure(locale, error.reason, error.options));
         }
         throw error;
       }
@@ -135,7 +145,9 @@ export async function registerUploadRoutes(
       limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, parts: 12, headerPairs: 100 },
     });
     // A chunk's body is read as a stream by the handler (limited to the transfer's room), never buffered.
-    scope.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) =>
+      done(null, payload),
+    );
 
     // process, or the start of a chunked transfer (`Upload-Length`)
     scope.post<{ Params: { key: string }; Querystring: Query }>(
@@ -148,15 +160,22 @@ export async function registerUploadRoutes(
           const length = declaredLength(declared);
           if (length === 'too_large') return tooLarge(reply, locale, MAX_UPLOAD_BYTES);
           if (length === 'invalid') return refuse(reply, locale, 'malformed_body');
-          if (request.isMultipart()) for await (const part of request.parts()) if (part.type === 'file') part.file.resume();
+          if (request.isMultipart())
+            for await (const part of request.parts()) if (part.type === 'file') part.file.resume();
           const id = await transfers.start({ projectId, userId, length, filename: uploadName(request) });
           return reply.code(200).type('text/plain; charset=utf-8').send(id);
         }
         if (!request.isMultipart()) return refuse(reply, locale, 'malformed_body');
         const part = await request.file();
         if (part === undefined) return refuse(reply, locale, 'malformed_body');
-        const outcome = await media.storeUpload({ projectId, userId, source: part.file, filename: part.filename });
-        if (!outcome.ok && outcome.reason === 'file_invalid_type') return refuse(reply, locale, 'file_invalid_type');
+        const outcome = await media.storeUpload({
+          projectId,
+          userId,
+          source: part.file,
+          filename: part.filename,
+        });
+        if (!outcome.ok && outcome.reason === 'file_invalid_type')
+          return refuse(reply, locale, 'file_invalid_type');
         if (!outcome.ok) return tooLarge(reply, locale, outcome.maxBytes);
         return reply.code(200).type('text/plain; charset=utf-8').send(outcome.row.id);
       }),
@@ -186,7 +205,7 @@ export async function registerUploadRoutes(
           length,
           filename: uploadName(request),
           size: Number.isSafeInteger(size) ? size : null,
-          body: request.body as NodeJS.ReadableStream as import('node:stream').Readable,
+          body: request.body as Readable,
         });
         if (!outcome.ok) {
           if (outcome.reason === 'upload_offset_mismatch') {
@@ -295,7 +314,8 @@ export async function registerUploadRoutes(
 
 /** The remote file's name: its `Content-Disposition`, else the last segment of its path. */
 export function remoteFilename(disposition: string | null, url: URL): string {
-  const fromHeader = disposition === null ? null : /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  const fromHeader =
+    disposition === null ? null : /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
   let name = fromHeader ?? url.pathname.split('/').pop() ?? '';
   try {
     name = decodeURIComponent(name);

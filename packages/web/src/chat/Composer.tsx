@@ -1,38 +1,37 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { Actor } from 'xstate';
 import { FileTrigger, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import { conversationPreview, formatFileSize, messageKind } from '@sapa/sdk';
-import { selectAttachmentStatus, selectCanSend, type composerMachine } from '@sapa/machines';
-import type { AttachmentError } from '@sapa/machines';
+import { CHAT_MAX_ATTACHMENTS, conversationPreview } from '@sapa/sdk';
+import { selectCanAttach, selectCanSend, type composerMachine } from '@sapa/machines';
 import { Button } from '../components/Button.tsx';
-import { ModalDialog } from '../components/ModalDialog.tsx';
-import { TextField as Field } from '../components/TextField.tsx';
-import { ContactIcon, PaperclipIcon, PreviewGlyph, SendIcon } from '../components/icons.tsx';
-import { dialog } from '../components/dialog.css.ts';
-import { useFieldError } from '../auth/useFieldError.ts';
-import { useT, type Translate } from '../i18n/I18nProvider.tsx';
+import { ContactIcon, ImageIcon, PaperclipIcon, PreviewGlyph, SendIcon } from '../components/icons.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import type { QueueActor } from '../uploads/pondView.ts';
+import { sourcesFromFiles, sourcesFromTransfer } from '../uploads/sources.ts';
+import { AttachmentTray } from './AttachmentTray.tsx';
+import { ContactCardDialog } from './ContactCardDialog.tsx';
+import { GalleryPicker } from './GalleryPicker.tsx';
 import * as css from './composer.css.ts';
 import { visuallyHidden } from './chat.css.ts';
 
 type ComposerActor = Actor<typeof composerMachine>;
 
-function attachError(t: Translate, error: AttachmentError): string {
-  if (error.reason === 'tooLarge')
-    return t('chat.composer.tooLarge', { max: formatFileSize(error.maxBytes) });
-  return t('chat.composer.attachFailed', { message: error.message });
-}
-
 /**
- * Writes and sends (composerMachine): Enter sends, Shift+Enter breaks the line; attach a file
- * (uploaded, then sent by its id with the text as caption), send a contact card, reply to a
- * message. While the 24-hour window is closed, nothing free-form can be sent and a notice says why.
+ * Writes and sends (composerMachine): Enter sends, Shift+Enter breaks the line; files go in the
+ * attachment tray (browse, paste into the text box, drop on the thread, or pick from the
+ * gallery), each with its own caption; a contact card; a reply to a message. While the 24-hour
+ * window is closed, nothing free-form can be sent or attached and a notice says why.
  */
 export function Composer({
   composer,
+  tray,
+  projectKey,
   inputRef,
 }: {
   composer: ComposerActor;
+  tray: QueueActor;
+  projectKey: string;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }) {
   const t = useT();
@@ -40,12 +39,10 @@ export function Composer({
   const windowOpen = useSelector(composer, (snapshot) => snapshot.context.windowOpen);
   const replyTo = useSelector(composer, (snapshot) => snapshot.context.replyTo);
   const canSend = useSelector(composer, selectCanSend);
-  const attachment = useSelector(composer, selectAttachmentStatus);
-  const file = useSelector(composer, (snapshot) => snapshot.context.file);
-  const media = useSelector(composer, (snapshot) => snapshot.context.media);
-  const error = useSelector(composer, (snapshot) => snapshot.context.attachError);
+  const canAttach = useSelector(composer, selectCanAttach);
+  const attached = useSelector(composer, (snapshot) => snapshot.context.attachments.length);
   const [contactOpen, setContactOpen] = useState(false);
-  const busy = attachment === 'uploading' || attachment === 'describing';
+  const [galleryOpen, setGalleryOpen] = useState(false);
 
   // Choosing Reply puts the cursor in the composer.
   const replyId = replyTo?.id ?? null;
@@ -81,43 +78,26 @@ export function Composer({
             </Button>
           </div>
         ) : null}
-        {file && attachment !== 'none' ? (
-          <div
-            className={error ? css.chipError : css.chip}
-            role="group"
-            aria-label={t('chat.composer.attachment')}
-          >
-            {media && messageKind(media.type) === 'image' ? (
-              <img className={css.preview} src={media.url} alt="" />
-            ) : null}
-            <span className={css.chipText} title={file.name}>
-              {file.name} · {formatFileSize(file.size)}
-            </span>
-            <span role="status">
-              {busy ? t('chat.composer.uploading') : null}
-              {attachment === 'attached' ? t('chat.composer.attached') : null}
-              {error ? attachError(t, error) : null}
-            </span>
-            <Button
-              size="sm"
-              tone="ghost"
-              onPress={() => composer.send({ type: 'composer.removeAttachment' })}
-            >
-              {t('chat.composer.removeAttachment')}
-            </Button>
-          </div>
-        ) : null}
+        <AttachmentTray composer={composer} tray={tray} />
         <div className={css.row}>
           <FileTrigger
-            onSelect={(files) => {
-              const picked = files?.[0];
-              if (picked) composer.send({ type: 'composer.attach', file: picked });
-            }}
+            allowsMultiple
+            onSelect={(files) =>
+              composer.send({ type: 'composer.attachFiles', sources: sourcesFromFiles(files) })
+            }
           >
-            <Button tone="ghost" aria-label={t('chat.composer.attach')} isDisabled={!windowOpen}>
+            <Button tone="ghost" aria-label={t('chat.composer.attach')} isDisabled={!canAttach}>
               <PaperclipIcon />
             </Button>
           </FileTrigger>
+          <Button
+            tone="ghost"
+            aria-label={t('chat.composer.gallery')}
+            isDisabled={!canAttach || attached >= CHAT_MAX_ATTACHMENTS}
+            onPress={() => setGalleryOpen(true)}
+          >
+            <ImageIcon />
+          </Button>
           <Button
             tone="ghost"
             aria-label={t('chat.composer.contact')}
@@ -139,6 +119,13 @@ export function Composer({
               className={css.textarea}
               rows={1}
               placeholder={windowOpen ? t('chat.composer.placeholder') : t('chat.composer.placeholderClosed')}
+              onPaste={(event) => {
+                // Pasted files (a screenshot) go in the tray; pasted text stays text.
+                const sources = sourcesFromTransfer(event.clipboardData);
+                if (sources.length === 0) return;
+                event.preventDefault();
+                composer.send({ type: 'composer.attachFiles', sources });
+              }}
               onKeyDown={(event) => {
                 if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
                 event.preventDefault();
@@ -155,70 +142,13 @@ export function Composer({
         </span>
       </Form>
       <ContactCardDialog composer={composer} isOpen={contactOpen} onOpenChange={setContactOpen} />
+      <GalleryPicker
+        projectKey={projectKey}
+        isOpen={galleryOpen}
+        onOpenChange={setGalleryOpen}
+        limit={CHAT_MAX_ATTACHMENTS - attached}
+        onPick={(items) => composer.send({ type: 'composer.pickGallery', items })}
+      />
     </>
-  );
-}
-
-function ContactCardDialog({
-  composer,
-  isOpen,
-  onOpenChange,
-}: {
-  composer: ComposerActor;
-  isOpen: boolean;
-  onOpenChange(open: boolean): void;
-}) {
-  const t = useT();
-  const fieldError = useFieldError();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const errors = useSelector(composer, (snapshot) => snapshot.context.contactErrors);
-  const sent = useSelector(composer, (snapshot) => snapshot.context.contactsSent);
-  // A card went out: close, and start empty next time.
-  const lastSent = useRef(sent);
-  useEffect(() => {
-    if (sent === lastSent.current) return;
-    lastSent.current = sent;
-    setName('');
-    setPhone('');
-    onOpenChange(false);
-  }, [sent, onOpenChange]);
-  const close = (open: boolean) => {
-    if (!open) composer.send({ type: 'composer.closeContact' });
-    onOpenChange(open);
-  };
-  return (
-    <ModalDialog title={t('chat.contact.title')} isOpen={isOpen} onOpenChange={close}>
-      <Form
-        validationBehavior="aria"
-        className={dialog.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          composer.send({ type: 'composer.sendContact', name, phone });
-        }}
-      >
-        <Field
-          label={t('chat.contact.name')}
-          value={name}
-          onChange={setName}
-          error={fieldError(errors.name)}
-          autoFocus
-        />
-        <Field
-          label={t('chat.contact.phone')}
-          type="tel"
-          value={phone}
-          onChange={setPhone}
-          placeholder={t('auth.phonePlaceholder')}
-          error={fieldError(errors.phone)}
-        />
-        <div className={dialog.actions}>
-          <Button tone="secondary" onPress={() => close(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit">{t('chat.contact.send')}</Button>
-        </div>
-      </Form>
-    </ModalDialog>
   );
 }

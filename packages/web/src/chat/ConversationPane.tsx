@@ -1,13 +1,14 @@
-import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type RefObject } from 'react';
 import type { Actor } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { isReceiverOf } from '@sapa/sdk';
+import { CHAT_MAX_ATTACHMENTS, isReceiverOf } from '@sapa/sdk';
 import type { Project, WhatsAppAccount } from '@sapa/sdk';
 import {
   chatPermissions,
   composerMachine,
   conversationMachine,
   selectAgents,
+  selectCanAttach,
   selectConversation,
   selectConversationStatus,
   selectConversations,
@@ -21,10 +22,13 @@ import { usePreferences } from '../preferences/PreferencesProvider.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { useToasts } from '../toast/ToastRegion.tsx';
+import { UploadTargetProvider, type UploadTarget } from '../uploads/UploadTarget.tsx';
+import { useUploadQueue } from '../uploads/useUploadQueue.ts';
 import { Composer } from './Composer.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { ThreadView } from './ThreadView.tsx';
 import { linkConversation, type Visibility } from './linkConversation.ts';
+import { linkTray } from './linkTray.ts';
 import * as css from './chat.css.ts';
 
 type ListActor = Actor<typeof conversationListMachine>;
@@ -101,14 +105,29 @@ function OpenConversation(
   props: ConversationPaneProps & { actor: ConversationActor; conversationId: string },
 ) {
   const t = useT();
-  const { client, upload, inbox, mobile } = useRuntime();
+  const { client, inbox, mobile } = useRuntime();
   const toasts = useToasts();
   const { density } = usePreferences();
   const { actor, project, conversationId, list, onClose } = props;
   const thread = useActorRef(threadMachine, { input: { client, key: project.key, conversationId } });
   const composer = useActorRef(composerMachine, {
-    input: { client, key: project.key, upload, windowOpen: selectWindowOpen(actor.getSnapshot()) },
+    input: { windowOpen: selectWindowOpen(actor.getSnapshot()) },
   });
+  // The attachment tray: up to CHAT_MAX_ATTACHMENTS files, each sent as its own message.
+  const tray = useUploadQueue({
+    projectKey: project.key,
+    allowMultiple: true,
+    maxFiles: CHAT_MAX_ATTACHMENTS,
+  });
+  useEffect(() => linkTray(composer, tray), [composer, tray]);
+  const canAttach = useSelector(composer, selectCanAttach);
+  const uploadTarget = useMemo<UploadTarget>(
+    () => ({
+      enabled: canAttach,
+      add: (sources) => composer.send({ type: 'composer.attachFiles', sources }),
+    }),
+    [canAttach, composer],
+  );
   const conversation = useSelector(actor, selectConversation);
   const agents = useSelector(actor, selectAgents);
   const windowOpen = useSelector(actor, selectWindowOpen);
@@ -167,15 +186,17 @@ function OpenConversation(
           </span>
         </header>
         <div className={css.conversationBody}>
-          <ThreadView
-            thread={thread}
-            timeZone={project.timeZone}
-            compact={density === 'compact'}
-            mobile={mobile}
-            agents={agents}
-            onReply={(message) => composer.send({ type: 'composer.reply', message })}
-          />
-          <Composer composer={composer} inputRef={props.composerRef} />
+          <UploadTargetProvider target={uploadTarget}>
+            <ThreadView
+              thread={thread}
+              timeZone={project.timeZone}
+              compact={density === 'compact'}
+              mobile={mobile}
+              agents={agents}
+              onReply={(message) => composer.send({ type: 'composer.reply', message })}
+            />
+            <Composer composer={composer} tray={tray} projectKey={project.key} inputRef={props.composerRef} />
+          </UploadTargetProvider>
         </div>
       </section>
       <div className={css.panelPane({ shown: panelShown })}>

@@ -1,6 +1,9 @@
 import { initials, messageKind, thumbnailWidth } from '@sapa/sdk';
-import { FileIcon } from '../components/icons.tsx';
+import { FileIcon, ImageIcon } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { AudioPlayer } from '../media/AudioPlayer.tsx';
+import { ImageMessage } from '../media/ImageMessage.tsx';
+import { VideoPlayer } from '../media/VideoPlayer.tsx';
 import { Caption } from './Caption.tsx';
 import * as css from './message.css.ts';
 
@@ -19,41 +22,44 @@ export interface MessageBody {
  * caption; text -> caption only; vcard -> contact card (name and phone); mp4 -> video player that
  * links to the file; ogg -> audio player with optional caption; anything else -> a download link
  * with the filename truncated at 250 px. On mobile, thumbnails are 70 px wide (images) and 120 px
- * (video).
+ * (video). An image opens in the viewer (zoom, swipe to close); audio resumes where it was left
+ * (by `mediaKey`: the message's id).
  */
 export function MessageContent({
   body,
   compact,
   mobile,
+  mediaKey,
 }: {
   body: MessageBody;
   compact: boolean;
   mobile: boolean;
+  /** What identifies the message's media (the message id, or the pending send's client id). */
+  mediaKey: string;
 }) {
   const t = useT();
   const kind = messageKind(body.type);
   const caption = <Caption text={body.caption} type={body.type} compact={compact} />;
-  const width =
-    thumbnailWidth(body.type, mobile) === null ? 'natural' : kind === 'video' ? 'mobileVideo' : 'mobileImage';
+  const mobileWidth = thumbnailWidth(body.type, mobile) !== null;
   switch (kind) {
     case 'text':
       return caption;
-    case 'image':
+    case 'image': {
+      const name = body.caption || body.filename || t('chat.message.image');
       return (
         <>
           {body.url ? (
-            <a className={css.imageLink} href={body.url} target="_blank" rel="noopener noreferrer">
-              <img
-                className={css.media({ width })}
-                src={body.url}
-                alt={body.caption || body.filename || t('chat.message.image')}
-                loading="lazy"
-              />
-            </a>
-          ) : null}
+            <ImageMessage url={body.url} name={name} width={mobileWidth ? 'mobileImage' : 'natural'} />
+          ) : (
+            <span className={css.fileLink} title={name}>
+              <ImageIcon />
+              <span className={css.filename}>{body.filename || t('chat.message.image')}</span>
+            </span>
+          )}
           {caption}
         </>
       );
+    }
     case 'contact':
       return (
         <div className={css.contact} role="group" aria-label={t('chat.message.contact')}>
@@ -72,9 +78,11 @@ export function MessageContent({
         <>
           {body.url ? (
             <>
-              <video className={css.media({ width })} src={body.url} controls preload="metadata">
-                <a href={body.url}>{t('chat.message.openVideo')}</a>
-              </video>
+              <VideoPlayer
+                url={body.url}
+                label={body.filename || t('chat.message.openVideo')}
+                width={mobileWidth ? 'mobileVideo' : 'natural'}
+              />
               <a className={css.videoLink} href={body.url} target="_blank" rel="noopener noreferrer">
                 {t('chat.message.openVideo')}
               </a>
@@ -87,13 +95,7 @@ export function MessageContent({
       return (
         <>
           {body.url ? (
-            <audio
-              className={css.audio}
-              src={body.url}
-              controls
-              preload="metadata"
-              aria-label={t('chat.message.audio')}
-            />
+            <AudioPlayer mediaKey={mediaKey} url={body.url} label={t('chat.message.audio')} />
           ) : null}
           {caption}
         </>

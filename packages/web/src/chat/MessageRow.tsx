@@ -108,7 +108,12 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       >
         {sender ? <span className={css.sender}>{sender}</span> : null}
         {quoted ? <Quote quoted={quoted} /> : null}
-        <MessageContent body={body} compact={compact} mobile={props.mobile} />
+        <MessageContent
+          body={body}
+          compact={compact}
+          mobile={props.mobile}
+          mediaKey={item.kind === 'message' ? item.message.id : item.pending.clientId}
+        />
         {mark?.status === 'failed' && mark.error ? (
           <p className={css.failure} role="note">
             {t('chat.message.failedMeta', { title: mark.error.title, code: mark.error.code })}

@@ -15,7 +15,9 @@ import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ArrowDownIcon } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { useFileDrop } from '../uploads/UploadTarget.tsx';
 import { DayRow, MessageRow } from './MessageRow.tsx';
+import { dropOverlay } from './composer.css.ts';
 import * as css from './thread.css.ts';
 
 type ThreadActor = Actor<typeof threadMachine>;
@@ -38,7 +40,8 @@ export interface ThreadViewProps {
  * The thread, virtualised and anchored at the bottom (@tanstack/react-virtual with
  * `anchorTo: 'end'`): rows are measured as they render; older pages load when the reader nears
  * the top and are put above without moving what is on screen; new messages are followed only
- * while the reader is at the bottom, otherwise a "new messages" button jumps there.
+ * while the reader is at the bottom, otherwise a "new messages" button jumps there. Files
+ * dropped on it go to the nearest upload target (the composer's attachment tray).
  */
 export function ThreadView({ thread, timeZone, compact, mobile, agents, onReply }: ThreadViewProps) {
   const t = useT();
@@ -52,6 +55,7 @@ export function ThreadView({ thread, timeZone, compact, mobile, agents, onReply 
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
   const [unseen, setUnseen] = useState(0);
+  const drop = useFileDrop();
 
   // The virtualizer hands out fresh functions each render; this component is not compiler-memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -144,7 +148,12 @@ export function ThreadView({ thread, timeZone, compact, mobile, agents, onReply 
   }
 
   return (
-    <div className={css.thread}>
+    <div className={css.thread} {...drop.handlers}>
+      {drop.dragging ? (
+        <div className={dropOverlay} aria-hidden="true">
+          {t('chat.composer.dropHere')}
+        </div>
+      ) : null}
       <div className={css.top}>
         {loadingOlder ? <Spinner label={t('chat.thread.loadingOlder')} /> : null}
         {olderError ? (

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
 
 export const composer = style({
@@ -52,10 +53,6 @@ export const chipText = style({
   whiteSpace: 'nowrap',
 });
 
-export const chipError = style([chip, { color: vars.color.danger, borderColor: vars.color.danger }]);
-
-export const preview = style({ width: 40, height: 40, objectFit: 'cover', borderRadius: tokens.radius.sm });
-
 export const closed = style({
   margin: 0,
   padding: `${tokens.space.sm} ${tokens.space.md}`,
@@ -66,3 +63,72 @@ export const closed = style({
 });
 
 export const hint = style({ fontSize: 11, color: vars.color.textMuted, paddingLeft: tokens.space.xs });
+
+/** The attachment tray: its bar, the upload field and a caption per file. */
+export const tray = recipe({
+  base: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.space.xs,
+    maxHeight: '45vh',
+    overflowY: 'auto',
+  },
+  variants: {
+    filled: {
+      true: {
+        padding: tokens.space.sm,
+        borderRadius: tokens.radius.md,
+        border: `1px solid ${vars.color.border}`,
+        background: vars.color.background,
+      },
+      false: {},
+    },
+  },
+});
+
+export const trayBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.sm,
+  fontSize: tokens.font.size.sm,
+});
+
+export const trayTitle = style({ fontWeight: 600 });
+
+export const trayNote = style({ flex: 1, minWidth: 0, color: vars.color.textMuted });
+
+export const captionField = style({ display: 'flex' });
+
+export const captionInput = style({
+  flex: 1,
+  minWidth: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: tokens.font.size.sm,
+  padding: `${tokens.space.xs} ${tokens.space.sm}`,
+  outline: 'none',
+  selectors: {
+    '&:focus': { borderColor: vars.color.focus },
+    '&[disabled]': { opacity: 0.6 },
+  },
+});
+
+/** Files dragged over the thread: where they will go. */
+export const dropOverlay = style({
+  position: 'absolute',
+  inset: tokens.space.sm,
+  zIndex: 5,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: tokens.radius.lg,
+  border: `2px dashed ${vars.color.primary}`,
+  background: vars.color.surface,
+  color: vars.color.primary,
+  fontWeight: 600,
+  opacity: 0.92,
+  pointerEvents: 'none',
+});

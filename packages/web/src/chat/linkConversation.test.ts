@@ -79,9 +79,7 @@ function setUp(visible = true) {
       newClientId: () => '7d0f8f0e-2f5c-4a39-9d1a-0c6f1a2b3c4d',
     },
   }).start();
-  const composer = createActor(composerMachine, {
-    input: { client, key: 'k1', upload: () => Promise.resolve('x'), windowOpen: true },
-  }).start();
+  const composer = createActor(composerMachine, { input: { windowOpen: true } }).start();
   const attached: OpenConversation[] = [];
   const list: string[] = [];
   let isVisible = visible;

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
-import { CHAT_MOBILE_IMAGE_THUMBNAIL_PX, CHAT_MOBILE_VIDEO_THUMBNAIL_PX, filenameMaxWidth } from '@sapa/sdk';
+import { filenameMaxWidth } from '@sapa/sdk';
 import { tokens, vars } from '../theme/contract.css.ts';
 
 /** One message row: its bubble on the customer's side (left) or ours (right). */
@@ -56,28 +56,6 @@ export const caption = recipe({
 });
 
 export const captionLink = style({ color: vars.color.primary, textDecoration: 'underline' });
-
-/** An image or video: natural up to 280 px, or the mobile thumbnail widths (SPEC.md section 3). */
-export const media = recipe({
-  base: {
-    display: 'block',
-    height: 'auto',
-    borderRadius: tokens.radius.sm,
-    background: vars.color.background,
-  },
-  variants: {
-    width: {
-      natural: { maxWidth: 280, width: '100%' },
-      mobileImage: { width: CHAT_MOBILE_IMAGE_THUMBNAIL_PX },
-      mobileVideo: { width: CHAT_MOBILE_VIDEO_THUMBNAIL_PX },
-    },
-  },
-  defaultVariants: { width: 'natural' },
-});
-
-export const imageLink = style({ display: 'block', lineHeight: 0 });
-
-export const audio = style({ width: 260, maxWidth: '100%' });
 
 export const videoLink = style({ fontSize: tokens.font.size.sm, color: vars.color.primary });
 

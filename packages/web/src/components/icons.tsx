@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { PreviewIcon } from '@sapa/sdk';
 import { icon } from './icon.css.ts';
 
-function Svg({ children, size = 16 }: { children: ReactNode; size?: number }) {
+/** A 24×24 line icon drawn in the current colour. */
+export function Svg({ children, size = 16 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       className={icon}

@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { accountPermissions, chatPermissions, selectProject } from '@sapa/machines';
+import { accountPermissions, chatPermissions, galleryPermissions, selectProject } from '@sapa/machines';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useProjectActor } from '../project/ProjectScope.tsx';
-import { accountsPath, chatPath, projectRoutes } from '../routes.ts';
+import { accountsPath, chatPath, galleryPath, projectRoutes } from '../routes.ts';
 import * as css from './layout.css.ts';
 
-/** Inside a project: its name and its screens (Chat, Accounts), each shown with its permission. */
+/** Inside a project: its name and its screens (Chat, Gallery, Accounts), each shown with its permission. */
 export function ProjectNav() {
   const t = useT();
   const actor = useProjectActor();
@@ -15,8 +15,12 @@ export function ProjectNav() {
   if (actor === null || project === null) return null;
   const chat = chatPermissions(project.permissions);
   const accounts = accountPermissions(project.permissions);
+  const gallery = galleryPermissions(project.permissions);
   const links = [
     chat.view ? { href: chatPath(project.key), label: t('nav.chat'), prefix: '/crm/chat/' } : null,
+    gallery.menu
+      ? { href: galleryPath(project.key), label: t('nav.gallery'), prefix: '/crm/gallery/' }
+      : null,
     accounts.view
       ? { href: accountsPath(project.key), label: t('nav.accounts'), prefix: '/project/account/' }
       : null,

@@ -36,7 +36,9 @@ export const galleryHandlers = {
     const conditions: SQL[] = [eq(media.projectId, project.id), eq(media.inGallery, true)];
     if (input.kind !== undefined) {
       const types = mimeTypesOfKind(input.kind);
-      conditions.push(input.kind === 'document' ? notInArray(media.mimeType, types) : inArray(media.mimeType, types));
+      conditions.push(
+        input.kind === 'document' ? notInArray(media.mimeType, types) : inArray(media.mimeType, types),
+      );
     }
     for (const word of (input.search ?? '').split(/\s+/).filter(Boolean)) {
       conditions.push(ilike(media.filename, likePattern(word)));
@@ -56,7 +58,9 @@ export const galleryHandlers = {
       db.select({ n: count() }).from(media).where(where),
     ]);
     return {
-      data: rows.map(({ file, creator }) => toItem(ctx, file, creator?.id ? { id: creator.id, name: creator.name } : null)),
+      data: rows.map(({ file, creator }) =>
+        toItem(ctx, file, creator?.id ? { id: creator.id, name: creator.name } : null),
+      ),
       total_page: Math.ceil((total?.n ?? 0) / GALLERY_PAGE_SIZE),
     };
   },
