@@ -8,10 +8,12 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { readFile, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media, uploadTransfers } from '../src/db/schema.ts';
+import { media, projects, uploadTransfers } from '../src/db/schema.ts';
+import { UploadTransfers } from '../src/media/UploadTransfers.ts';
 import type { ConversationSummary, GalleryItem } from '../src/sdk.ts';
 import { addMember, CHAT_AGENT, dataOf, deliver, inboxProject, inbound, reasonOf } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
@@ -559,6 +561,49 @@ describe('gallery acts', () => {
     expect(dataOf<GalleryItem[]>(await server.act('gallery_list', { token: agent.token, key }))).toEqual([]);
     const nobody = await addMember(server, setup.project, ['crm.menu']);
     expect(reasonOf(await server.act('gallery_list', { token: nobody.token, key }))).toBe('forbidden');
+  });
+});
+
+describe('UploadTransfers across processes', () => {
+  it('hashes from disk a transfer whose chunks came through two processes', async () => {
+    const setup = await inboxProject(server);
+    const { services } = server.app.sapa;
+    const make = () =>
+      new UploadTransfers({
+        db: services.db,
+        files: services.media.files,
+        media: services.media,
+        now: services.now,
+        ttlMs: services.config.uploadTtlMs,
+      });
+    const [first, second] = [make(), make()];
+    const [row] = await services.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.key, setup.project.key));
+    const projectId = row?.id ?? '';
+    const file = mp4Of(300_000);
+    const id = await first.start({
+      projectId,
+      userId: setup.owner.userId,
+      length: file.length,
+      filename: 'a.mp4',
+    });
+    const chunk = (transfers: UploadTransfers, from: number, to: number) =>
+      transfers.append({
+        projectId,
+        id,
+        offset: from,
+        length: file.length,
+        filename: null,
+        size: to - from,
+        body: Readable.from([file.subarray(from, to)]),
+      });
+    expect(await chunk(first, 0, 100_000)).toMatchObject({ ok: true, offset: 100_000 });
+    expect(await chunk(second, 100_000, 200_000)).toMatchObject({ ok: true, offset: 200_000 });
+    const last = await chunk(first, 200_000, 300_000);
+    expect(last).toMatchObject({ ok: true, complete: true });
+    expect((await rowOf(id))?.sha256).toBe(sha256(file));
   });
 });
 

@@ -4,6 +4,7 @@
  * renamed into place once complete, so a reader never sees half a file.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, truncate } from 'node:fs/promises';
@@ -101,14 +102,25 @@ export class MediaFiles {
    * `FileTooLargeError`); answers the bytes written. A chunk cut short leaves bytes past `offset`
    * that the next chunk at the same offset overwrites (the caller only moves its offset on success).
    */
-  async writeChunk(id: string, offset: number, source: Readable, maxBytes: number): Promise<number> {
+  async writeChunk(
+    id: string,
+    offset: number,
+    source: Readable,
+    maxBytes: number,
+    hash?: Hash,
+  ): Promise<number> {
     const target = this.partialPathOf(id);
     await mkdir(path.dirname(target), { recursive: true });
     let size = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        done(size > maxBytes ? new FileTooLargeError(maxBytes) : null, chunk);
+        if (size > maxBytes) {
+          done(new FileTooLargeError(maxBytes));
+          return;
+        }
+        hash?.update(chunk);
+        done(null, chunk);
       },
     });
     const flags = offset === 0 ? 'w' : 'r+';
@@ -116,10 +128,14 @@ export class MediaFiles {
     return size;
   }
 
-  /** The complete bytes of transfer `id` (cut to `length`), hashed, ready for `keep`. */
-  async finishPartial(id: string, length: number): Promise<WrittenFile> {
+  /**
+   * The complete bytes of transfer `id` (cut to `length`), ready for `keep`: hashed here unless
+   * the caller hashed the chunks as they came (`sha256`).
+   */
+  async finishPartial(id: string, length: number, sha256?: string): Promise<WrittenFile> {
     const tempPath = this.partialPathOf(id);
     await truncate(tempPath, length);
+    if (sha256 !== undefined) return { tempPath, size: length, sha256 };
     const hash = createHash('sha256');
     await pipeline(createReadStream(tempPath), hash);
     return { tempPath, size: length, sha256: hash.digest('hex') };

@@ -5,7 +5,8 @@
  * offset only moves in the database when a chunk was written whole (a conditional update, so two
  * processes sharing a database cannot both move it).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
@@ -50,6 +51,12 @@ export class UploadTransfers {
   readonly #deps: UploadTransfersDeps;
   /** The chunk being written per transfer, so this process takes them one at a time. */
   readonly #busy = new Map<string, Promise<unknown>>();
+  /**
+   * The SHA-256 of what each transfer holds, kept as its chunks arrive in this process, so the
+   * last chunk need not read the whole file again. A transfer whose chunks came (partly) through
+   * another process is hashed from disk at the end instead.
+   */
+  readonly #hashes = new Map<string, { offset: number; hash: Hash }>();
 
   constructor(deps: UploadTransfersDeps) {
     this.#deps = deps;
@@ -129,9 +136,14 @@ export class UploadTransfers {
       chunk.body.resume();
       return { ok: false, reason: 'upload_length_mismatch', length: row.length };
     }
+    // Hash this chunk on a copy: a chunk cut short must not count.
+    const known = this.#hashes.get(row.id);
+    const hash =
+      row.offset === 0 ? createHash('sha256') : known?.offset === row.offset ? known.hash.copy() : undefined;
+    if (hash === undefined) this.#hashes.delete(row.id);
     let written: number;
     try {
-      written = await files.writeChunk(row.id, row.offset, chunk.body, room);
+      written = await files.writeChunk(row.id, row.offset, chunk.body, room, hash);
     } catch (error) {
       if (error instanceof FileTooLargeError)
         return { ok: false, reason: 'upload_length_mismatch', length: row.length };
@@ -151,6 +163,7 @@ export class UploadTransfers {
         ? { ok: false, reason: 'not_found' }
         : { ok: false, reason: 'upload_offset_mismatch', offset: current.offset };
     }
+    if (hash !== undefined) this.#hashes.set(row.id, { offset: moved.offset, hash });
     if (moved.offset < moved.length) {
       return { ok: true, offset: moved.offset, length: moved.length, complete: false };
     }
@@ -160,7 +173,13 @@ export class UploadTransfers {
   /** The last byte arrived: check the file and keep it as the temporary upload `id`. */
   async #complete(row: UploadTransferRow, media: MediaService): Promise<ChunkOutcome> {
     const { db, files } = this.#deps;
-    const written = await files.finishPartial(row.id, row.length);
+    const known = this.#hashes.get(row.id);
+    this.#hashes.delete(row.id);
+    const written = await files.finishPartial(
+      row.id,
+      row.length,
+      known?.offset === row.length ? known.hash.digest('hex') : undefined,
+    );
     const outcome = await media.keepChecked(written, {
       id: row.id,
       projectId: row.projectId,
@@ -179,6 +198,7 @@ export class UploadTransfers {
       .where(and(eq(uploadTransfers.projectId, projectId), eq(uploadTransfers.id, id)))
       .returning({ id: uploadTransfers.id });
     if (deleted === undefined) return false;
+    this.#hashes.delete(id);
     await this.#deps.files.removePartial(id);
     return true;
   }
@@ -189,7 +209,10 @@ export class UploadTransfers {
       .delete(uploadTransfers)
       .where(lt(uploadTransfers.expiresAt, now))
       .returning({ id: uploadTransfers.id });
-    for (const { id } of expired) await this.#deps.files.removePartial(id);
+    for (const { id } of expired) {
+      this.#hashes.delete(id);
+      await this.#deps.files.removePartial(id);
+    }
     return expired.length;
   }
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   checkRemoteUrl,
+  FetchFailedError,
   fetchRemote,
   FetchRefusedError,
   guardedLookup,
@@ -68,5 +71,31 @@ describe('checkRemoteUrl', () => {
     );
     expect(allowed).toMatch(/^(127\.0\.0\.1|::1)$/);
     await expect(fetchRemote('http://localhost/a.png')).rejects.toBeInstanceOf(FetchRefusedError);
+  });
+});
+
+describe('fetchRemote', () => {
+  it('cuts off a remote that trickles its body past the total time', async () => {
+    const trickle = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      const timer = setInterval(() => response.write('x'), 20);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    const { port } = trickle.address() as AddressInfo;
+    try {
+      const remote = await fetchRemote(`http://127.0.0.1:${port}/a.png`, {
+        allowAddress: (address) => address === '127.0.0.1',
+        totalMs: 200,
+      });
+      const failure = await new Promise<unknown>((resolve) => {
+        remote.body.on('error', resolve);
+        remote.body.resume();
+      });
+      expect(failure).toBeInstanceOf(FetchFailedError);
+    } finally {
+      trickle.closeAllConnections();
+      await new Promise((resolve) => trickle.close(resolve));
+    }
   });
 });

@@ -46,7 +46,10 @@ export function isPublicAddress(address: string): boolean {
 export interface FetchRemoteOptions {
   /** Which addresses may be reached; `isPublicAddress` unless a test allows its own loopback server. */
   allowAddress?: (address: string) => boolean;
+  /** Longest silence on the socket (default 20 s). */
   timeoutMs?: number;
+  /** Longest the whole download may take, body included (default 60 s): a remote that trickles is cut off. */
+  totalMs?: number;
   maxRedirects?: number;
 }
 
@@ -133,6 +136,11 @@ export async function fetchRemote(raw: string, options: FetchRemoteOptions = {})
       throw new FetchFailedError(`the remote answered ${status}`);
     }
     const length = Number(response.headers['content-length']);
+    const deadline = setTimeout(
+      () => response.destroy(new FetchFailedError('the remote took too long')),
+      options.totalMs ?? 60_000,
+    );
+    response.once('close', () => clearTimeout(deadline));
     return {
       body: response,
       url,
