@@ -31,6 +31,7 @@ export type {
   ThreadMessage,
   WhatsAppAccount,
 } from './contract/chatTypes.ts';
+export type { Label } from './contract/crmTypes.ts';
 export type {
   ClientToServerEvents,
   ServerEventName,

@@ -44,6 +44,7 @@ export type {
   ChatAgent,
   ConversationSummary,
   GalleryItem,
+  Label,
   MediaFile,
   MessageStatus,
   ThreadMessage,

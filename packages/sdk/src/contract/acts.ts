@@ -10,6 +10,7 @@ import type {
   ThreadMessage,
   WhatsAppAccount,
 } from './chatTypes.ts';
+import type { Label } from './crmTypes.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -34,6 +35,14 @@ export const projectKeyField = z.string().min(1).max(64);
 
 /** A row id (accounts, conversations, messages, customers, users). */
 export const idField = z.uuid();
+/** A colour as `#rrggbb` (lowercased). */
+export const colorField = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/)
+  .transform((value) => value.toLowerCase());
+/** A label's name: 1 to 50 characters. */
+export const labelNameField = z.string().trim().min(1).max(50);
 /** A zero-based page index. */
 export const pageField = z.number().int().min(0).max(1_000_000);
 /** A position in a conversation. */
@@ -202,11 +211,12 @@ export const acts = {
       filter: z.enum(['all', 'unread', 'mine']).optional(),
       search: z.string().trim().max(100).optional(),
       accountId: idField.optional(),
+      labelId: idField.optional(),
     }),
     access: { permission: 'crm.chat.view' },
     shape: 'page',
     summary:
-      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number.',
+      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label.',
   }),
   conversation_find: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, receiver: z.string().trim().min(1).max(64) }),
@@ -248,6 +258,52 @@ export const acts = {
     access: { permission: 'crm.gallery.hapus' },
     summary:
       'Takes a file out of the gallery. Messages that carried it keep it; a file nothing else uses is deleted.',
+  }),
+  label_list: defineAct<Label[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      search: z.string().trim().max(100).optional(),
+      sort: z.enum(['name', 'newest', 'customers']).optional(),
+      /** Every label on one page (the chat's pickers and filters); without it, 10 a page. */
+      all: z.boolean().optional(),
+    }),
+    access: { anyOf: ['crm.label.view', 'crm.chat.view'] },
+    shape: 'page',
+    summary:
+      "The project's labels, 10 a page (or all of them with `all`), by name unless `sort` says `newest` or `customers`; `search` matches words of the name. Each says how many customers carry it.",
+  }),
+  label_create: defineAct<Label>()({
+    input: z.object({ key: projectKeyField, name: labelNameField, color: colorField }),
+    access: { permission: 'crm.label.add' },
+    summary: 'Adds a label. A name the project already has (any case) answers `invalid_input` on `name`.',
+  }),
+  label_update: defineAct<Label>()({
+    input: z.object({
+      key: projectKeyField,
+      id: idField,
+      name: labelNameField.optional(),
+      color: colorField.optional(),
+    }),
+    access: { permission: 'crm.label.edit' },
+    summary:
+      'Renames and/or recolours a label of the project; a name another label has answers `invalid_input`.',
+  }),
+  label_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.label.hapus' },
+    summary: 'Deletes a label of the project; the customers carrying it lose it.',
+  }),
+  customer_label_list: defineAct<Label[]>()({
+    input: z.object({ key: projectKeyField, customerId: idField }),
+    access: { permission: 'crm.chat.view' },
+    summary: 'The labels of a customer the caller sees in a conversation, by name.',
+  }),
+  customer_label_set: defineAct<Label[]>()({
+    input: z.object({ key: projectKeyField, customerId: idField, labelId: idField, attached: z.boolean() }),
+    access: { permission: 'crm.chat.add_label' },
+    summary:
+      "Attaches (`attached: true`) or detaches a label of the project on a customer the caller sees in a conversation; answers the customer's labels. Doing it twice changes nothing.",
   }),
   message_list: defineAct<ThreadMessage[]>()({
     input: z.object({

@@ -7,6 +7,7 @@ import { projectHandlers } from './handlers/projects.ts';
 import { accountHandlers } from './handlers/accounts.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { galleryHandlers } from './handlers/gallery.ts';
+import { labelHandlers } from './handlers/labels.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -37,4 +38,5 @@ export const handlers: ActHandlers = {
   ...accountHandlers,
   ...inboxHandlers,
   ...galleryHandlers,
+  ...labelHandlers,
 };

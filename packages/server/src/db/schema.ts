@@ -181,6 +181,40 @@ export const customers = pgTable(
   ],
 );
 
+/** A project's labels (`/crm/label/{key}`); a name is unique in its project whatever its case. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `#rrggbb`. */
+    color: text('color').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('labels_project_name_idx').on(table.projectId, sql`lower(${table.name})`)],
+);
+
+/** Which customer carries which label. */
+export const customerLabels = pgTable(
+  'customer_labels',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    labelId: uuid('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.customerId, table.labelId] }),
+    index('customer_labels_label_idx').on(table.labelId, table.customerId),
+  ],
+);
+
 export const mediaOrigin = pgEnum('media_origin', ['upload', 'inbound']);
 export const mediaStatus = pgEnum('media_status', ['pending', 'stored', 'failed']);
 
@@ -413,6 +447,8 @@ export const schema = {
   mediaStatus,
   media,
   uploadTransfers,
+  labels,
+  customerLabels,
   messageDirection,
   messageStatus,
   conversations,
@@ -432,3 +468,4 @@ export type MessageRow = typeof messages.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type UploadTransferRow = typeof uploadTransfers.$inferSelect;
+export type LabelRow = typeof labels.$inferSelect;

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
+import { carriesLabel } from '../crm/labels.ts';
 import { conversations, customers, messages } from '../db/schema.ts';
 import type { ConversationRow, CustomerRow } from '../db/schema.ts';
 import type { ConversationSummary } from '../sdk.ts';
@@ -75,6 +76,8 @@ export async function listConversations(
     filter: 'all' | 'unread' | 'mine';
     search: string;
     accountId?: string | undefined;
+    /** Customers carrying this label only. */
+    labelId?: string | undefined;
   },
   now: Date,
 ): Promise<{ data: ConversationSummary[]; total_page: number }> {
@@ -84,6 +87,7 @@ export async function listConversations(
     options.filter === 'unread' ? gt(conversations.unread, 0) : undefined,
     options.filter === 'mine' ? eq(conversations.assignedUserId, scope.userId) : undefined,
     options.search === '' ? undefined : searchCondition(options.search, scope),
+    options.labelId === undefined ? undefined : carriesLabel(conversations.customerId, options.labelId),
   );
   const [rows, [total]] = await Promise.all([
     db

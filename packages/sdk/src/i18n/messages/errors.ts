@@ -39,6 +39,7 @@ export const errors = {
     'field.phone': 'Nomor telepon tidak valid.',
     'field.otp_code': 'Kode OTP terdiri dari 6 angka.',
     'field.phone_number_id_taken': 'Nomor WhatsApp ini sudah ditambahkan.',
+    'field.label_name_taken': 'Label dengan nama ini sudah ada.',
   },
   en: {
     'act.ok': 'Success',
@@ -75,5 +76,6 @@ export const errors = {
     'field.phone': 'Invalid phone number.',
     'field.phone_number_id_taken': 'This WhatsApp number has already been added.',
     'field.otp_code': 'The code is 6 digits.',
+    'field.label_name_taken': 'A label with this name already exists.',
   },
 } as const;

@@ -31,7 +31,8 @@ import type { ActHandlers } from '../registry.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function scopeOf(ctx: ActContext): InboxScope & { key: string } {
+/** The caller's view of the project's inbox: which conversations they see, and phones or masks. */
+export function scopeOf(ctx: ActContext): InboxScope & { key: string } {
   const membership = inProject(ctx);
   return {
     key: membership.project.key,
@@ -93,6 +94,7 @@ export const inboxHandlers = {
         filter: input.filter ?? 'all',
         search: input.search ?? '',
         accountId: input.accountId,
+        labelId: input.labelId,
       },
       ctx.now,
     );
