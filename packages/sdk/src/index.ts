@@ -31,7 +31,7 @@ export type {
   ThreadMessage,
   WhatsAppAccount,
 } from './contract/chatTypes.ts';
-export type { Label } from './contract/crmTypes.ts';
+export type { Label, QuickReply } from './contract/crmTypes.ts';
 export type {
   ClientToServerEvents,
   ServerEventName,
@@ -155,6 +155,13 @@ export {
 export type { MediaKind } from './files/mediaTypes.ts';
 
 // Chat rendering rules
+export {
+  fillQuickReply,
+  matchQuickReplies,
+  quickReplyQuery,
+  QUICK_REPLY_PLACEHOLDERS,
+} from './chat/quickReplies.ts';
+export type { QuickReplyValues } from './chat/quickReplies.ts';
 export type { ChatAttachment, MessageKind } from './chat/types.ts';
 export { messageKind } from './chat/messageKind.ts';
 export { conversationPreview } from './chat/conversationPreview.ts';

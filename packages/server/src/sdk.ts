@@ -45,6 +45,7 @@ export type {
   ConversationSummary,
   GalleryItem,
   Label,
+  QuickReply,
   MediaFile,
   MessageStatus,
   ThreadMessage,

@@ -10,7 +10,7 @@ import type {
   ThreadMessage,
   WhatsAppAccount,
 } from './chatTypes.ts';
-import type { Label } from './crmTypes.ts';
+import type { Label, QuickReply } from './crmTypes.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -43,6 +43,13 @@ export const colorField = z
   .transform((value) => value.toLowerCase());
 /** A label's name: 1 to 50 characters. */
 export const labelNameField = z.string().trim().min(1).max(50);
+/** A quick reply's shortcut, without the slash: lowercase letters, digits, `_` and `-`. */
+export const shortcutField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/^\//, ''))
+  .pipe(z.string().regex(/^[a-z0-9_-]{1,30}$/));
 /** A zero-based page index. */
 export const pageField = z.number().int().min(0).max(1_000_000);
 /** A position in a conversation. */
@@ -304,6 +311,46 @@ export const acts = {
     access: { permission: 'crm.chat.add_label' },
     summary:
       "Attaches (`attached: true`) or detaches a label of the project on a customer the caller sees in a conversation; answers the customer's labels. Doing it twice changes nothing.",
+  }),
+  quick_reply_list: defineAct<QuickReply[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      search: z.string().trim().max(100).optional(),
+      /** Every quick reply on one page (the composer's `/` list); without it, 10 a page. */
+      all: z.boolean().optional(),
+    }),
+    access: { anyOf: ['crm.quick_replay.view', 'crm.chat.view'] },
+    shape: 'page',
+    summary:
+      "The project's quick replies by shortcut, 10 a page (or all with `all`); `search` matches words of the shortcut or the text. `crm.chat.view` lets the composer offer them.",
+  }),
+  quick_reply_create: defineAct<QuickReply>()({
+    input: z.object({
+      key: projectKeyField,
+      shortcut: shortcutField,
+      text: z.string().trim().min(1).max(4096),
+      mediaId: idField.nullable().optional(),
+    }),
+    access: { permission: 'crm.quick_replay.add' },
+    summary:
+      'Adds a quick reply; `mediaId` (a file of the project: the gallery or an upload) goes with it and is kept. A shortcut the project has answers `invalid_input` on `shortcut`.',
+  }),
+  quick_reply_update: defineAct<QuickReply>()({
+    input: z.object({
+      key: projectKeyField,
+      id: idField,
+      shortcut: shortcutField.optional(),
+      text: z.string().trim().min(1).max(4096).optional(),
+      mediaId: idField.nullable().optional(),
+    }),
+    access: { permission: 'crm.quick_replay.edit' },
+    summary: 'Changes a quick reply of the project; `mediaId: null` takes its file off.',
+  }),
+  quick_reply_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.quick_replay.hapus' },
+    summary: 'Deletes a quick reply of the project.',
   }),
   message_list: defineAct<ThreadMessage[]>()({
     input: z.object({

@@ -8,6 +8,7 @@ import { accountHandlers } from './handlers/accounts.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { galleryHandlers } from './handlers/gallery.ts';
 import { labelHandlers } from './handlers/labels.ts';
+import { quickReplyHandlers } from './handlers/quickReplies.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -39,4 +40,5 @@ export const handlers: ActHandlers = {
   ...inboxHandlers,
   ...galleryHandlers,
   ...labelHandlers,
+  ...quickReplyHandlers,
 };

@@ -9,6 +9,7 @@ import type { Db } from '../db/openDatabase.ts';
 import { customerLabels, labels } from '../db/schema.ts';
 import type { LabelRow } from '../db/schema.ts';
 import type { Label } from '../sdk.ts';
+import { isUniqueViolation } from './uniqueViolation.ts';
 
 export const LABEL_PAGE_SIZE = 10;
 /** The most labels one page of `label_list { all: true }` answers. */
@@ -107,14 +108,6 @@ export async function updateLabel(
     }
   }
   return findLabel(db, projectId, id);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current !== undefined && current !== null;) {
-    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function deleteLabel(db: Db, projectId: string, id: string): Promise<boolean> {

@@ -291,6 +291,23 @@ export const uploadTransfers = pgTable(
   (table) => [index('upload_transfers_expires_idx').on(table.expiresAt)],
 );
 
+/** Saved answers agents type as `/shortcut` (`/crm/quick-reply/{key}`); a shortcut is unique in its project. */
+export const quickReplies = pgTable(
+  'quick_replies',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    shortcut: text('shortcut').notNull(),
+    text: text('text').notNull(),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('quick_replies_project_shortcut_idx').on(table.projectId, table.shortcut)],
+);
+
 export const messageDirection = pgEnum('message_direction', ['in', 'out']);
 export const messageStatus = pgEnum('message_status', ['pending', 'sent', 'delivered', 'read', 'failed']);
 
@@ -449,6 +466,7 @@ export const schema = {
   uploadTransfers,
   labels,
   customerLabels,
+  quickReplies,
   messageDirection,
   messageStatus,
   conversations,
@@ -469,3 +487,4 @@ export type JobRow = typeof jobs.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type UploadTransferRow = typeof uploadTransfers.$inferSelect;
 export type LabelRow = typeof labels.$inferSelect;
+export type QuickReplyRow = typeof quickReplies.$inferSelect;

@@ -40,6 +40,7 @@ export const errors = {
     'field.otp_code': 'Kode OTP terdiri dari 6 angka.',
     'field.phone_number_id_taken': 'Nomor WhatsApp ini sudah ditambahkan.',
     'field.label_name_taken': 'Label dengan nama ini sudah ada.',
+    'field.shortcut_taken': 'Pintasan ini sudah dipakai.',
   },
   en: {
     'act.ok': 'Success',
@@ -77,5 +78,6 @@ export const errors = {
     'field.phone_number_id_taken': 'This WhatsApp number has already been added.',
     'field.otp_code': 'The code is 6 digits.',
     'field.label_name_taken': 'A label with this name already exists.',
+    'field.shortcut_taken': 'This shortcut is already in use.',
   },
 } as const;
