@@ -31,7 +31,15 @@ export type {
   ThreadMessage,
   WhatsAppAccount,
 } from './contract/chatTypes.ts';
-export type { Label, QuickReply } from './contract/crmTypes.ts';
+export type {
+  CustomerStage,
+  Label,
+  QuickReply,
+  Stage,
+  StageCard,
+  StageColumn,
+  StageMove,
+} from './contract/crmTypes.ts';
 export type {
   ClientToServerEvents,
   ServerEventName,

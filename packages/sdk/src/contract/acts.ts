@@ -10,7 +10,7 @@ import type {
   ThreadMessage,
   WhatsAppAccount,
 } from './chatTypes.ts';
-import type { Label, QuickReply } from './crmTypes.ts';
+import type { CustomerStage, Label, QuickReply, Stage, StageColumn } from './crmTypes.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -219,11 +219,12 @@ export const acts = {
       search: z.string().trim().max(100).optional(),
       accountId: idField.optional(),
       labelId: idField.optional(),
+      stageId: idField.optional(),
     }),
     access: { permission: 'crm.chat.view' },
     shape: 'page',
     summary:
-      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label.',
+      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label, `stageId` customers in that stage.',
   }),
   conversation_find: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, receiver: z.string().trim().min(1).max(64) }),
@@ -311,6 +312,64 @@ export const acts = {
     access: { permission: 'crm.chat.add_label' },
     summary:
       "Attaches (`attached: true`) or detaches a label of the project on a customer the caller sees in a conversation; answers the customer's labels. Doing it twice changes nothing.",
+  }),
+  stage_list: defineAct<Stage[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      search: z.string().trim().max(100).optional(),
+      /** Every stage on one page (the board, the chat's picker and filter); without it, 10 a page. */
+      all: z.boolean().optional(),
+    }),
+    access: { anyOf: ['crm.stage.view', 'crm.chat.view'] },
+    shape: 'page',
+    summary:
+      "The project's stages in board order, 10 a page (or all with `all`); `search` matches words of the name. Each says how many customers are in it.",
+  }),
+  stage_create: defineAct<Stage>()({
+    input: z.object({ key: projectKeyField, name: labelNameField, color: colorField }),
+    access: { permission: 'crm.stage.add' },
+    summary: 'Adds a stage at the end of the board. A name the project has (any case) answers `invalid_input` on `name`.',
+  }),
+  stage_update: defineAct<Stage>()({
+    input: z.object({
+      key: projectKeyField,
+      id: idField,
+      name: labelNameField.optional(),
+      color: colorField.optional(),
+      /** Moves the stage to this place on the board (0-based; past the end means last). */
+      position: z.number().int().min(0).max(10_000).optional(),
+    }),
+    access: { permission: 'crm.stage.edit' },
+    summary: 'Renames, recolours and/or moves a stage of the project; the others close up around it.',
+  }),
+  stage_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.stage.hapus' },
+    summary: 'Deletes a stage; its customers are then in no stage (their history keeps its name).',
+  }),
+  stage_board: defineAct<StageColumn[]>()({
+    input: z.object({
+      key: projectKeyField,
+      /** Cards per column (default 20). */
+      limit: z.number().int().min(1).max(100).optional(),
+      search: z.string().trim().max(100).optional(),
+    }),
+    access: { permission: 'crm.stage.view' },
+    summary:
+      'The pipeline board: a column per stage in order, then customers in no stage, each with its first `limit` cards (newest move first) and its total. `search` matches the customer name or phone.',
+  }),
+  customer_stage_get: defineAct<CustomerStage>()({
+    input: z.object({ key: projectKeyField, customerId: idField }),
+    access: { anyOf: ['crm.chat.view', 'crm.stage.view'] },
+    summary:
+      "A customer's stage and moves, newest first. From the chat (`crm.chat.view`) only a customer the caller sees in a conversation.",
+  }),
+  customer_stage_set: defineAct<CustomerStage>()({
+    input: z.object({ key: projectKeyField, customerId: idField, stageId: idField.nullable() }),
+    access: { anyOf: ['crm.chat.add_stage', 'crm.stage.edit'] },
+    summary:
+      'Moves a customer to a stage of the project (`null`: none), records the move (who, when, from, to) and announces `customer.stage`. From the board (`crm.stage.edit`) any customer of the project; from the chat (`crm.chat.add_stage`) one the caller sees in a conversation. The same stage again changes nothing.',
   }),
   quick_reply_list: defineAct<QuickReply[]>()({
     input: z.object({

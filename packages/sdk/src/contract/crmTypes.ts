@@ -24,3 +24,50 @@ export interface QuickReply {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A step of the project's sales pipeline (`/crm/stage/{key}`), in board order. */
+export interface Stage {
+  id: string;
+  name: string;
+  /** `#rrggbb`. */
+  color: string;
+  /** 0-based place on the board. */
+  position: number;
+  /** Customers in it. */
+  customers: number;
+  createdAt: string;
+}
+
+/** A customer's card on the pipeline board. */
+export interface StageCard {
+  customerId: string;
+  name: string;
+  /** E.164, masked without `crm.chat.show_user_contact_detail`. */
+  phone: string;
+  /** The most recently active conversation with them, if any. */
+  conversationId: string | null;
+  /** When they entered this stage. */
+  since: string | null;
+}
+
+/** One column of the board: a stage (or `null`: customers in no stage) and its first cards. */
+export interface StageColumn {
+  stage: Pick<Stage, 'id' | 'name' | 'color' | 'position'> | null;
+  cards: StageCard[];
+  total: number;
+}
+
+/** One move of a customer between stages. */
+export interface StageMove {
+  from: { id: string | null; name: string } | null;
+  to: { id: string | null; name: string } | null;
+  by: { id: string; name: string } | null;
+  at: string;
+}
+
+/** A customer's stage and how they got there, newest move first. */
+export interface CustomerStage {
+  customerId: string;
+  stage: Pick<Stage, 'id' | 'name' | 'color'> | null;
+  history: StageMove[];
+}

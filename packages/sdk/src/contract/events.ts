@@ -4,6 +4,7 @@
  * can ask for what came after the last `seq` it saw (`message_list` with `afterSeq`).
  */
 import type { AccountStatus, ConversationSummary, MessageStatus, ThreadMessage } from './chatTypes.ts';
+import type { Stage } from './crmTypes.ts';
 
 export interface ServerToClientEvents {
   /** A message was stored in a conversation (inbound from a customer, or sent by an agent). */
@@ -33,6 +34,8 @@ export interface ServerToClientEvents {
   'conversation.removed': (event: { key: string; conversationId: string }) => void;
   /** A WhatsApp account connected, disconnected or was logged out. */
   'account.status': (event: { key: string; accountId: string; status: AccountStatus }) => void;
+  /** A customer moved to another stage (the board, the chat's customer panel). */
+  'customer.stage': (event: { key: string; customerId: string; stage: Pick<Stage, 'id' | 'name' | 'color'> | null }) => void;
 }
 
 /** The client sends nothing but its handshake today; catch-up goes through acts. */

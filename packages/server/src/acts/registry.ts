@@ -9,6 +9,7 @@ import { inboxHandlers } from './handlers/inbox.ts';
 import { galleryHandlers } from './handlers/gallery.ts';
 import { labelHandlers } from './handlers/labels.ts';
 import { quickReplyHandlers } from './handlers/quickReplies.ts';
+import { stageHandlers } from './handlers/stages.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -41,4 +42,5 @@ export const handlers: ActHandlers = {
   ...galleryHandlers,
   ...labelHandlers,
   ...quickReplyHandlers,
+  ...stageHandlers,
 };

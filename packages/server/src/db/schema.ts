@@ -291,6 +291,60 @@ export const uploadTransfers = pgTable(
   (table) => [index('upload_transfers_expires_idx').on(table.expiresAt)],
 );
 
+/** The project's sales pipeline (`/crm/stage/{key}`): stages in board order, names unique whatever their case. */
+export const stages = pgTable(
+  'stages',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `#rrggbb`. */
+    color: text('color').notNull(),
+    /** 0-based place on the board. */
+    position: integer('position').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('stages_project_name_idx').on(table.projectId, sql`lower(${table.name})`),
+    index('stages_project_position_idx').on(table.projectId, table.position),
+  ],
+);
+
+/** Where each customer is in the pipeline (one row per customer in a stage) and since when. */
+export const customerStages = pgTable(
+  'customer_stages',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => stages.id, { onDelete: 'cascade' }),
+    since: at('since').notNull(),
+  },
+  (table) => [index('customer_stages_stage_idx').on(table.stageId, table.since)],
+);
+
+/** Every move of a customer between stages; stage names are kept, so a deleted stage still reads. */
+export const stageMoves = pgTable(
+  'stage_moves',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    fromStageId: uuid('from_stage_id').references(() => stages.id, { onDelete: 'set null' }),
+    fromName: text('from_name'),
+    toStageId: uuid('to_stage_id').references(() => stages.id, { onDelete: 'set null' }),
+    toName: text('to_name'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: at('at').notNull(),
+  },
+  (table) => [index('stage_moves_customer_idx').on(table.customerId, table.at)],
+);
+
 /** Saved answers agents type as `/shortcut` (`/crm/quick-reply/{key}`); a shortcut is unique in its project. */
 export const quickReplies = pgTable(
   'quick_replies',
@@ -467,6 +521,9 @@ export const schema = {
   labels,
   customerLabels,
   quickReplies,
+  stages,
+  customerStages,
+  stageMoves,
   messageDirection,
   messageStatus,
   conversations,
@@ -488,3 +545,4 @@ export type MediaRow = typeof media.$inferSelect;
 export type UploadTransferRow = typeof uploadTransfers.$inferSelect;
 export type LabelRow = typeof labels.$inferSelect;
 export type QuickReplyRow = typeof quickReplies.$inferSelect;
+export type StageRow = typeof stages.$inferSelect;

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { carriesLabel } from '../crm/labels.ts';
+import { inStage } from '../crm/stages.ts';
 import { conversations, customers, messages } from '../db/schema.ts';
 import type { ConversationRow, CustomerRow } from '../db/schema.ts';
 import type { ConversationSummary } from '../sdk.ts';
@@ -78,6 +79,8 @@ export async function listConversations(
     accountId?: string | undefined;
     /** Customers carrying this label only. */
     labelId?: string | undefined;
+    /** Customers in this stage only. */
+    stageId?: string | undefined;
   },
   now: Date,
 ): Promise<{ data: ConversationSummary[]; total_page: number }> {
@@ -88,6 +91,7 @@ export async function listConversations(
     options.filter === 'mine' ? eq(conversations.assignedUserId, scope.userId) : undefined,
     options.search === '' ? undefined : searchCondition(options.search, scope),
     options.labelId === undefined ? undefined : carriesLabel(conversations.customerId, options.labelId),
+    options.stageId === undefined ? undefined : inStage(conversations.customerId, options.stageId),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -41,6 +41,7 @@ export const errors = {
     'field.phone_number_id_taken': 'Nomor WhatsApp ini sudah ditambahkan.',
     'field.label_name_taken': 'Label dengan nama ini sudah ada.',
     'field.shortcut_taken': 'Pintasan ini sudah dipakai.',
+    'field.stage_name_taken': 'Tahap dengan nama ini sudah ada.',
   },
   en: {
     'act.ok': 'Success',
@@ -79,5 +80,6 @@ export const errors = {
     'field.otp_code': 'The code is 6 digits.',
     'field.label_name_taken': 'A label with this name already exists.',
     'field.shortcut_taken': 'This shortcut is already in use.',
+    'field.stage_name_taken': 'A stage with this name already exists.',
   },
 } as const;

@@ -95,6 +95,7 @@ export const inboxHandlers = {
         search: input.search ?? '',
         accountId: input.accountId,
         labelId: input.labelId,
+        stageId: input.stageId,
       },
       ctx.now,
     );
