@@ -32,7 +32,10 @@ export type {
   WhatsAppAccount,
 } from './contract/chatTypes.ts';
 export type {
+  Customer,
+  CustomerImport,
   CustomerStage,
+  ImportProblem,
   Label,
   QuickReply,
   Stage,

@@ -10,7 +10,7 @@ import type {
   ThreadMessage,
   WhatsAppAccount,
 } from './chatTypes.ts';
-import type { CustomerStage, Label, QuickReply, Stage, StageColumn } from './crmTypes.ts';
+import type { Customer, CustomerImport, CustomerStage, Label, QuickReply, Stage, StageColumn } from './crmTypes.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -50,6 +50,23 @@ export const shortcutField = z
   .toLowerCase()
   .transform((value) => value.replace(/^\//, ''))
   .pipe(z.string().regex(/^[a-z0-9_-]{1,30}$/));
+/** A date as the date picker gives it: `yyyy-mm-dd`. */
+export const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A customer's free fields: up to 30 names (letters, digits, `_`) with text values. */
+export const customFieldsField = z
+  .record(z.string().trim().regex(/^[\p{L}\p{N}_ ]{1,40}$/u), z.string().max(1000))
+  .refine((fields) => Object.keys(fields).length <= 30, { message: 'too_many' });
+/** What the customers table filters by (also the export). */
+export const customerFilterFields = {
+  search: z.string().trim().max(100).optional(),
+  labelId: idField.optional(),
+  stageId: idField.optional(),
+  accountId: idField.optional(),
+  /** First contact on or after this day (the project's time zone). */
+  from: dateField.optional(),
+  /** First contact on or before this day (the project's time zone). */
+  to: dateField.optional(),
+};
 /** A zero-based page index. */
 export const pageField = z.number().int().min(0).max(1_000_000);
 /** A position in a conversation. */
@@ -370,6 +387,64 @@ export const acts = {
     access: { anyOf: ['crm.chat.add_stage', 'crm.stage.edit'] },
     summary:
       'Moves a customer to a stage of the project (`null`: none), records the move (who, when, from, to) and announces `customer.stage`. From the board (`crm.stage.edit`) any customer of the project; from the chat (`crm.chat.add_stage`) one the caller sees in a conversation. The same stage again changes nothing.',
+  }),
+  customer_list: defineAct<Customer[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      sort: z.enum(['newest', 'oldest', 'name']).optional(),
+      ...customerFilterFields,
+    }),
+    access: { permission: 'crm.customer.view' },
+    shape: 'page',
+    summary:
+      "The project's customers, 10 a page, newest first unless `sort` says otherwise; `search` matches the start of a word of the name, or digits of the phone (`08…` as `628…`; not for callers who see masked phones); filters by label, stage, WhatsApp number (a conversation on it) and first-contact dates (`yyyy-mm-dd`, the project's time zone).",
+  }),
+  customer_create: defineAct<Customer>()({
+    input: z.object({
+      key: projectKeyField,
+      name: nameField,
+      phone: phoneField,
+      notes: z.string().max(5000).optional(),
+      customFields: customFieldsField.optional(),
+    }),
+    access: { permission: 'crm.customer.add' },
+    summary: 'Adds a customer. A phone the project has answers `invalid_input` on `phone`.',
+  }),
+  customer_update: defineAct<Customer>()({
+    input: z.object({
+      key: projectKeyField,
+      id: idField,
+      name: nameField.optional(),
+      phone: phoneField.optional(),
+      notes: z.string().max(5000).optional(),
+      customFields: customFieldsField.optional(),
+    }),
+    access: { permission: 'crm.customer.edit' },
+    summary: "Changes a customer of the project; `customFields` replaces them all. Another customer's phone answers `invalid_input`.",
+  }),
+  customer_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.customer.hapus' },
+    summary: 'Deletes a customer of the project with their conversations and messages.',
+  }),
+  customer_import: defineAct<CustomerImport>()({
+    input: z.object({
+      key: projectKeyField,
+      /** The CSV file's text: a header row with `name` (or `nama`) and `phone` (or `nomor`, `hp`), optionally `notes` (`catatan`); any other column is a custom field. */
+      csv: z.string().min(1).max(5_000_000),
+      /** Only read and check: answers the first rows and the problems, stores nothing. */
+      preview: z.boolean().optional(),
+    }),
+    access: { permission: 'crm.customer.add' },
+    summary:
+      'Imports customers from CSV (papaparse): each good row creates a customer or updates the one with that phone; a bad row (no name, a phone that is not one, a phone twice in the file) is reported with its line and stored nothing, the good rows are kept. At most 10,000 rows.',
+  }),
+  customer_export: defineAct<{ filename: string; csv: string; rows: number }>()({
+    input: z.object({ key: projectKeyField, ...customerFilterFields }),
+    access: { permission: 'crm.customer.view' },
+    summary:
+      'The customers the filters keep as CSV (`name,phone,notes,labels,stage,created_at` and each custom field), at most 50,000 rows; phones masked for callers who see them masked.',
   }),
   quick_reply_list: defineAct<QuickReply[]>()({
     input: z.object({

@@ -71,3 +71,38 @@ export interface CustomerStage {
   stage: Pick<Stage, 'id' | 'name' | 'color'> | null;
   history: StageMove[];
 }
+
+/** A customer in the customers table (`/crm/customer/{key}`). */
+export interface Customer {
+  id: string;
+  name: string;
+  /** E.164, masked without `crm.chat.show_user_contact_detail`. */
+  phone: string;
+  notes: string;
+  /** Free fields the team keeps (`{ kota: 'Bandung' }`). */
+  customFields: Record<string, string>;
+  labels: Pick<Label, 'id' | 'name' | 'color'>[];
+  stage: Pick<Stage, 'id' | 'name' | 'color'> | null;
+  /** The most recently active conversation with them, if any. */
+  conversationId: string | null;
+  lastMessageAt: string | null;
+  createdAt: string;
+}
+
+/** One row a CSV import could not take: its line in the file (1 is the header) and why. */
+export interface ImportProblem {
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** What a CSV import did (or, for a preview, would do). */
+export interface CustomerImport {
+  /** Rows taken (created or updated); for a preview, rows that would be. */
+  imported: number;
+  created: number;
+  updated: number;
+  problems: ImportProblem[];
+  /** The first rows as read (a preview only). */
+  preview: { name: string; phone: string; notes: string; customFields: Record<string, string> }[];
+}

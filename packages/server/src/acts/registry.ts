@@ -10,6 +10,7 @@ import { galleryHandlers } from './handlers/gallery.ts';
 import { labelHandlers } from './handlers/labels.ts';
 import { quickReplyHandlers } from './handlers/quickReplies.ts';
 import { stageHandlers } from './handlers/stages.ts';
+import { customerHandlers } from './handlers/customers.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -43,4 +44,5 @@ export const handlers: ActHandlers = {
   ...labelHandlers,
   ...quickReplyHandlers,
   ...stageHandlers,
+  ...customerHandlers,
 };

@@ -171,9 +171,17 @@ export const customers = pgTable(
     name: text('name').notNull(),
     /** The WhatsApp profile name last seen. */
     waName: text('wa_name'),
+    /** What the team notes about them (`/crm/customer/{key}`). */
+    notes: text('notes').notNull().default(''),
+    /** Free fields the team keeps: `{ kota: 'Bandung' }`. */
+    customFields: jsonb('custom_fields')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
+    index('customers_project_created_idx').on(table.projectId, table.createdAt.desc(), table.id.desc()),
     uniqueIndex('customers_project_phone_idx').on(table.projectId, table.phone),
     // Search by name and phone prefix (`like 'x%'`).
     index('customers_name_search_idx').on(table.projectId, sql`lower(${table.name}) text_pattern_ops`),

@@ -37,6 +37,8 @@ export function customerFromJson(row: Json): CustomerRow {
     phone: text(row, 'phone'),
     name: text(row, 'name'),
     waName: textOrNull(row, 'wa_name'),
+    notes: textOrNull(row, 'notes') ?? '',
+    customFields: jsonOrNull<Record<string, string>>(row, 'custom_fields') ?? {},
     createdAt: date(row, 'created_at'),
   };
 }
