@@ -8,7 +8,6 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary, Customer, CustomerImport, Label, Stage } from '../src/sdk.ts';
 import { addMember, dataOf, deliver, inboxProject, inbound, reasonOf } from './support/inbox.ts';
-import type { InboxProject } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
