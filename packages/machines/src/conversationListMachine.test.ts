@@ -6,9 +6,11 @@ import {
   selectConversations,
   selectFilter,
   selectHasMore,
+  selectLabelFilter,
   selectListStatus,
   selectSearch,
   selectSelectedId,
+  selectStageFilter,
   selectTotalUnread,
 } from './conversationListMachine.ts';
 import {
@@ -35,6 +37,8 @@ import {
   ghost,
   OTHER_ACCOUNT,
   USER_ID,
+  VIP_LABEL,
+  DEAL_STAGE,
 } from './paths/conversationListModel.ts';
 import { networkError } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
@@ -124,6 +128,25 @@ modelSuite('conversationList', (get) => {
       if (after?.snapshot.context['accountId'] === OTHER_ACCOUNT)
         expect(list.filter((item) => item.accountId !== OTHER_ACCOUNT)).toEqual([]);
     }
+  });
+
+  it('keeps to customers carrying a label, asks conversation_list for it, and inserts nothing live', () => {
+    const calls = get().runs.flatMap(({ run }) =>
+      run.world.client.calls.filter((call) => call.name === 'conversation_list'),
+    );
+    expect(calls).toContainEqual({
+      name: 'conversation_list',
+      fields: { key: 'k1', page: 0, filter: 'all', labelId: VIP_LABEL },
+    });
+    const runs = runsThrough(get(), ['list.label', 'xstate.done.actor.page', 'list.conversationUpdated']);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const { run } of runs)
+      for (const [index, step] of run.steps.entries()) {
+        if (step.event.type !== 'list.conversationUpdated' || step.snapshot.context['labelId'] === null)
+          continue;
+        const before = run.steps[index - 1]?.snapshot.context['conversations'] as ConversationSummary[];
+        expect(ids(step.snapshot.context['conversations'] as ConversationSummary[])).toEqual(ids(before));
+      }
   });
 
   it('a failed next page keeps the list and offers list.loadMore again', () => {
@@ -287,6 +310,60 @@ describe('conversation list machine', () => {
     expect(client.pending()).toEqual([
       { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all' } },
     ]);
+  });
+});
+
+describe('conversation list label filter', () => {
+  it('restarts from page 0 with labelId, drops the answer it replaced, and clears', async () => {
+    const { actor, client, answer } = start();
+    answer([c1, c2], 1);
+    await flush();
+    actor.send({ type: 'list.label', labelId: VIP_LABEL });
+    actor.send({ type: 'list.label', labelId: VIP_LABEL }); // unchanged: ignored
+    expect(selectLabelFilter(actor.getSnapshot())).toBe(VIP_LABEL);
+    expect(selectListStatus(actor.getSnapshot())).toBe('loading');
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all', labelId: VIP_LABEL } },
+    ]);
+    answer([c1, c3], 1);
+    await flush();
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c1', 'c3']);
+    actor.send({ type: 'list.conversationUpdated', conversation: c4new });
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c1', 'c3']);
+    actor.send({ type: 'list.label', labelId: null });
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all' } },
+    ]);
+    expect(selectLabelFilter(actor.getSnapshot())).toBeNull();
+  });
+
+  it('tells answers for another label apart', () => {
+    const base = { filter: 'all' as const, search: '', page: 0 };
+    expect(isCurrentAnswer({ ...base, labelId: VIP_LABEL }, { ...base, labelId: null })).toBe(false);
+    expect(isCurrentAnswer({ ...base, labelId: null }, base)).toBe(true);
+  });
+});
+
+describe('conversation list stage filter', () => {
+  it('restarts from page 0 with stageId, inserts nothing live under it, and clears', async () => {
+    const { actor, client, answer } = start();
+    answer([c1, c2], 1);
+    await flush();
+    actor.send({ type: 'list.stage', stageId: DEAL_STAGE });
+    expect(selectStageFilter(actor.getSnapshot())).toBe(DEAL_STAGE);
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all', stageId: DEAL_STAGE } },
+    ]);
+    answer([c2], 1);
+    await flush();
+    actor.send({ type: 'list.conversationUpdated', conversation: c4new });
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c2']);
+    actor.send({ type: 'list.stage', stageId: null });
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all' } },
+    ]);
+    const base = { filter: 'all' as const, search: '', page: 0 };
+    expect(isCurrentAnswer({ ...base, stageId: DEAL_STAGE }, base)).toBe(false);
   });
 });
 

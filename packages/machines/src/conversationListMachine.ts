@@ -1,7 +1,7 @@
 /**
  * The inbox's conversation list (`/crm/chat/{key}`): pages of `conversation_list` (newest
  * activity first), live merge and re-sort from socket events, unread counts, the `all` /
- * `unread` / `mine` filters, an optional WhatsApp-number filter and a debounced search. Superseded requests are dropped: each
+ * `unread` / `mine` filters, optional WhatsApp-number, label and stage filters and a debounced search. Superseded requests are dropped: each
  * request is an invoke that a newer one stops, and every answer names the query it answers.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
@@ -43,6 +43,10 @@ export interface ConversationListContext {
   filter: ConversationFilter;
   /** Only this WhatsApp number's conversations (null: every number). */
   accountId: string | null;
+  /** Only customers carrying this label (null: any). */
+  labelId: string | null;
+  /** Only customers in this stage (null: any). */
+  stageId: string | null;
   /** The search the list shows ('' for none). */
   search: string;
   /** The search typed, waiting for the debounce (equals `search` once applied). */
@@ -66,6 +70,8 @@ export type ConversationListEvent =
   | { type: 'list.loadMore' }
   | { type: 'list.filter'; filter: ConversationFilter }
   | { type: 'list.account'; accountId: string | null }
+  | { type: 'list.label'; labelId: string | null }
+  | { type: 'list.stage'; stageId: string | null }
   | { type: 'list.search'; text: string }
   /** Sent by the `searchDebounce` timer (tests send it themselves). */
   | { type: 'list.searchSettled' }
@@ -88,12 +94,16 @@ export const loadConversations = fromPromise<
 >(async ({ input }) => {
   const { filter, search, page } = input.query;
   const accountId = input.query.accountId ?? null;
+  const labelId = input.query.labelId ?? null;
+  const stageId = input.query.stageId ?? null;
   const answer = await input.client.act('conversation_list', {
     key: input.key,
     page,
     filter,
     ...(search === '' ? {} : { search }),
     ...(accountId === null ? {} : { accountId }),
+    ...(labelId === null ? {} : { labelId }),
+    ...(stageId === null ? {} : { stageId }),
   });
   const totalPage = (answer as { total_page?: unknown }).total_page;
   return {
@@ -114,7 +124,14 @@ export const searchDebounce = fromCallback<{ type: 'debounce.none' }, { ms: numb
 type Context = ConversationListContext;
 
 function query(context: Context, page: number): ConversationQuery {
-  return { filter: context.filter, search: context.search, accountId: context.accountId, page };
+  return {
+    filter: context.filter,
+    search: context.search,
+    accountId: context.accountId,
+    labelId: context.labelId,
+    stageId: context.stageId,
+    page,
+  };
 }
 
 function hasMore(context: Context): boolean {
@@ -127,6 +144,8 @@ function view(context: Context) {
     search: context.search,
     userId: context.userId,
     accountId: context.accountId,
+    labelId: context.labelId,
+    stageId: context.stageId,
   };
 }
 
@@ -154,6 +173,8 @@ export const conversationListMachine = setup({
     filterChanged: ({ context }, params: { filter: ConversationFilter }) => params.filter !== context.filter,
     accountChanged: ({ context }, params: { accountId: string | null }) =>
       params.accountId !== context.accountId,
+    labelChanged: ({ context }, params: { labelId: string | null }) => params.labelId !== context.labelId,
+    stageChanged: ({ context }, params: { stageId: string | null }) => params.stageId !== context.stageId,
     clearsSearch: ({ context }, params: { text: string }) =>
       params.text.trim() === '' && (context.search !== '' || context.searchText !== ''),
     searchChanged: ({ context }, params: { text: string }) =>
@@ -173,6 +194,14 @@ export const conversationListMachine = setup({
     setAccount: assign((_, params: { accountId: string | null }) => ({
       ...freshList(),
       accountId: params.accountId,
+    })),
+    setLabel: assign((_, params: { labelId: string | null }) => ({
+      ...freshList(),
+      labelId: params.labelId,
+    })),
+    setStage: assign((_, params: { stageId: string | null }) => ({
+      ...freshList(),
+      stageId: params.stageId,
     })),
     clearSearch: assign(() => ({ ...freshList(), search: '', searchText: '' })),
     typeSearch: assign((_, params: { text: string }) => ({ searchText: params.text.trim() })),
@@ -235,6 +264,8 @@ export const conversationListMachine = setup({
     ...freshList(),
     filter: 'all',
     accountId: null,
+    labelId: null,
+    stageId: null,
     search: '',
     searchText: '',
     selectedId: null,
@@ -250,6 +281,16 @@ export const conversationListMachine = setup({
       guard: { type: 'accountChanged', params: ({ event }) => event },
       target: '.loading',
       actions: { type: 'setAccount', params: ({ event }) => event },
+    },
+    'list.label': {
+      guard: { type: 'labelChanged', params: ({ event }) => event },
+      target: '.loading',
+      actions: { type: 'setLabel', params: ({ event }) => event },
+    },
+    'list.stage': {
+      guard: { type: 'stageChanged', params: ({ event }) => event },
+      target: '.loading',
+      actions: { type: 'setStage', params: ({ event }) => event },
     },
     'list.search': [
       {
@@ -399,4 +440,14 @@ export function selectAccountFilter(snapshot: ConversationListSnapshot): string 
 /** The search as typed (the list follows it after the debounce). */
 export function selectSearch(snapshot: ConversationListSnapshot): string {
   return snapshot.context.searchText;
+}
+
+/** The label the list keeps to (null: any). */
+export function selectLabelFilter(snapshot: ConversationListSnapshot): string | null {
+  return snapshot.context.labelId;
+}
+
+/** The stage the list keeps to (null: any). */
+export function selectStageFilter(snapshot: ConversationListSnapshot): string | null {
+  return snapshot.context.stageId;
 }

@@ -17,6 +17,10 @@ export interface ConversationQuery {
   search: string;
   /** Only this WhatsApp number's conversations (left out or null: every number). */
   accountId?: string | null;
+  /** Only customers carrying this label (left out or null: any). */
+  labelId?: string | null;
+  /** Only customers in this stage (left out or null: any). */
+  stageId?: string | null;
   /** Zero-based page. */
   page: number;
 }
@@ -29,6 +33,13 @@ export interface ListView {
   userId: string | null;
   /** Only this WhatsApp number (left out or null: every number). */
   accountId?: string | null;
+  /**
+   * Only customers carrying this label (left out or null: any). A summary does not say which
+   * labels its customer carries: under a label filter, new conversations come from the server.
+   */
+  labelId?: string | null;
+  /** Only customers in this stage (left out or null: any); like labels, a summary does not say. */
+  stageId?: string | null;
 }
 
 function timeOf(conversation: ConversationSummary): number {
@@ -120,7 +131,8 @@ export function applyLiveUpdate(
     if (fresher(known, conversation, 'incoming') === known) return [...list];
     return keeps ? sortConversations([...others, conversation]) : others;
   }
-  if (!keeps) return [...list];
+  if (!keeps || (live.view.labelId ?? null) !== null || (live.view.stageId ?? null) !== null)
+    return [...list];
   const last = list[list.length - 1];
   const withinLoaded = live.complete || last === undefined || compareConversations(conversation, last) < 0;
   return withinLoaded ? sortConversations([...list, conversation]) : [...list];
@@ -137,6 +149,8 @@ export function isCurrentAnswer(answered: ConversationQuery, awaited: Conversati
     answered.filter === awaited.filter &&
     answered.search === awaited.search &&
     (answered.accountId ?? null) === (awaited.accountId ?? null) &&
+    (answered.labelId ?? null) === (awaited.labelId ?? null) &&
+    (answered.stageId ?? null) === (awaited.stageId ?? null) &&
     answered.page === awaited.page
   );
 }

@@ -159,6 +159,29 @@ describe('inbox routing', () => {
     ]);
   });
 
+  it('passes customer stage moves to the stage screens of that project, and resyncs them', async () => {
+    const { source, realtime, connection, router } = setUp();
+    const board = recorder();
+    const detach = router.attachStages('k1', board);
+    const stage = { id: 's1', name: 'Prospek', color: '#1e88e5' };
+    source.emit('customer.stage', { key: 'k1', customerId: 'c1', stage });
+    source.emit('customer.stage', { key: 'k2', customerId: 'c9', stage: null });
+    source.emit('customer.stage', { key: 'k1', customerId: 'c2', stage: null });
+    connection.send({ type: 'connection.connect' });
+    realtime.set('connected');
+    realtime.set('reconnecting');
+    realtime.set('connected');
+    await flush();
+    expect(board.events).toEqual([
+      { type: 'stage.moved', customerId: 'c1', stage },
+      { type: 'stage.moved', customerId: 'c2', stage: null },
+      { type: 'stage.resync' },
+    ]);
+    detach();
+    source.emit('customer.stage', { key: 'k1', customerId: 'c1', stage: null });
+    expect(board.events).toHaveLength(3);
+  });
+
   it('tells everything attached to resync when the connection comes back, and only then', async () => {
     const { realtime, connection, router } = setUp();
     const list = recorder();
@@ -192,7 +215,7 @@ describe('inbox routing', () => {
     source.emit('conversation.removed', { key: 'k1', conversationId: 'x' });
     expect(list.events).toEqual([]);
     expect(kept.events).toHaveLength(1);
-    expect(source.count()).toBe(5);
+    expect(source.count()).toBe(6);
     router.stop();
     expect(source.count()).toBe(0);
     connection.send({ type: 'connection.connect' });

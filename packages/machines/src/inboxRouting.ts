@@ -12,7 +12,9 @@
  * - `conversation.removed` -> the list's `list.conversationRemoved`, and the open conversation
  *   closes (`onRemoved`);
  * - `account.status` -> the accounts' `accounts.statusChanged`;
- * - `resync` -> `list.resync`, `thread.resync`, `conversation.resync`, `accounts.resync`.
+ * - `customer.stage` -> the stage screens' `stage.moved` (the board, the customer panel);
+ * - `resync` -> `list.resync`, `thread.resync`, `conversation.resync`, `accounts.resync`,
+ *   `stage.resync`.
  *
  * Every `attach*` and `onInbound` answers its own cleanup; `stop()` withdraws the router from
  * the connection. No React, no XState: anything with `send` can be attached.
@@ -21,6 +23,7 @@ import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from '
 import type { AccountsEvent } from './accountsMachine.ts';
 import type { ConversationEvent } from './conversationMachine.ts';
 import type { ConversationListEvent } from './conversationListMachine.ts';
+import type { StageFeedEvent } from './stageActors.ts';
 import type { ThreadEvent } from './threadMachine.ts';
 
 /** The SDK's realtime object, as far as routing needs it. */
@@ -57,6 +60,8 @@ export interface InboxRouter {
   attachList(key: string, list: Target<ConversationListEvent>): () => void;
   attachConversation(key: string, open: OpenConversation): () => void;
   attachAccounts(key: string, accounts: Target<AccountsEvent>): () => void;
+  /** The project's customer moves between stages (the board, the chat's customer panel). */
+  attachStages(key: string, target: Target<StageFeedEvent>): () => void;
   /** Called for every customer's message, of any project (desktop notifications). */
   onInbound(listener: (event: InboundMessage) => void): () => void;
   /** Stops listening to the socket and the connection. */
@@ -91,6 +96,7 @@ export function createInboxRouter(
   const lists = registry<Attached<Target<ConversationListEvent>>>();
   const conversations = registry<Attached<OpenConversation>>();
   const accounts = registry<Attached<Target<AccountsEvent>>>();
+  const stageTargets = registry<Attached<Target<StageFeedEvent>>>();
   const inbound = registry<(event: InboundMessage) => void>();
 
   const listsOf = (key: string) => [...lists.entries].filter((entry) => entry.key === key);
@@ -130,6 +136,11 @@ export function createInboxRouter(
         target.send({ type: 'list.conversationRemoved', conversationId: event.conversationId });
       for (const open of openOf(event.key, event.conversationId)) open.onRemoved();
     }),
+    source.on('customer.stage', (event) => {
+      for (const { key, target } of [...stageTargets.entries])
+        if (key === event.key)
+          target.send({ type: 'stage.moved', customerId: event.customerId, stage: event.stage });
+    }),
     source.on('account.status', (event) => {
       for (const { key, target } of [...accounts.entries])
         if (key === event.key)
@@ -143,12 +154,14 @@ export function createInboxRouter(
       target.conversation?.send({ type: 'conversation.resync' });
     }
     for (const { target } of [...accounts.entries]) target.send({ type: 'accounts.resync' });
+    for (const { target } of [...stageTargets.entries]) target.send({ type: 'stage.resync' });
   });
 
   return {
     attachList: (key, list) => lists.add({ key, target: list }),
     attachConversation: (key, open) => conversations.add({ key, target: open }),
     attachAccounts: (key, target) => accounts.add({ key, target }),
+    attachStages: (key, target) => stageTargets.add({ key, target }),
     onInbound: (listener) => inbound.add(listener),
     stop() {
       for (const off of offs) off();

@@ -95,6 +95,8 @@ export {
   selectHasMore,
   selectFilter,
   selectAccountFilter,
+  selectLabelFilter,
+  selectStageFilter,
   selectSearch,
   loadConversations,
   searchDebounce,
@@ -249,6 +251,122 @@ export type {
   ShareRequest,
 } from './galleryActors.ts';
 export type { ShareContext } from './galleryShare.ts';
+export { quickReplyMachine, selectQuickReplyDialog, selectQuickReplyPayload } from './quickReplyMachine.ts';
+export type {
+  QuickReplyInput,
+  QuickReplyContext,
+  QuickReplyEvent,
+  QuickReplyEmitted,
+  QuickReplyTag,
+  QuickReplySnapshot,
+  QuickReplyDialog,
+} from './quickReplyMachine.ts';
+export {
+  checkQuickReply,
+  normalizeShortcut,
+  quickReplyListPayload,
+  quickReplyPermissions,
+  saveQuickReply,
+  deleteQuickReply,
+  quickReplySearchPause,
+  SHORTCUT_MAX,
+  QUICK_REPLY_TEXT_MAX,
+} from './quickReplyForm.ts';
+export type {
+  QuickReplyDraft,
+  QuickReplyField,
+  QuickReplyFieldError,
+  QuickReplyFieldErrors,
+  QuickReplyListPayload,
+  QuickReplyMedia,
+  QuickReplyPermissions,
+} from './quickReplyForm.ts';
+export {
+  quickReplyMenuMachine,
+  loadAllQuickReplies,
+  menuOptions,
+  selectActiveQuickReply,
+  selectQuickReplyMenuKeys,
+  selectQuickReplyMenuOpen,
+  selectQuickReplyMenuStatus,
+  selectQuickReplyOptions,
+} from './quickReplyMenuMachine.ts';
+export type {
+  QuickReplyMenuInput,
+  QuickReplyMenuContext,
+  QuickReplyMenuEvent,
+  QuickReplyMenuEmitted,
+  QuickReplyMenuTag,
+  QuickReplyMenuSnapshot,
+  QuickReplyMenuStatus,
+} from './quickReplyMenuMachine.ts';
+export {
+  labelsMachine,
+  labelTableMachine,
+  selectLabelTable,
+  selectLabelsDialog,
+  selectLabelForm,
+  selectLabelSort,
+  selectLabelSearch,
+} from './labelsMachine.ts';
+export type {
+  LabelsInput,
+  LabelsContext,
+  LabelsEvent,
+  LabelsEmitted,
+  LabelsTag,
+  LabelsSnapshot,
+  LabelsDialog,
+  LabelForm,
+} from './labelsMachine.ts';
+export {
+  customerLabelsMachine,
+  selectCustomerLabelsStatus,
+  selectCustomerLabels,
+  selectPickerStatus,
+  selectPickableLabels,
+} from './customerLabelsMachine.ts';
+export type {
+  CustomerLabelsInput,
+  CustomerLabelsContext,
+  CustomerLabelsEvent,
+  CustomerLabelsTag,
+  CustomerLabelsSnapshot,
+  CustomerLabelsStatus,
+  LabelPickerStatus,
+} from './customerLabelsMachine.ts';
+export { labelOptionsMachine, selectLabelOptions, selectLabelOptionsStatus } from './labelOptionsMachine.ts';
+export type {
+  LabelOptionsInput,
+  LabelOptionsContext,
+  LabelOptionsEvent,
+  LabelOptionsSnapshot,
+  LabelOptionsStatus,
+} from './labelOptionsMachine.ts';
+export {
+  checkLabel,
+  isLabelColor,
+  labelActAccess,
+  labelPalette,
+  labelPermissions,
+  labelSorts,
+  labelTablePayload,
+  loadLabelOptions,
+  loadCustomerLabels,
+  matchLabels,
+  removeLabel,
+  saveLabel,
+  setCustomerLabel,
+  labelSearchPause,
+  LABEL_NAME_MAX,
+} from './labelActors.ts';
+export type {
+  LabelDraft,
+  LabelField,
+  LabelPermissions,
+  LabelSort,
+  LabelTablePayload,
+} from './labelActors.ts';
 export { projectMachine, selectProject, selectProjectStatus, loadProject } from './projectMachine.ts';
 export type {
   ProjectInput,
@@ -298,6 +416,113 @@ export type {
   UploadQueueSnapshot,
   UploadItemRef,
 } from './uploadQueueMachine.ts';
+export {
+  tableMachine,
+  createTableMachine,
+  fetchActPage,
+  samePayload,
+  pageAfterEmpty,
+  selectTableStatus,
+  selectCanPrev,
+  selectCanNext,
+  selectPageLinks,
+  selectRows,
+  selectTableError,
+} from './tableMachine.ts';
+export type {
+  FetchPage,
+  TableInput,
+  TableContext,
+  TableEvent,
+  TableEmitted,
+  TableStatus,
+  TablePageLink,
+  TablePageRequest,
+  TablePageAnswer,
+  TableMachine,
+  TableActorRef,
+  TableSnapshot,
+} from './tableMachine.ts';
+export {
+  stagesMachine,
+  emptyStageDraft,
+  selectStagesDialog,
+  selectStagesPayload,
+  selectReorderingId,
+} from './stagesMachine.ts';
+export type {
+  StagesInput,
+  StagesContext,
+  StagesEvent,
+  StagesEmitted,
+  StagesTag,
+  StagesSnapshot,
+  StagesDialog,
+} from './stagesMachine.ts';
+export {
+  boardMachine,
+  selectBoardStatus,
+  selectBoardColumns,
+  selectBoardSearch,
+  selectPendingCards,
+  moveTargets,
+} from './boardMachine.ts';
+export type {
+  BoardInput,
+  BoardContext,
+  BoardEvent,
+  BoardEmitted,
+  BoardTag,
+  BoardSnapshot,
+  BoardStatus,
+} from './boardMachine.ts';
+export { columnId, findCard, moveCard, undoMove, withPending } from './boardColumns.ts';
+export type { CardMove, CardSpot } from './boardColumns.ts';
+export {
+  customerStageMachine,
+  selectCustomerStage,
+  selectCustomerStageStatus,
+  selectStageOptions,
+} from './customerStageMachine.ts';
+export type {
+  CustomerStageInput,
+  CustomerStageContext,
+  CustomerStageEvent,
+  CustomerStageTag,
+  CustomerStageSnapshot,
+  CustomerStageStatus,
+} from './customerStageMachine.ts';
+export {
+  checkStage,
+  cleanStage,
+  isStageColor,
+  stageActAccess,
+  stageListPayload,
+  stageMoves,
+  stagePalette,
+  stagePermissions,
+  saveStage,
+  deleteStage,
+  reorderStage,
+  loadBoard,
+  loadCustomerStage,
+  loadStageOptions,
+  loadStageFilterOptions,
+  setCustomerStage,
+  STAGE_NAME_MAX,
+} from './stageActors.ts';
+export type {
+  StageDraft,
+  StageErrorKey,
+  StageFeedEvent,
+  StageField,
+  StageFieldError,
+  StageFieldErrors,
+  StageListPayload,
+  StagePageSpot,
+  StagePermissions,
+  StageRef,
+} from './stageActors.ts';
 export { createInboxRouter } from './inboxRouting.ts';
 export type {
   InboxRouter,

@@ -15,6 +15,8 @@ export const validationKeys = [
   'validation.passwordMismatch',
   'validation.projectName',
   'validation.phoneNumberId',
+  'validation.labelName',
+  'validation.color',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 

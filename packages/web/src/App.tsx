@@ -12,6 +12,9 @@ import { ChatPage } from './chat/ChatPage.tsx';
 import { ChatWindowPage } from './chat/ChatWindowPage.tsx';
 import { AccountsPage } from './accounts/AccountsPage.tsx';
 import { GalleryPage } from './gallery/GalleryPage.tsx';
+import { LabelsPage } from './labels/LabelsPage.tsx';
+import { QuickReplyPage } from './quickReplies/QuickReplyPage.tsx';
+import { StagesPage } from './stages/StagesPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RegisterPage } from './auth/RegisterPage.tsx';
 import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
@@ -103,6 +106,39 @@ export function App() {
             <ProjectScope projectKey={params.key}>
               <MainLayout variant="workspace">
                 <GalleryPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.labels}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout>
+                <LabelsPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.quickReply}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout>
+                <QuickReplyPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.stages}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout variant="workspace">
+                <StagesPage />
               </MainLayout>
             </ProjectScope>
           </SignedIn>

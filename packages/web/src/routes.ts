@@ -26,13 +26,10 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/crm/broadcast/:key', area: 'main', title: 'screen.crm.broadcast' },
   { path: '/crm/autofu/:key', area: 'main', title: 'screen.crm.autofu' },
   { path: '/crm/customer/:key', area: 'main', title: 'screen.crm.customer' },
-  { path: '/crm/label/:key', area: 'main', title: 'screen.crm.label' },
   { path: '/crm/divisi/:key', area: 'main', title: 'screen.crm.divisi' },
-  { path: '/crm/stage/:key', area: 'main', title: 'screen.crm.stage' },
   { path: '/crm/auto-divisi/:key', area: 'main', title: 'screen.crm.autoDivisi' },
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
   { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
-  { path: '/crm/quick-reply/:key', area: 'main', title: 'screen.crm.quickReply' },
   { path: '/project/billing/:key', area: 'main', title: 'screen.project.billing' },
   { path: '/project/user/:key', area: 'main', title: 'screen.project.user' },
   { path: '/project/setting/:key', area: 'main', title: 'screen.project.setting' },
@@ -59,6 +56,12 @@ export const projectRoutes = {
   accounts: '/project/account/:key',
   /** The project's files, reusable in chats. */
   gallery: '/crm/gallery/:key',
+  /** The project's labels, attached to customers in the chat. */
+  labels: '/crm/label/:key',
+  /** The project's saved answers, typed as `/shortcut` in the composer. */
+  quickReply: '/crm/quick-reply/:key',
+  /** The project's sales pipeline: its stages as a table and as a board. */
+  stages: '/crm/stage/:key',
 } as const;
 
 /** `/crm/chat/{key}` or `/crm/chat/{key}/{receiver}`. */
@@ -80,4 +83,19 @@ export function accountsPath(key: string): string {
 /** `/crm/gallery/{key}`. */
 export function galleryPath(key: string): string {
   return `/crm/gallery/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/label/{key}`. */
+export function labelsPath(key: string): string {
+  return `/crm/label/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/stage/{key}`. */
+export function stagesPath(key: string): string {
+  return `/crm/stage/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/quick-reply/{key}`. */
+export function quickReplyPath(key: string): string {
+  return `/crm/quick-reply/${encodeURIComponent(key)}`;
 }

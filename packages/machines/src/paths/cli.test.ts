@@ -46,6 +46,15 @@ describe('pnpm paths', () => {
     'composer',
     'accounts',
     'gallery',
+    'labels',
+    'customerLabels',
+    'labelOptions',
+    'table',
+    'quickReply',
+    'quickReplyMenu',
+    'stages',
+    'board',
+    'customerStage',
   ])(
     'numbers one block per path for %s',
     async (name) => {

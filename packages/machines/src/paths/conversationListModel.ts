@@ -1,7 +1,8 @@
 /**
  * The conversation list's test model: a server of three conversations answered two per page
  * (page 1 overlaps page 0 by one row, as when a new conversation pushes rows down), live
- * updates that move, insert and un-read conversations, filters, a search, and a debounce the
+ * updates that move, insert and un-read conversations, filters (by number, by label: Sari and
+ * Dewi carry the VIP label; by stage: Budi is in Deal), a search, and a debounce the
  * model settles itself. When several `conversation_list` calls are waiting, the older ones
  * are superseded: the drivers answer them first with a ghost row that must never show.
  */
@@ -72,11 +73,21 @@ export const ghost = conversation('ghost', 'Hantu', 59, { unread: 9 });
 export const USER_ID = 'u1';
 /** A second WhatsApp number of the project, with no conversations. */
 export const OTHER_ACCOUNT = 'a2';
+/** A label of the project, carried by Sari (c1) and Dewi (c3). */
+export const VIP_LABEL = '7a1b0000-0000-4000-8000-000000000001';
+const carriesVip = new Set(['c1', 'c3']);
+/** A stage of the project, where Budi (c2) is. */
+export const DEAL_STAGE = '5a9e0000-0000-4000-8000-000000000003';
 const server = [c1, c2, c3];
 
 /** The model server's answer: two rows a page, page 1 starting at the second row. */
 export function serverPage(query: ConversationQuery): ConversationPage {
-  const rows = server.filter((item) => matchesView(item, { ...query, userId: USER_ID }));
+  const rows = server.filter(
+    (item) =>
+      matchesView(item, { ...query, userId: USER_ID }) &&
+      ((query.labelId ?? null) === null || carriesVip.has(item.id)) &&
+      ((query.stageId ?? null) === null || item.id === 'c2'),
+  );
   const conversations = query.page === 0 ? rows.slice(0, 2) : rows.slice(1);
   return { query, conversations, totalPage: rows.length > 2 ? 2 : rows.length > 0 ? 1 : 0 };
 }
@@ -107,6 +118,8 @@ type Ctx = {
   conversations: ConversationSummary[];
   filter: ConversationQuery['filter'];
   accountId: string | null;
+  labelId: string | null;
+  stageId: string | null;
   search: string;
   searchText: string;
   page: number;
@@ -121,8 +134,8 @@ function ctx(snapshot: AnyMachineSnapshot): Ctx {
 }
 
 function current(snapshot: AnyMachineSnapshot, page: number): ConversationQuery {
-  const { filter, search, accountId } = ctx(snapshot);
-  return { filter, search, accountId, page };
+  const { filter, search, accountId, labelId, stageId } = ctx(snapshot);
+  return { filter, search, accountId, labelId, stageId, page };
 }
 
 function rows(list: ConversationSummary[]): string {
@@ -134,7 +147,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
   return JSON.stringify({
     value: snapshot.value,
-    q: [c.filter, c.search, c.searchText, c.accountId],
+    q: [c.filter, c.search, c.searchText, c.accountId, c.labelId, c.stageId],
     pages: [c.page, c.totalPage],
     rows: rows(c.conversations),
     selected: c.selectedId,
@@ -172,16 +185,27 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     );
   if (snapshot.matches('ready')) {
     out.push({ type: 'list.loadMore' }, { type: 'list.resync' });
-    const plain = c.filter === 'all' && c.search === '' && c.accountId === null;
+    const plain =
+      c.filter === 'all' &&
+      c.search === '' &&
+      c.accountId === null &&
+      c.labelId === null &&
+      c.stageId === null;
     if (plain && c.selectedId === null)
       out.push(
         { type: 'list.account', accountId: OTHER_ACCOUNT },
+        { type: 'list.label', labelId: VIP_LABEL },
+        { type: 'list.stage', stageId: DEAL_STAGE },
         { type: 'list.conversationRemoved', conversationId: 'c2' },
       );
     if (c.accountId !== null) out.push({ type: 'list.account', accountId: null });
+    // A new conversation under a label filter waits for the server's answer (no label on a summary).
+    if (c.labelId !== null) out.push({ type: 'list.label', labelId: null }, live(c4new));
+    // The same under a stage filter (no stage on a summary either).
+    if (c.stageId !== null) out.push({ type: 'list.stage', stageId: null }, live(c4new));
     if (c.selectedId !== null)
       out.push({ type: 'list.deselect' }, { type: 'list.conversationRemoved', conversationId: c.selectedId });
-    if (c.filter === 'all' && c.search === '' && c.accountId === null) {
+    if (plain) {
       out.push(
         { type: 'list.filter', filter: 'unread' },
         { type: 'list.search', text: ' sari ' },
@@ -249,6 +273,14 @@ function describeEvent(event: AnyEventObject): string {
       return event['accountId'] === null
         ? 'the agent shows every number again'
         : `the agent keeps to number ${String(event['accountId'])}`;
+    case 'list.label':
+      return event['labelId'] === null
+        ? 'the agent shows every label again'
+        : 'the agent keeps to customers labelled VIP';
+    case 'list.stage':
+      return event['stageId'] === null
+        ? 'the agent shows every stage again'
+        : 'the agent keeps to customers in Deal';
     case 'list.deselect':
       return 'the agent closes the open conversation';
     case 'list.conversationRemoved':
@@ -272,7 +304,7 @@ function describeEvent(event: AnyEventObject): string {
 
 function describeState(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
-  const query = `${c.filter}${c.search === '' ? '' : `, search "${c.search}"`}${c.accountId === null ? '' : `, number ${c.accountId}`}`;
+  const query = `${c.filter}${c.search === '' ? '' : `, search "${c.search}"`}${c.accountId === null ? '' : `, number ${c.accountId}`}${c.labelId === null ? '' : ', label VIP'}${c.stageId === null ? '' : ', stage Deal'}`;
   const error =
     c.error !== null && snapshot.matches('failed')
       ? `, shows "${String((c.error as { message?: unknown }).message)}"`
@@ -333,6 +365,20 @@ export const conversationListModel: PathModel = {
         { type: 'xstate.error.actor.more', error: networkError },
         { type: 'list.loadMore' },
         { type: 'xstate.done.actor.more', output: serverPage({ filter: 'all', search: '', page: 1 }) },
+      ],
+    },
+    {
+      // Under a label filter a new conversation stays out until the server lists it.
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.page', output: serverPage({ filter: 'all', search: '', page: 0 }) },
+        { type: 'list.label', labelId: VIP_LABEL },
+        {
+          type: 'xstate.done.actor.page',
+          output: serverPage({ filter: 'all', search: '', labelId: VIP_LABEL, page: 0 }),
+        },
+        live(c4new),
+        { type: 'list.label', labelId: null },
       ],
     },
     {

@@ -24,6 +24,15 @@ import { accountsModel } from './accountsModel.ts';
 import { uploadModel } from './uploadModel.ts';
 import { uploadQueueModel } from './uploadQueueModel.ts';
 import { galleryModel } from './galleryModel.ts';
+import { labelsModel } from './labelsModel.ts';
+import { customerLabelsModel } from './customerLabelsModel.ts';
+import { labelOptionsModel } from './labelOptionsModel.ts';
+import { tableModel } from './tableModel.ts';
+import { quickReplyModel } from './quickReplyModel.ts';
+import { quickReplyMenuModel } from './quickReplyMenuModel.ts';
+import { stagesModel } from './stagesModel.ts';
+import { boardModel } from './boardModel.ts';
+import { customerStageModel } from './customerStageModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -52,8 +61,17 @@ export const machineNames = [
   'composer',
   'accounts',
   'gallery',
+  'labels',
+  'customerLabels',
+  'labelOptions',
   'upload',
   'uploadQueue',
+  'table',
+  'quickReply',
+  'quickReplyMenu',
+  'stages',
+  'board',
+  'customerStage',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -744,6 +762,15 @@ export const models: Record<MachineName, PathModel> = {
   composer: composerModel,
   accounts: accountsModel,
   gallery: galleryModel,
+  labels: labelsModel,
+  customerLabels: customerLabelsModel,
+  labelOptions: labelOptionsModel,
   upload: uploadModel,
   uploadQueue: uploadQueueModel,
+  table: tableModel,
+  quickReply: quickReplyModel,
+  quickReplyMenu: quickReplyMenuModel,
+  stages: stagesModel,
+  board: boardModel,
+  customerStage: customerStageModel,
 };

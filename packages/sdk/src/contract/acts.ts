@@ -10,7 +10,15 @@ import type {
   ThreadMessage,
   WhatsAppAccount,
 } from './chatTypes.ts';
-import type { Customer, CustomerImport, CustomerStage, Label, QuickReply, Stage, StageColumn } from './crmTypes.ts';
+import type {
+  Customer,
+  CustomerImport,
+  CustomerStage,
+  Label,
+  QuickReply,
+  Stage,
+  StageColumn,
+} from './crmTypes.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -54,7 +62,13 @@ export const shortcutField = z
 export const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A customer's free fields: up to 30 names (letters, digits, `_`) with text values. */
 export const customFieldsField = z
-  .record(z.string().trim().regex(/^[\p{L}\p{N}_ ]{1,40}$/u), z.string().max(1000))
+  .record(
+    z
+      .string()
+      .trim()
+      .regex(/^[\p{L}\p{N}_ ]{1,40}$/u),
+    z.string().max(1000),
+  )
   .refine((fields) => Object.keys(fields).length <= 30, { message: 'too_many' });
 /** What the customers table filters by (also the export). */
 export const customerFilterFields = {
@@ -346,7 +360,8 @@ export const acts = {
   stage_create: defineAct<Stage>()({
     input: z.object({ key: projectKeyField, name: labelNameField, color: colorField }),
     access: { permission: 'crm.stage.add' },
-    summary: 'Adds a stage at the end of the board. A name the project has (any case) answers `invalid_input` on `name`.',
+    summary:
+      'Adds a stage at the end of the board. A name the project has (any case) answers `invalid_input` on `name`.',
   }),
   stage_update: defineAct<Stage>()({
     input: z.object({
@@ -421,7 +436,8 @@ export const acts = {
       customFields: customFieldsField.optional(),
     }),
     access: { permission: 'crm.customer.edit' },
-    summary: "Changes a customer of the project; `customFields` replaces them all. Another customer's phone answers `invalid_input`.",
+    summary:
+      "Changes a customer of the project; `customFields` replaces them all. Another customer's phone answers `invalid_input`.",
   }),
   customer_delete: defineAct<{ id: string }>()({
     input: z.object({ key: projectKeyField, id: idField }),

@@ -35,7 +35,11 @@ export interface ServerToClientEvents {
   /** A WhatsApp account connected, disconnected or was logged out. */
   'account.status': (event: { key: string; accountId: string; status: AccountStatus }) => void;
   /** A customer moved to another stage (the board, the chat's customer panel). */
-  'customer.stage': (event: { key: string; customerId: string; stage: Pick<Stage, 'id' | 'name' | 'color'> | null }) => void;
+  'customer.stage': (event: {
+    key: string;
+    customerId: string;
+    stage: Pick<Stage, 'id' | 'name' | 'color'> | null;
+  }) => void;
 }
 
 /** The client sends nothing but its handshake today; catch-up goes through acts. */

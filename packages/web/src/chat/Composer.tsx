@@ -12,6 +12,7 @@ import { sourcesFromFiles, sourcesFromTransfer } from '../uploads/sources.ts';
 import { AttachmentTray } from './AttachmentTray.tsx';
 import { ContactCardDialog } from './ContactCardDialog.tsx';
 import { GalleryPicker } from './GalleryPicker.tsx';
+import { QuickReplyMenu, useQuickReplyMenu, type QuickReplyCustomer } from './QuickReplyMenu.tsx';
 import * as css from './composer.css.ts';
 import { visuallyHidden } from './chat.css.ts';
 
@@ -20,18 +21,22 @@ type ComposerActor = Actor<typeof composerMachine>;
 /**
  * Writes and sends (composerMachine): Enter sends, Shift+Enter breaks the line; files go in the
  * attachment tray (browse, paste into the text box, drop on the thread, or pick from the
- * gallery), each with its own caption; a contact card; a reply to a message. While the 24-hour
- * window is closed, nothing free-form can be sent or attached and a notice says why.
+ * gallery), each with its own caption; a contact card; a reply to a message; `/` at the start
+ * opens the project's quick replies (QuickReplyMenu). While the 24-hour window is closed,
+ * nothing free-form can be sent or attached and a notice says why.
  */
 export function Composer({
   composer,
   tray,
   projectKey,
+  customer,
   inputRef,
 }: {
   composer: ComposerActor;
   tray: QueueActor;
   projectKey: string;
+  /** Whom the quick replies' placeholders are filled for. */
+  customer: QuickReplyCustomer;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }) {
   const t = useT();
@@ -43,6 +48,7 @@ export function Composer({
   const attached = useSelector(composer, (snapshot) => snapshot.context.attachments.length);
   const [contactOpen, setContactOpen] = useState(false);
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const quickReplies = useQuickReplyMenu(composer, projectKey, customer);
 
   // Choosing Reply puts the cursor in the composer.
   const replyId = replyTo?.id ?? null;
@@ -79,6 +85,7 @@ export function Composer({
           </div>
         ) : null}
         <AttachmentTray composer={composer} tray={tray} />
+        <QuickReplyMenu binding={quickReplies} />
         <div className={css.row}>
           <FileTrigger
             allowsMultiple
@@ -119,6 +126,9 @@ export function Composer({
               className={css.textarea}
               rows={1}
               placeholder={windowOpen ? t('chat.composer.placeholder') : t('chat.composer.placeholderClosed')}
+              aria-autocomplete="list"
+              aria-controls={quickReplies.listed ? quickReplies.listId : undefined}
+              aria-activedescendant={quickReplies.activeId ?? undefined}
               onPaste={(event) => {
                 // Pasted files (a screenshot) go in the tray; pasted text stays text.
                 const sources = sourcesFromTransfer(event.clipboardData);
@@ -127,6 +137,7 @@ export function Composer({
                 composer.send({ type: 'composer.attachFiles', sources });
               }}
               onKeyDown={(event) => {
+                if (quickReplies.onKeyDown(event)) return;
                 if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
                 event.preventDefault();
                 submit();

@@ -22,6 +22,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { PreviewGlyph } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { chatPath } from '../routes.ts';
+import { LabelFilter, StageFilter } from './ChatTools.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
 import { CONVERSATION_ROW_HEIGHT } from './listLayout.ts';
 import { useNow } from './useNow.ts';
@@ -48,8 +49,8 @@ export interface ConversationListProps {
 
 /**
  * The inbox list (conversationListMachine): search (debounced in the machine), the all / unread /
- * mine filters, an optional WhatsApp-number filter, and the conversations virtualised
- * (@tanstack/react-virtual), loading the next page as the end comes into view.
+ * mine filters, an optional WhatsApp-number filter, label and stage filters, and the conversations
+ * virtualised (@tanstack/react-virtual), loading the next page as the end comes into view.
  */
 export function ConversationList({ searchRef, onLeaveSearch, ...rows }: ConversationListProps) {
   const t = useT();
@@ -117,6 +118,8 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
             onSelect={(id) => list.send({ type: 'list.account', accountId: id === ALL_NUMBERS ? null : id })}
           />
         ) : null}
+        <LabelFilter list={list} projectKey={rows.projectKey} />
+        <StageFilter list={list} projectKey={rows.projectKey} />
       </div>
       {status === 'loading' ? (
         <div className={css.state}>

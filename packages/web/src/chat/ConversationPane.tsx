@@ -195,7 +195,13 @@ function OpenConversation(
               agents={agents}
               onReply={(message) => composer.send({ type: 'composer.reply', message })}
             />
-            <Composer composer={composer} tray={tray} projectKey={project.key} inputRef={props.composerRef} />
+            <Composer
+              composer={composer}
+              tray={tray}
+              projectKey={project.key}
+              customer={conversation.customer}
+              inputRef={props.composerRef}
+            />
           </UploadTargetProvider>
         </div>
       </section>

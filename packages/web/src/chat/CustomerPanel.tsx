@@ -9,6 +9,8 @@ import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { useFieldError } from '../auth/useFieldError.ts';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { CustomerLabels } from './CustomerLabels.tsx';
+import { CustomerStage } from './CustomerStage.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
 import * as css from './customerPanel.css.ts';
 
@@ -19,7 +21,8 @@ const NOBODY = 'nobody';
 /**
  * The customer of the open conversation: name (renamed with `crm.chat.rename_client`), phone as
  * the server gives it (masked without `show_user_contact_detail`), WhatsApp profile name, the
- * number it came in on, first contact, the ad it came from, its assignee and its window.
+ * number it came in on, first contact, the ad it came from, its labels, its assignee and its
+ * window.
  */
 export function CustomerPanel({
   conversation: actor,
@@ -39,6 +42,7 @@ export function CustomerPanel({
   const assigning = useSelector(actor, (snapshot) => snapshot.hasTag('assigning'));
   const assignError = useSelector(actor, (snapshot) => snapshot.context.assignError);
   const agentsError = useSelector(actor, (snapshot) => snapshot.context.agentsError);
+  const projectKey = useSelector(actor, (snapshot) => snapshot.context.key);
   if (conversation === null) return null;
   const { customer } = conversation;
   const account = accounts.find((item) => item.id === conversation.accountId);
@@ -86,6 +90,8 @@ export function CustomerPanel({
           </span>
         </Fact>
       </dl>
+      <CustomerLabels projectKey={projectKey} customerId={customer.id} />
+      <CustomerStage customerId={customer.id} timeZone={timeZone} />
       <OptionSelect
         label={t('chat.panel.assignee')}
         options={options}

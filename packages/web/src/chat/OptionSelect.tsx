@@ -15,7 +15,7 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled single choice (react-aria Select): the assignee, the WhatsApp number filter. */
+/** A labelled single choice (react-aria Select): the assignee, the WhatsApp number and label filters. */
 export function OptionSelect({
   label,
   options,
@@ -23,6 +23,7 @@ export function OptionSelect({
   onSelect,
   isDisabled = false,
   className,
+  testId,
 }: {
   label: string;
   options: readonly SelectOption[];
@@ -30,6 +31,8 @@ export function OptionSelect({
   onSelect(id: string): void;
   isDisabled?: boolean;
   className?: string;
+  /** `data-testid` of the button that opens the choices. */
+  testId?: string;
 }) {
   return (
     <Select
@@ -41,7 +44,7 @@ export function OptionSelect({
       isDisabled={isDisabled}
     >
       <Label className={css.term}>{label}</Label>
-      <Button className={css.selectButton}>
+      <Button className={css.selectButton} data-testid={testId}>
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>

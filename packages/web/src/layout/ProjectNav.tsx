@@ -1,12 +1,28 @@
 import { Link, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { accountPermissions, chatPermissions, galleryPermissions, selectProject } from '@sapa/machines';
+import {
+  accountPermissions,
+  chatPermissions,
+  galleryPermissions,
+  labelPermissions,
+  quickReplyPermissions,
+  selectProject,
+  stagePermissions,
+} from '@sapa/machines';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useProjectActor } from '../project/ProjectScope.tsx';
-import { accountsPath, chatPath, galleryPath, projectRoutes } from '../routes.ts';
+import {
+  accountsPath,
+  chatPath,
+  galleryPath,
+  labelsPath,
+  projectRoutes,
+  quickReplyPath,
+  stagesPath,
+} from '../routes.ts';
 import * as css from './layout.css.ts';
 
-/** Inside a project: its name and its screens (Chat, Gallery, Accounts), each shown with its permission. */
+/** Inside a project: its name and its screens (Chat, Gallery, Quick replies, Accounts), each shown with its permission. */
 export function ProjectNav() {
   const t = useT();
   const actor = useProjectActor();
@@ -16,10 +32,18 @@ export function ProjectNav() {
   const chat = chatPermissions(project.permissions);
   const accounts = accountPermissions(project.permissions);
   const gallery = galleryPermissions(project.permissions);
+  const labels = labelPermissions(project.permissions);
+  const quickReply = quickReplyPermissions(project.permissions);
+  const stages = stagePermissions(project.permissions);
   const links = [
     chat.view ? { href: chatPath(project.key), label: t('nav.chat'), prefix: '/crm/chat/' } : null,
     gallery.menu
       ? { href: galleryPath(project.key), label: t('nav.gallery'), prefix: '/crm/gallery/' }
+      : null,
+    labels.menu ? { href: labelsPath(project.key), label: t('nav.labels'), prefix: '/crm/label/' } : null,
+    stages.menu ? { href: stagesPath(project.key), label: t('nav.stages'), prefix: '/crm/stage/' } : null,
+    quickReply.menu
+      ? { href: quickReplyPath(project.key), label: t('nav.quickReply'), prefix: '/crm/quick-reply/' }
       : null,
     accounts.view
       ? { href: accountsPath(project.key), label: t('nav.accounts'), prefix: '/project/account/' }

@@ -1,0 +1,188 @@
+import { useEffect, useId } from 'react';
+import {
+  Button,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  type Key,
+} from 'react-aria-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { formatDateTime, type StageMove } from '@sapa/sdk';
+import {
+  customerStageMachine,
+  selectCustomerStage,
+  selectCustomerStageStatus,
+  selectStageOptions,
+  stagePermissions,
+} from '@sapa/machines';
+import { Button as ActionButton } from '../components/Button.tsx';
+import { useT, type Translate } from '../i18n/I18nProvider.tsx';
+import { useProject } from '../project/ProjectScope.tsx';
+import { useRuntime } from '../RuntimeProvider.tsx';
+import { StageChip, StageSwatch } from '../stages/StageSwatch.tsx';
+import * as panel from './customerPanel.css.ts';
+import * as css from '../stages/customerStage.css.ts';
+
+/** The select's key for "no stage" (keys cannot be null). */
+const NO_STAGE = 'no-stage';
+/** Moves shown, newest first. */
+const HISTORY_SHOWN = 5;
+
+/**
+ * The customer's stage in the chat's customer panel (customerStageMachine): a chip of its colour,
+ * a select to move them with `crm.chat.add_stage`, and their last moves (from → to, by whom,
+ * when). Follows everyone's moves live. Hidden for a member who may not see stages.
+ */
+export function CustomerStage({ customerId, timeZone }: { customerId: string; timeZone: string }) {
+  const { project } = useProject();
+  if (project === null) return null;
+  const may = stagePermissions(project.permissions);
+  if (!may.seeOnCustomer) return null;
+  return (
+    <CustomerStageView
+      key={`${project.key}/${customerId}`}
+      projectKey={project.key}
+      customerId={customerId}
+      canChange={may.setOnCustomer}
+      timeZone={timeZone}
+    />
+  );
+}
+
+function CustomerStageView({
+  projectKey,
+  customerId,
+  canChange,
+  timeZone,
+}: {
+  projectKey: string;
+  customerId: string;
+  canChange: boolean;
+  timeZone: string;
+}) {
+  const t = useT();
+  const headingId = useId();
+  const { client, inbox } = useRuntime();
+  const actor = useActorRef(customerStageMachine, {
+    input: { client, key: projectKey, customerId, canChange },
+  });
+  useEffect(() => inbox.router.attachStages(projectKey, actor), [inbox.router, projectKey, actor]);
+  const status = useSelector(actor, selectCustomerStageStatus);
+  const current = useSelector(actor, selectCustomerStage);
+  const options = useSelector(actor, selectStageOptions);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const optionsError = useSelector(actor, (snapshot) => snapshot.context.optionsError);
+  const changeError = useSelector(actor, (snapshot) => snapshot.context.changeError);
+  const changing = useSelector(actor, (snapshot) => snapshot.hasTag('changing'));
+  const stage = current?.stage ?? null;
+  const items = [
+    { id: NO_STAGE, name: t('customerStage.none'), color: null },
+    ...options.map((option) => ({ id: option.id, name: option.name, color: option.color })),
+  ];
+  return (
+    <section className={css.section} aria-labelledby={headingId}>
+      <h3 id={headingId} className={css.heading}>
+        {t('customerStage.title')}
+      </h3>
+      {status === 'loading' ? <p className={css.muted}>{t('customerStage.loading')}</p> : null}
+      {status === 'failed' ? (
+        <div className={css.row} role="alert">
+          <p className={css.error}>{t('customerStage.failed', { message: error?.message ?? '' })}</p>
+          <ActionButton
+            size="sm"
+            tone="secondary"
+            onPress={() => actor.send({ type: 'customerStage.retry' })}
+          >
+            {t('common.retry')}
+          </ActionButton>
+        </div>
+      ) : null}
+      {status === 'ready' ? (
+        <>
+          <StageChip
+            testId="customer-stage"
+            name={stage?.name ?? t('customerStage.none')}
+            color={stage?.color ?? null}
+          />
+          {canChange ? (
+            <Select
+              className={panel.select}
+              selectedKey={stage?.id ?? NO_STAGE}
+              isDisabled={changing || options.length === 0}
+              onSelectionChange={(key: Key | null) => {
+                if (key === null) return;
+                actor.send({ type: 'customerStage.set', stageId: key === NO_STAGE ? null : String(key) });
+              }}
+            >
+              <Label className={panel.term}>{t('customerStage.change')}</Label>
+              <Button className={panel.selectButton} data-testid="stage-select">
+                <SelectValue />
+                <span aria-hidden="true">▾</span>
+              </Button>
+              <Popover className={panel.popover}>
+                <ListBox className={panel.listBox} items={items}>
+                  {(item) => (
+                    <ListBoxItem id={item.id} className={panel.option} textValue={item.name}>
+                      <span className={css.row}>
+                        <StageSwatch color={item.color} />
+                        {item.name}
+                      </span>
+                    </ListBoxItem>
+                  )}
+                </ListBox>
+              </Popover>
+            </Select>
+          ) : null}
+          {changing ? <p className={css.muted}>{t('customerStage.changing')}</p> : null}
+          {changeError ? (
+            <p className={css.error} role="alert">
+              {t('customerStage.changeFailed', { message: changeError.message })}
+            </p>
+          ) : null}
+          {canChange && optionsError ? (
+            <div className={css.row} role="alert">
+              <p className={css.error}>
+                {t('customerStage.optionsFailed', { message: optionsError.message })}
+              </p>
+              <ActionButton
+                size="sm"
+                tone="secondary"
+                onPress={() => actor.send({ type: 'customerStage.retryOptions' })}
+              >
+                {t('common.retry')}
+              </ActionButton>
+            </div>
+          ) : null}
+          <StageHistory moves={current?.history ?? []} timeZone={timeZone} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function StageHistory({ moves, timeZone }: { moves: readonly StageMove[]; timeZone: string }) {
+  const t = useT();
+  if (moves.length === 0) return <p className={css.muted}>{t('customerStage.noHistory')}</p>;
+  return (
+    <ol className={css.history} aria-label={t('customerStage.history')} data-testid="stage-history">
+      {moves.slice(0, HISTORY_SHOWN).map((move) => (
+        <li key={`${move.at}-${move.to?.id ?? 'none'}`} className={css.move}>
+          <span>{t('customerStage.move', { from: stageName(t, move.from), to: stageName(t, move.to) })}</span>
+          <span className={css.moveMeta}>
+            {move.by === null
+              ? t('customerStage.at', { date: formatDateTime(move.at, timeZone) })
+              : t('customerStage.by', { name: move.by.name, date: formatDateTime(move.at, timeZone) })}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A move's end: no stage, or the stage's name (kept even once the stage is deleted). */
+function stageName(t: Translate, stage: StageMove['from']): string {
+  return stage === null ? t('customerStage.none') : stage.name;
+}

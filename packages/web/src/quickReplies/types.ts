@@ -1,0 +1,5 @@
+import type { Actor } from 'xstate';
+import type { quickReplyMachine } from '@sapa/machines';
+
+/** The quick replies screen's actor, as its components share it. */
+export type QuickReplyActor = Actor<typeof quickReplyMachine>;

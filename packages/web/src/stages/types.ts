@@ -1,0 +1,12 @@
+import type { Actor } from 'xstate';
+import type { Stage } from '@sapa/sdk';
+import type { boardMachine, StageListPayload, stagesMachine, TableActorRef } from '@sapa/machines';
+
+/** The stages table's actor, as its components share it. */
+export type StagesActor = Actor<typeof stagesMachine>;
+
+/** The pipeline board's actor. */
+export type BoardActor = Actor<typeof boardMachine>;
+
+/** The table of stages (`stage_list`, 10 a page). */
+export type StageTable = TableActorRef<Stage, StageListPayload>;
