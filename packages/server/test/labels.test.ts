@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary, Label, PermissionKey } from '../src/sdk.ts';
-import { addMember, CHAT_AGENT, dataOf, deliver, inboxProject, inbound, reasonOf } from './support/inbox.ts';
-import type { InboxProject } from './support/inbox.ts';
+import { addMember, CHAT_AGENT, conversationWith, dataOf, inboxProject, reasonOf } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
@@ -28,25 +27,6 @@ const LABEL_ADMIN: PermissionKey[] = [
   'crm.label.edit',
   'crm.label.hapus',
 ];
-
-async function conversationWith(setup: InboxProject, phone: string): Promise<ConversationSummary> {
-  const answer = await deliver(
-    server,
-    inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from: phone }),
-  );
-  expect(answer.status).toBe(200);
-  await server.app.sapa.processPendingDeliveries();
-  const list = dataOf<ConversationSummary[]>(
-    await server.act('conversation_list', {
-      token: setup.owner.token,
-      key: setup.project.key,
-      search: phone.slice(-6),
-    }),
-  );
-  const found = list.find((conversation) => conversation.customer.phone === phone);
-  if (found === undefined) throw new Error(`no conversation with ${phone}`);
-  return found;
-}
 
 describe('label acts', () => {
   it('creates, lists by name with search and pages of 10, edits and deletes labels', async () => {
@@ -102,8 +82,8 @@ describe('label acts', () => {
     const setup = await inboxProject(server);
     const { token } = setup.owner;
     const key = setup.project.key;
-    const sari = await conversationWith(setup, '+6281234560001');
-    const budi = await conversationWith(setup, '+6281234560002');
+    const sari = await conversationWith(server, setup, '+6281234560001');
+    const budi = await conversationWith(server, setup, '+6281234560002');
     const hot = dataOf<Label>(
       await server.act('label_create', { token, key, name: 'Hot lead', color: '#ff5500' }),
     );
@@ -144,7 +124,7 @@ describe('label permissions and tenancy', () => {
   it('refuses every label act without its key', async () => {
     const setup = await inboxProject(server);
     const key = setup.project.key;
-    const conversation = await conversationWith(setup, '+6281234560003');
+    const conversation = await conversationWith(server, setup, '+6281234560003');
     const label = dataOf<Label>(
       await server.act('label_create', { token: setup.owner.token, key, name: 'A', color: '#111111' }),
     );
@@ -189,8 +169,8 @@ describe('label permissions and tenancy', () => {
     const theirs = await inboxProject(server);
     const key = mine.project.key;
     const token = mine.owner.token;
-    const myConversation = await conversationWith(mine, '+6281234560004');
-    const theirConversation = await conversationWith(theirs, '+6281234560005');
+    const myConversation = await conversationWith(server, mine, '+6281234560004');
+    const theirConversation = await conversationWith(server, theirs, '+6281234560005');
     const myLabel = dataOf<Label>(
       await server.act('label_create', { token, key, name: 'Mine', color: '#111111' }),
     );

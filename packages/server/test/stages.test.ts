@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryTokenStore, createRealtime } from '@sapa/sdk';
 import type { Realtime } from '@sapa/sdk';
 import type { ConversationSummary, CustomerStage, PermissionKey, Stage, StageColumn } from '../src/sdk.ts';
-import { addMember, CHAT_AGENT, dataOf, deliver, inboxProject, inbound, reasonOf } from './support/inbox.ts';
-import type { InboxProject } from './support/inbox.ts';
+import { addMember, CHAT_AGENT, conversationWith, dataOf, inboxProject, reasonOf } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
@@ -33,25 +32,6 @@ const STAGE_ADMIN: PermissionKey[] = [
   'crm.stage.edit',
   'crm.stage.hapus',
 ];
-
-async function conversationWith(setup: InboxProject, phone: string): Promise<ConversationSummary> {
-  const answer = await deliver(
-    server,
-    inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from: phone }),
-  );
-  expect(answer.status).toBe(200);
-  await server.app.sapa.processPendingDeliveries();
-  const list = dataOf<ConversationSummary[]>(
-    await server.act('conversation_list', {
-      token: setup.owner.token,
-      key: setup.project.key,
-      search: phone.slice(-6),
-    }),
-  );
-  const found = list.find((conversation) => conversation.customer.phone === phone);
-  if (found === undefined) throw new Error(`no conversation with ${phone}`);
-  return found;
-}
 
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -106,8 +86,8 @@ describe('stage acts', () => {
     const setup = await inboxProject(server);
     const { token } = setup.owner;
     const key = setup.project.key;
-    const sari = await conversationWith(setup, '+6281234570001');
-    const budi = await conversationWith(setup, '+6281234570002');
+    const sari = await conversationWith(server, setup, '+6281234570001');
+    const budi = await conversationWith(server, setup, '+6281234570002');
     const lead = dataOf<Stage>(
       await server.act('stage_create', { token, key, name: 'Prospek', color: '#3366ff' }),
     );
@@ -183,7 +163,7 @@ describe('stage permissions and tenancy', () => {
   it('refuses every stage act without its key; the chat moves only customers the agent sees', async () => {
     const setup = await inboxProject(server);
     const key = setup.project.key;
-    const conversation = await conversationWith(setup, '+6281234570003');
+    const conversation = await conversationWith(server, setup, '+6281234570003');
     const stage = dataOf<Stage>(
       await server.act('stage_create', { token: setup.owner.token, key, name: 'A', color: '#111111' }),
     );
@@ -246,8 +226,8 @@ describe('stage permissions and tenancy', () => {
     const theirs = await inboxProject(server);
     const key = mine.project.key;
     const token = mine.owner.token;
-    const myConversation = await conversationWith(mine, '+6281234570004');
-    const theirConversation = await conversationWith(theirs, '+6281234570005');
+    const myConversation = await conversationWith(server, mine, '+6281234570004');
+    const theirConversation = await conversationWith(server, theirs, '+6281234570005');
     const myStage = dataOf<Stage>(
       await server.act('stage_create', { token, key, name: 'Mine', color: '#111111' }),
     );

@@ -11,7 +11,7 @@ import { sign } from '../../src/channels/whatsapp/index.ts';
 import { loadFixture } from '../../src/channels/whatsapp/fixtures/loadFixture.ts';
 import { eq } from 'drizzle-orm';
 import { projectMembers, projects } from '../../src/db/schema.ts';
-import type { PermissionKey, Project, WhatsAppAccount } from '../../src/sdk.ts';
+import type { ConversationSummary, PermissionKey, Project, WhatsAppAccount } from '../../src/sdk.ts';
 import { registerUser } from './flows.ts';
 import { TEST_APP_SECRET } from './testServer.ts';
 import type { ApiAnswer, TestServer } from './testServer.ts';
@@ -256,3 +256,27 @@ export async function addMember(
 
 /** Menu keys an agent needs to reach `crm.chat.*` keys. */
 export const CHAT_AGENT: PermissionKey[] = ['crm.menu', 'crm.chat.menu', 'crm.chat.view'];
+
+/** A customer writes in on the project's number; answers their conversation as the owner sees it. */
+export async function conversationWith(
+  server: TestServer,
+  setup: InboxProject,
+  phone: string,
+): Promise<ConversationSummary> {
+  const answer = await deliver(
+    server,
+    inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from: phone }),
+  );
+  expect(answer.status).toBe(200);
+  await server.app.sapa.processPendingDeliveries();
+  const list = dataOf<ConversationSummary[]>(
+    await server.act('conversation_list', {
+      token: setup.owner.token,
+      key: setup.project.key,
+      search: phone.slice(-6),
+    }),
+  );
+  const found = list.find((conversation) => conversation.customer.phone === phone);
+  if (found === undefined) throw new Error(`no conversation with ${phone}`);
+  return found;
+}
