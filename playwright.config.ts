@@ -7,6 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // `E2E_OUTPUT_DIR` keeps two runs on one machine apart (with `E2E_PORT`, `E2E_CONTROL_PORT`,
+  // `E2E_SERVER_LOG` and `SAPA_WEB_DIST`).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,11 +1,13 @@
 /**
  * Labels end to end: the owner keeps the project's labels on `/crm/label/{key}` (add, a name
  * already taken, sort, search, edit, delete), an agent puts them on a customer from the chat's
- * customer panel, and the inbox keeps to the customers carrying one.
+ * customer panel, and the inbox keeps to the customers carrying one. The table pages through
+ * more than ten labels, and the form's errors sit beside their fields in Indonesian and English.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { register } from './auth.ts';
+import { numbered, two, useLanguage, walkTwoPages } from './paging.ts';
 import { data, openShop } from './shop.ts';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Daftar label' });
@@ -113,4 +115,43 @@ test('an agent labels a customer from the chat, and the inbox keeps to a label',
   await page.getByTestId('label-filter').click();
   await page.getByRole('option', { name: 'Semua label' }).click();
   await expect(page.getByTestId('label-filter')).toHaveText(/Semua label/);
+});
+
+test('the labels table pages through twelve labels, and a taken name shows beside the name field in both languages', async ({
+  page,
+}) => {
+  await register(page);
+  const { key } = await data<{ key: string }>(page, 'project_create', { name: 'Toko Batik' });
+  const all = numbered(12, (n) => `Label ${two(n)}`);
+  for (const name of all) await data(page, 'label_create', { key, name, color: '#1e88e5' });
+  await page.goto(`/crm/label/${key}`);
+  await walkTwoPages(page, names(page), all.slice(0, 10), all.slice(10));
+
+  // The server's field error is the name field's own (its accessible description).
+  await page.getByTestId('label-add').click();
+  const form = page.getByTestId('label-form');
+  await form.getByRole('textbox', { name: 'Nama label' }).fill('label 12');
+  await page.getByTestId('label-save').click();
+  await expect(form.getByRole('textbox', { name: 'Nama label' })).toHaveAccessibleDescription(
+    'Label dengan nama ini sudah ada.',
+  );
+  await form.getByRole('button', { name: 'Batal' }).click();
+  await expect(form).toBeHidden();
+
+  await useLanguage(page, 'English');
+  await expect(page.getByRole('table', { name: 'Labels' })).toBeVisible();
+  await page.getByTestId('label-add').click();
+  await form.getByRole('textbox', { name: 'Label name' }).fill('LABEL 01');
+  await page.getByTestId('label-save').click();
+  await expect(form.getByRole('textbox', { name: 'Label name' })).toHaveAccessibleDescription(
+    'A label with this name already exists.',
+  );
+  // A client check, too, sits beside its field: a colour that is not #rrggbb.
+  await form.getByRole('textbox', { name: 'Colour code (#rrggbb)' }).fill('#12');
+  await form.getByRole('textbox', { name: 'Label name' }).fill('Baru');
+  await page.getByTestId('label-save').click();
+  await expect(form.getByRole('textbox', { name: 'Colour code (#rrggbb)' })).toHaveAccessibleDescription(
+    /#rrggbb/,
+  );
+  await expect(form.getByRole('textbox', { name: 'Label name' })).toHaveValue('Baru');
 });

@@ -3,11 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const serverLogPath = join(
-  resolve(dirname(fileURLToPath(import.meta.url)), '..'),
-  'test-results',
-  'e2e-server.log',
-);
+/** The e2e server's output (`E2E_SERVER_LOG` moves it, so two runs on one machine keep apart). */
+export const serverLogPath =
+  process.env.E2E_SERVER_LOG ??
+  join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'test-results', 'e2e-server.log');
 
 function codesFor(phone: string): string[] {
   if (!existsSync(serverLogPath)) return [];

@@ -1,9 +1,13 @@
 /**
  * Quick replies end to end: the owner saves one with `{nama}` on `/crm/quick-reply/{key}`, an
  * agent types `/` in the composer, picks it, and the customer receives it with their name filled.
+ * The table pages through more than ten, and the form's errors sit beside their fields in
+ * Indonesian and English.
  */
 import { expect, test } from '@playwright/test';
-import { openShop } from './shop.ts';
+import { register } from './auth.ts';
+import { numbered, two, useLanguage, walkTwoPages } from './paging.ts';
+import { data, openShop } from './shop.ts';
 
 test('a / quick reply with {nama} reaches the simulator with the name filled', async ({ page }) => {
   const shop = await openShop(page);
@@ -42,4 +46,42 @@ test('a / quick reply with {nama} reaches the simulator with the name filled', a
       { timeout: 20_000 },
     )
     .toBe(1);
+});
+
+test('the quick replies table pages through twelve, and a taken shortcut shows beside its field in both languages', async ({
+  page,
+}) => {
+  await register(page);
+  const { key } = await data<{ key: string }>(page, 'project_create', { name: 'Toko Batik' });
+  const all = numbered(12, (n) => `balas${two(n)}`);
+  for (const shortcut of all)
+    await data(page, 'quick_reply_create', { key, shortcut, text: `Teks ${shortcut}` });
+  await page.goto(`/crm/quick-reply/${key}`);
+  const rows = page.getByRole('table', { name: 'Daftar balasan cepat' }).getByTestId('quick-reply-shortcut');
+  const shown = all.map((shortcut) => `/${shortcut}`);
+  await walkTwoPages(page, rows, shown.slice(0, 10), shown.slice(10));
+
+  await page.getByTestId('quick-reply-add').click();
+  const form = page.getByTestId('quick-reply-form');
+  await form.getByRole('textbox', { name: 'Pintasan' }).fill('/balas05');
+  await form.getByTestId('quick-reply-text-field').fill('Halo kak {nama}');
+  await page.getByTestId('quick-reply-save').click();
+  await expect(form.getByRole('textbox', { name: 'Pintasan' })).toHaveAccessibleDescription(
+    /Pintasan ini sudah dipakai\./,
+  );
+  await form.getByRole('button', { name: 'Batal' }).click();
+  await expect(form).toBeHidden();
+
+  await useLanguage(page, 'English');
+  await expect(page.getByRole('table', { name: 'Quick replies' })).toBeVisible();
+  await page.getByTestId('quick-reply-add').click();
+  await form.getByRole('textbox', { name: 'Shortcut' }).fill('balas11');
+  await page.getByTestId('quick-reply-save').click();
+  // The text is required: its own error, beside it, and the shortcut keeps what was typed.
+  await expect(form.getByRole('textbox', { name: 'Text' })).toHaveAccessibleDescription(/Required/);
+  await form.getByTestId('quick-reply-text-field').fill('Hello {nama}');
+  await page.getByTestId('quick-reply-save').click();
+  await expect(form.getByRole('textbox', { name: 'Shortcut' })).toHaveAccessibleDescription(
+    /This shortcut is already in use\./,
+  );
 });

@@ -1,9 +1,12 @@
 /**
  * Stages end to end: a customer dragged on the pipeline board lands in the new stage, and a chat
  * open on that customer in another tab shows the new stage live; the board's keyboard move does
- * the same.
+ * the same. The table tab pages through more than ten stages, and the form's errors sit beside
+ * their fields in Indonesian and English.
  */
 import { expect, test } from '@playwright/test';
+import { register } from './auth.ts';
+import { numbered, two, useLanguage, walkTwoPages } from './paging.ts';
 import { data, openShop } from './shop.ts';
 
 test('a customer dragged on the board lands in the new stage and the chat panel shows it live', async ({
@@ -56,4 +59,36 @@ test('a customer dragged on the board lands in the new stage and the chat panel 
   });
   expect(moved.stage?.id).toBe(deal.id);
   expect(moved.history).toHaveLength(2);
+});
+
+test('the stages table pages through twelve stages, and a taken name shows beside the name field in both languages', async ({
+  page,
+}) => {
+  await register(page);
+  const { key } = await data<{ key: string }>(page, 'project_create', { name: 'Toko Batik' });
+  const all = numbered(12, (n) => `Tahap ${two(n)}`);
+  for (const name of all) await data(page, 'stage_create', { key, name, color: '#43a047' });
+  await page.goto(`/crm/stage/${key}`);
+  await expect(page.getByRole('tab', { name: 'Tabel' })).toHaveAttribute('aria-selected', 'true');
+  const rows = page.getByRole('table', { name: 'Daftar tahapan' }).getByTestId('stage-name');
+  await walkTwoPages(page, rows, all.slice(0, 10), all.slice(10));
+
+  await page.getByTestId('stage-add').click();
+  const form = page.getByTestId('stage-form');
+  await form.getByRole('textbox', { name: 'Nama tahap' }).fill('tahap 03');
+  await page.getByTestId('stage-save').click();
+  await expect(form.getByRole('textbox', { name: 'Nama tahap' })).toHaveAccessibleDescription(
+    'Tahap dengan nama ini sudah ada.',
+  );
+  await form.getByRole('button', { name: 'Batal' }).click();
+  await expect(form).toBeHidden();
+
+  await useLanguage(page, 'English');
+  await expect(page.getByRole('table', { name: 'Stages' })).toBeVisible();
+  await page.getByTestId('stage-add').click();
+  await form.getByRole('textbox', { name: 'Stage name' }).fill('TAHAP 12');
+  await page.getByTestId('stage-save').click();
+  await expect(form.getByRole('textbox', { name: 'Stage name' })).toHaveAccessibleDescription(
+    'A stage with this name already exists.',
+  );
 });

@@ -4,6 +4,7 @@ import {
   conversationListMachine,
   selectAccountFilter,
   selectConversations,
+  selectDivisionFilter,
   selectFilter,
   selectHasMore,
   selectLabelFilter,
@@ -32,13 +33,16 @@ import {
   c2,
   c2moved,
   c3,
+  c3out,
   c4new,
+  c4sales,
   createFakePageClient,
   ghost,
   OTHER_ACCOUNT,
   USER_ID,
   VIP_LABEL,
   DEAL_STAGE,
+  SALES_DIVISION,
 } from './paths/conversationListModel.ts';
 import { networkError } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
@@ -364,6 +368,47 @@ describe('conversation list stage filter', () => {
     ]);
     const base = { filter: 'all' as const, search: '', page: 0 };
     expect(isCurrentAnswer({ ...base, stageId: DEAL_STAGE }, base)).toBe(false);
+  });
+});
+
+describe('conversation list division filter', () => {
+  it('restarts from page 0 with divisionId, follows conversations put in and taken out live, and clears', async () => {
+    const { actor, client, answer } = start();
+    answer([c1, c2], 1);
+    await flush();
+    actor.send({ type: 'list.division', divisionId: SALES_DIVISION });
+    actor.send({ type: 'list.division', divisionId: SALES_DIVISION }); // unchanged: ignored
+    expect(selectDivisionFilter(actor.getSnapshot())).toBe(SALES_DIVISION);
+    expect(client.pending()).toEqual([
+      {
+        name: 'conversation_list',
+        fields: { key: 'k1', page: 0, filter: 'all', divisionId: SALES_DIVISION },
+      },
+    ]);
+    answer([c3], 1);
+    await flush();
+    // Put in the division elsewhere: it shows at once; one in no division does not.
+    actor.send({ type: 'list.conversationUpdated', conversation: c4new });
+    actor.send({ type: 'list.conversationUpdated', conversation: c4sales });
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c4', 'c3']);
+    // Taken out of it: it goes.
+    actor.send({ type: 'list.conversationUpdated', conversation: c3out });
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c4']);
+    actor.send({ type: 'list.division', divisionId: null });
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all' } },
+    ]);
+    expect(selectDivisionFilter(actor.getSnapshot())).toBeNull();
+  });
+
+  it('tells answers for another division apart, and keeps to the division a summary names', () => {
+    const base = { filter: 'all' as const, search: '', page: 0 };
+    expect(isCurrentAnswer({ ...base, divisionId: SALES_DIVISION }, base)).toBe(false);
+    expect(isCurrentAnswer({ ...base, divisionId: null }, base)).toBe(true);
+    const sales = { ...all, divisionId: SALES_DIVISION };
+    expect(matchesView(c3, sales)).toBe(true);
+    expect(matchesView(c3out, sales)).toBe(false);
+    expect(matchesView(c3out, all)).toBe(true);
   });
 });
 

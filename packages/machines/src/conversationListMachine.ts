@@ -1,7 +1,7 @@
 /**
  * The inbox's conversation list (`/crm/chat/{key}`): pages of `conversation_list` (newest
  * activity first), live merge and re-sort from socket events, unread counts, the `all` /
- * `unread` / `mine` filters, optional WhatsApp-number, label and stage filters and a debounced search. Superseded requests are dropped: each
+ * `unread` / `mine` filters, optional WhatsApp-number, label, stage and division filters and a debounced search. Superseded requests are dropped: each
  * request is an invoke that a newer one stops, and every answer names the query it answers.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
@@ -47,6 +47,8 @@ export interface ConversationListContext {
   labelId: string | null;
   /** Only customers in this stage (null: any). */
   stageId: string | null;
+  /** Only conversations of this division (null: any). */
+  divisionId: string | null;
   /** The search the list shows ('' for none). */
   search: string;
   /** The search typed, waiting for the debounce (equals `search` once applied). */
@@ -72,6 +74,7 @@ export type ConversationListEvent =
   | { type: 'list.account'; accountId: string | null }
   | { type: 'list.label'; labelId: string | null }
   | { type: 'list.stage'; stageId: string | null }
+  | { type: 'list.division'; divisionId: string | null }
   | { type: 'list.search'; text: string }
   /** Sent by the `searchDebounce` timer (tests send it themselves). */
   | { type: 'list.searchSettled' }
@@ -96,6 +99,7 @@ export const loadConversations = fromPromise<
   const accountId = input.query.accountId ?? null;
   const labelId = input.query.labelId ?? null;
   const stageId = input.query.stageId ?? null;
+  const divisionId = input.query.divisionId ?? null;
   const answer = await input.client.act('conversation_list', {
     key: input.key,
     page,
@@ -104,6 +108,7 @@ export const loadConversations = fromPromise<
     ...(accountId === null ? {} : { accountId }),
     ...(labelId === null ? {} : { labelId }),
     ...(stageId === null ? {} : { stageId }),
+    ...(divisionId === null ? {} : { divisionId }),
   });
   const totalPage = (answer as { total_page?: unknown }).total_page;
   return {
@@ -130,6 +135,7 @@ function query(context: Context, page: number): ConversationQuery {
     accountId: context.accountId,
     labelId: context.labelId,
     stageId: context.stageId,
+    divisionId: context.divisionId,
     page,
   };
 }
@@ -146,6 +152,7 @@ function view(context: Context) {
     accountId: context.accountId,
     labelId: context.labelId,
     stageId: context.stageId,
+    divisionId: context.divisionId,
   };
 }
 
@@ -175,6 +182,8 @@ export const conversationListMachine = setup({
       params.accountId !== context.accountId,
     labelChanged: ({ context }, params: { labelId: string | null }) => params.labelId !== context.labelId,
     stageChanged: ({ context }, params: { stageId: string | null }) => params.stageId !== context.stageId,
+    divisionChanged: ({ context }, params: { divisionId: string | null }) =>
+      params.divisionId !== context.divisionId,
     clearsSearch: ({ context }, params: { text: string }) =>
       params.text.trim() === '' && (context.search !== '' || context.searchText !== ''),
     searchChanged: ({ context }, params: { text: string }) =>
@@ -202,6 +211,10 @@ export const conversationListMachine = setup({
     setStage: assign((_, params: { stageId: string | null }) => ({
       ...freshList(),
       stageId: params.stageId,
+    })),
+    setDivision: assign((_, params: { divisionId: string | null }) => ({
+      ...freshList(),
+      divisionId: params.divisionId,
     })),
     clearSearch: assign(() => ({ ...freshList(), search: '', searchText: '' })),
     typeSearch: assign((_, params: { text: string }) => ({ searchText: params.text.trim() })),
@@ -266,6 +279,7 @@ export const conversationListMachine = setup({
     accountId: null,
     labelId: null,
     stageId: null,
+    divisionId: null,
     search: '',
     searchText: '',
     selectedId: null,
@@ -291,6 +305,11 @@ export const conversationListMachine = setup({
       guard: { type: 'stageChanged', params: ({ event }) => event },
       target: '.loading',
       actions: { type: 'setStage', params: ({ event }) => event },
+    },
+    'list.division': {
+      guard: { type: 'divisionChanged', params: ({ event }) => event },
+      target: '.loading',
+      actions: { type: 'setDivision', params: ({ event }) => event },
     },
     'list.search': [
       {
@@ -450,4 +469,9 @@ export function selectLabelFilter(snapshot: ConversationListSnapshot): string | 
 /** The stage the list keeps to (null: any). */
 export function selectStageFilter(snapshot: ConversationListSnapshot): string | null {
   return snapshot.context.stageId;
+}
+
+/** The division the list keeps to (null: any). */
+export function selectDivisionFilter(snapshot: ConversationListSnapshot): string | null {
+  return snapshot.context.divisionId;
 }

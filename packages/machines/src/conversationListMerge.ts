@@ -21,6 +21,8 @@ export interface ConversationQuery {
   labelId?: string | null;
   /** Only customers in this stage (left out or null: any). */
   stageId?: string | null;
+  /** Only conversations of this division (left out or null: any). */
+  divisionId?: string | null;
   /** Zero-based page. */
   page: number;
 }
@@ -40,6 +42,8 @@ export interface ListView {
   labelId?: string | null;
   /** Only customers in this stage (left out or null: any); like labels, a summary does not say. */
   stageId?: string | null;
+  /** Only conversations of this division (left out or null: any); a summary says its division. */
+  divisionId?: string | null;
 }
 
 function timeOf(conversation: ConversationSummary): number {
@@ -60,13 +64,16 @@ export function sortConversations(list: readonly ConversationSummary[]): Convers
 
 /**
  * Whether a conversation belongs under the filter and search: `unread` needs unread messages,
- * `mine` an assignment to the user, an account filter that number; a search needs the
+ * `mine` an assignment to the user, an account filter that number, a division filter that
+ * division; a search needs the
  * customer's name or phone to contain it (case-insensitive). The server's search also matches
  * message words, so this only decides what live updates may insert.
  */
 export function matchesView(conversation: ConversationSummary, view: ListView): boolean {
   const accountId = view.accountId ?? null;
   if (accountId !== null && conversation.accountId !== accountId) return false;
+  const divisionId = view.divisionId ?? null;
+  if (divisionId !== null && conversation.division?.id !== divisionId) return false;
   if (view.filter === 'unread' && conversation.unread <= 0) return false;
   if (view.filter === 'mine' && (view.userId === null || conversation.assignedTo !== view.userId))
     return false;
@@ -151,6 +158,7 @@ export function isCurrentAnswer(answered: ConversationQuery, awaited: Conversati
     (answered.accountId ?? null) === (awaited.accountId ?? null) &&
     (answered.labelId ?? null) === (awaited.labelId ?? null) &&
     (answered.stageId ?? null) === (awaited.stageId ?? null) &&
+    (answered.divisionId ?? null) === (awaited.divisionId ?? null) &&
     answered.page === awaited.page
   );
 }

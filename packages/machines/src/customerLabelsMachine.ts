@@ -8,14 +8,26 @@
  * - `change`: one attach or detach at a time; the server answers the customer's labels, which
  *   replace those shown. A failure stays until the next change or `customerLabels.dismiss`.
  *
- * Picking a label attaches it and closes the picker.
+ * Picking a label attaches it and closes the picker. The states are choiceRegions.ts'
+ * `firstLoad`, then its `pickerRegion` and `changeRegion`.
  */
-import { and, assign, setup, stateIn } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { Label } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
-import { loadCustomerLabels, loadLabelOptions, matchLabels, setCustomerLabel } from './labelActors.ts';
+import {
+  changeActions,
+  changeRegion,
+  firstLoad,
+  pickerActions,
+  pickerContext,
+  pickerRegion,
+} from './choiceRegions.ts';
+import type { ChangeContext, PickerContext } from './choiceRegions.ts';
+import { loadStatus, offeredOptions, pickerStatus } from './choiceSelectors.ts';
+import type { LoadStatus, PickerStatus } from './choiceSelectors.ts';
+import { loadCustomerLabels, loadLabelOptions, setCustomerLabel } from './labelActors.ts';
 import type { ActCaller } from './sdk.ts';
 
 export interface CustomerLabelsInput {
@@ -24,7 +36,12 @@ export interface CustomerLabelsInput {
   customerId: string;
 }
 
-export interface CustomerLabelsContext {
+/**
+ * `options`: the project's labels for the picker (loaded each time it opens), `search` its
+ * search; `change`: the attach or detach in flight, or the last one tried (with `changeError`).
+ */
+export interface CustomerLabelsContext
+  extends PickerContext<Label>, ChangeContext<{ labelId: string; attached: boolean }> {
   client: ActCaller;
   key: string;
   customerId: string;
@@ -32,15 +49,6 @@ export interface CustomerLabelsContext {
   labels: Label[];
   /** Why the customer's labels could not be loaded (state `failed`). */
   error: FlowError | null;
-  /** The project's labels, for the picker (loaded each time it opens). */
-  options: Label[];
-  /** Why the project's labels could not be loaded (`picker.open.failed`). */
-  optionsError: FlowError | null;
-  /** The picker's search, as typed. */
-  search: string;
-  /** The attach or detach in flight, or the last one tried (with `changeError`). */
-  change: { labelId: string; attached: boolean } | null;
-  changeError: FlowError | null;
 }
 
 export type CustomerLabelsEvent =
@@ -63,13 +71,19 @@ function carries(context: Context, labelId: string): boolean {
 }
 
 /** A label of the project the customer does not carry yet. */
-function pickable(context: Context, labelId: string): boolean {
+function attachable(context: Context, labelId: string): boolean {
   return !carries(context, labelId) && context.options.some((label) => label.id === labelId);
 }
 
 function base(context: Context) {
   return { client: context.client, key: context.key };
 }
+
+const labelIdOf = ({ event }: { event: { labelId: string } }) => ({ labelId: event.labelId });
+/** The change an attach (`true`) or a detach asks for. */
+const labelChange =
+  (attached: boolean) =>
+  ({ event }: { event: { labelId: string } }) => ({ labelId: event.labelId, attached });
 
 export const customerLabelsMachine = setup({
   types: {} as {
@@ -81,27 +95,17 @@ export const customerLabelsMachine = setup({
   },
   actors: { loadCustomerLabels, loadLabelOptions, setCustomerLabel },
   guards: {
-    isPickable: ({ context }, params: { labelId: string }) => pickable(context, params.labelId),
+    isAttachable: ({ context }, params: { labelId: string }) => attachable(context, params.labelId),
     isCarried: ({ context }, params: { labelId: string }) => carries(context, params.labelId),
-    attachable: ({ context, event }) =>
-      event.type === 'customerLabels.attach' && pickable(context, event.labelId),
+    pickable: ({ context, event }) =>
+      event.type === 'customerLabels.attach' && attachable(context, event.labelId),
   },
   actions: {
-    keepLabels: assign((_, params: { labels: Label[] }) => ({ labels: params.labels, error: null })),
+    ...pickerActions<Context, CustomerLabelsEvent>(),
+    ...changeActions<Context, CustomerLabelsEvent>(),
+    keep: assign((_, params: { labels: Label[] }) => ({ labels: params.labels, error: null })),
     showError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
-    openPicker: assign({ search: '', optionsError: null }),
-    keepOptions: assign((_, params: { labels: Label[] }) => ({ options: params.labels, optionsError: null })),
-    showOptionsError: assign((_, params: { error: unknown }) => ({
-      optionsError: toFlowError(params.error),
-    })),
-    typeSearch: assign((_, params: { text: string }) => ({ search: params.text })),
-    startChange: assign((_, params: { labelId: string; attached: boolean }) => ({
-      change: { labelId: params.labelId, attached: params.attached },
-      changeError: null,
-    })),
     changed: assign((_, params: { labels: Label[] }) => ({ labels: params.labels, change: null })),
-    showChangeError: assign((_, params: { error: unknown }) => ({ changeError: toFlowError(params.error) })),
-    dismiss: assign({ change: null, changeError: null }),
   },
 }).createMachine({
   id: 'customerLabels',
@@ -111,128 +115,64 @@ export const customerLabelsMachine = setup({
     customerId: input.customerId,
     labels: [],
     error: null,
-    options: [],
-    optionsError: null,
-    search: '',
+    ...pickerContext(),
     change: null,
     changeError: null,
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'labels',
-        src: 'loadCustomerLabels',
-        input: ({ context }) => ({ ...base(context), customerId: context.customerId }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keepLabels', params: ({ event }) => ({ labels: event.output }) },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    failed: { tags: ['error'], on: { 'customerLabels.retry': 'loading' } },
+    ...firstLoad({
+      id: 'labels',
+      src: 'loadCustomerLabels',
+      input: ({ context }: { context: Context }) => ({ ...base(context), customerId: context.customerId }),
+      keep: (labels: Label[]) => ({ labels }),
+      retry: 'customerLabels.retry',
+    }),
     ready: {
       tags: ['ready'],
       type: 'parallel',
       states: {
-        picker: {
-          initial: 'closed',
-          states: {
-            closed: { on: { 'picker.open': { target: 'open', actions: 'openPicker' } } },
-            open: {
-              initial: 'loading',
-              on: {
-                'picker.close': 'closed',
-                'picker.search': { actions: { type: 'typeSearch', params: ({ event }) => event } },
-              },
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'options',
-                    src: 'loadLabelOptions',
-                    input: ({ context }) => base(context),
-                    onDone: {
-                      target: 'picking',
-                      actions: { type: 'keepOptions', params: ({ event }) => ({ labels: event.output }) },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'showOptionsError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
-                failed: { on: { 'picker.retry': 'loading' } },
-                picking: {
-                  on: {
-                    // Closes once the attach is taken (not while another change runs).
-                    'customerLabels.attach': {
-                      guard: and(['attachable', stateIn('#customerLabels.ready.change.idle')]),
-                      target: '#customerLabels.ready.picker.closed',
-                    },
-                  },
-                },
-              },
+        picker: pickerRegion({
+          id: 'customerLabels',
+          prefix: 'picker',
+          src: 'loadLabelOptions',
+          input: ({ context }: { context: Context }) => base(context),
+          pick: 'customerLabels.attach',
+        }),
+        change: changeRegion({
+          starts: {
+            'customerLabels.attach': {
+              guard: { type: 'isAttachable', params: labelIdOf },
+              target: 'saving',
+              actions: { type: 'startChange', params: labelChange(true) },
+            },
+            'customerLabels.detach': {
+              guard: { type: 'isCarried', params: labelIdOf },
+              target: 'saving',
+              actions: { type: 'startChange', params: labelChange(false) },
             },
           },
-        },
-        change: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'customerLabels.attach': {
-                  guard: { type: 'isPickable', params: ({ event }) => event },
-                  target: 'saving',
-                  actions: { type: 'startChange', params: ({ event }) => ({ ...event, attached: true }) },
-                },
-                'customerLabels.detach': {
-                  guard: { type: 'isCarried', params: ({ event }) => event },
-                  target: 'saving',
-                  actions: { type: 'startChange', params: ({ event }) => ({ ...event, attached: false }) },
-                },
-                'customerLabels.dismiss': { actions: 'dismiss' },
-              },
-            },
-            saving: {
-              tags: ['changing'],
-              invoke: {
-                id: 'change',
-                src: 'setCustomerLabel',
-                input: ({ context }) => ({
-                  ...base(context),
-                  customerId: context.customerId,
-                  labelId: context.change?.labelId ?? '',
-                  attached: context.change?.attached ?? false,
-                }),
-                onDone: {
-                  target: 'idle',
-                  actions: { type: 'changed', params: ({ event }) => ({ labels: event.output }) },
-                },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'showChangeError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-          },
-        },
+          dismiss: 'customerLabels.dismiss',
+          src: 'setCustomerLabel',
+          input: ({ context }: { context: Context }) => ({
+            ...base(context),
+            customerId: context.customerId,
+            labelId: context.change?.labelId ?? '',
+            attached: context.change?.attached ?? false,
+          }),
+          changed: (labels: Label[]) => ({ labels }),
+        }),
       },
     },
   },
 });
 
 export type CustomerLabelsSnapshot = SnapshotFrom<typeof customerLabelsMachine>;
-export type CustomerLabelsStatus = 'loading' | 'failed' | 'ready';
-export type LabelPickerStatus = 'closed' | 'loading' | 'failed' | 'picking';
+export type CustomerLabelsStatus = LoadStatus;
+export type LabelPickerStatus = PickerStatus;
 
 export function selectCustomerLabelsStatus(snapshot: CustomerLabelsSnapshot): CustomerLabelsStatus {
-  if (snapshot.hasTag('error')) return 'failed';
-  return snapshot.hasTag('loading') ? 'loading' : 'ready';
+  return loadStatus(snapshot);
 }
 
 export function selectCustomerLabels(snapshot: CustomerLabelsSnapshot): Label[] {
@@ -240,23 +180,14 @@ export function selectCustomerLabels(snapshot: CustomerLabelsSnapshot): Label[] 
 }
 
 export function selectPickerStatus(snapshot: CustomerLabelsSnapshot): LabelPickerStatus {
-  for (const status of ['loading', 'failed', 'picking'] as const)
-    if (snapshot.matches({ ready: { picker: { open: status } } })) return status;
-  return 'closed';
+  return pickerStatus(snapshot);
 }
 
 /** What the picker offers: the project's labels the customer does not carry, matching the search. */
-const pickableCache = new WeakMap<CustomerLabelsContext, Label[]>();
-
 export function selectPickableLabels(snapshot: CustomerLabelsSnapshot): Label[] {
   const { context } = snapshot;
-  const cached = pickableCache.get(context);
-  if (cached !== undefined) return cached;
-  const carried = new Set(context.labels.map((label) => label.id));
-  const pickable = matchLabels(
-    context.options.filter((label) => !carried.has(label.id)),
-    context.search,
+  return offeredOptions(
+    context,
+    context.labels.map((label) => label.id),
   );
-  pickableCache.set(context, pickable);
-  return pickable;
 }

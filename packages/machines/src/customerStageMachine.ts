@@ -9,12 +9,18 @@
  * - `options`: the project's stages for the choice (failed: retry);
  * - `change`: one move at a time; the server answers the stage and history, which replace
  *   those shown. A failure stays until the next change or `customerStage.dismiss`.
+ *
+ * `options` and `change` are choiceRegions.ts' `optionsRegion` and `changeRegion`.
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { CustomerStage, Stage } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
+import { changeRegion, firstLoad, optionActions, optionsContext, optionsRegion } from './choiceRegions.ts';
+import type { OptionsContext } from './choiceRegions.ts';
+import { loadStatus } from './choiceSelectors.ts';
+import type { LoadStatus } from './choiceSelectors.ts';
 import { loadCustomerStage, loadStageOptions, setCustomerStage } from './stageActors.ts';
 import type { StageFeedEvent, StageRef } from './stageActors.ts';
 import type { ActCaller } from './sdk.ts';
@@ -27,7 +33,8 @@ export interface CustomerStageInput {
   canChange: boolean;
 }
 
-export interface CustomerStageContext {
+/** `options`: the project's stages, in board order. */
+export interface CustomerStageContext extends OptionsContext<Stage> {
   client: ActCaller;
   key: string;
   customerId: string;
@@ -36,9 +43,6 @@ export interface CustomerStageContext {
   current: CustomerStage | null;
   /** Why the first load failed (state `failed`). */
   error: FlowError | null;
-  /** The project's stages, in board order. */
-  options: Stage[];
-  optionsError: FlowError | null;
   /** The stage asked for (`change.saving`), and why the last change failed. */
   target: string | null;
   changeError: FlowError | null;
@@ -64,6 +68,17 @@ function stageIdOf(context: Context): string | null {
 function base(context: Context) {
   return { client: context.client, key: context.key, customerId: context.customerId };
 }
+
+const stageIdOfEvent = ({ event }: { event: { stageId: string | null } }) => ({ stageId: event.stageId });
+
+/** The first load of the customer's stage (`loading`, `failed`). */
+const load = firstLoad({
+  id: 'load',
+  src: 'loadCustomerStage',
+  input: ({ context }: { context: Context }) => base(context),
+  keep: (current: CustomerStage) => ({ current }),
+  retry: 'customerStage.retry',
+});
 
 export const customerStageMachine = setup({
   types: {} as {
@@ -96,13 +111,7 @@ export const customerStageMachine = setup({
     takeLiveStage: assign(({ context }, params: { stage: StageRef | null }) => ({
       current: context.current && { ...context.current, stage: params.stage },
     })),
-    keepOptions: assign((_, params: { options: Stage[] }) => ({
-      options: params.options,
-      optionsError: null,
-    })),
-    showOptionsError: assign((_, params: { error: unknown }) => ({
-      optionsError: toFlowError(params.error),
-    })),
+    ...optionActions<Context, CustomerStageEvent>(),
     startChange: assign((_, params: { stageId: string | null }) => ({
       target: params.stageId,
       changeError: null,
@@ -123,28 +132,14 @@ export const customerStageMachine = setup({
     canChange: input.canChange,
     current: null,
     error: null,
-    options: [],
-    optionsError: null,
+    ...optionsContext(),
     target: null,
     changeError: null,
   }),
   initial: 'loading',
   states: {
     loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'loadCustomerStage',
-        input: ({ context }) => base(context),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'keep', params: ({ event }) => ({ current: event.output }) },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+      ...load.loading,
       on: {
         // The answer on its way may be older than this move: ask again.
         'stage.moved': {
@@ -154,7 +149,7 @@ export const customerStageMachine = setup({
         },
       },
     },
-    failed: { tags: ['error'], on: { 'customerStage.retry': 'loading', 'stage.resync': 'loading' } },
+    failed: { ...load.failed, on: { ...load.failed.on, 'stage.resync': 'loading' } },
     ready: {
       tags: ['ready'],
       type: 'parallel',
@@ -187,70 +182,34 @@ export const customerStageMachine = setup({
             },
           },
         },
-        options: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                id: 'options',
-                src: 'loadStageOptions',
-                input: ({ context }) => ({ client: context.client, key: context.key }),
-                onDone: {
-                  target: 'ready',
-                  actions: { type: 'keepOptions', params: ({ event }) => ({ options: event.output }) },
-                },
-                onError: {
-                  target: 'failed',
-                  actions: { type: 'showOptionsError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            ready: {},
-            failed: { on: { 'customerStage.retryOptions': 'loading' } },
-          },
-        },
-        change: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'customerStage.set': {
-                  guard: { type: 'mayChange', params: ({ event }) => event },
-                  target: 'saving',
-                  actions: { type: 'startChange', params: ({ event }) => event },
-                },
-                'customerStage.dismiss': { actions: 'dismiss' },
-              },
-            },
-            saving: {
-              tags: ['changing'],
-              invoke: {
-                id: 'change',
-                src: 'setCustomerStage',
-                input: ({ context }) => ({ ...base(context), stageId: context.target }),
-                onDone: {
-                  target: 'idle',
-                  actions: { type: 'changed', params: ({ event }) => ({ current: event.output }) },
-                },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'showChangeError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
+        options: optionsRegion(
+          'loadStageOptions',
+          ({ context }: { context: Context }) => ({ client: context.client, key: context.key }),
+          'customerStage.retryOptions',
+        ),
+        change: changeRegion({
+          starts: {
+            'customerStage.set': {
+              guard: { type: 'mayChange', params: stageIdOfEvent },
+              target: 'saving',
+              actions: { type: 'startChange', params: stageIdOfEvent },
             },
           },
-        },
+          dismiss: 'customerStage.dismiss',
+          src: 'setCustomerStage',
+          input: ({ context }: { context: Context }) => ({ ...base(context), stageId: context.target }),
+          changed: (current: CustomerStage) => ({ current }),
+        }),
       },
     },
   },
 });
 
 export type CustomerStageSnapshot = SnapshotFrom<typeof customerStageMachine>;
-export type CustomerStageStatus = 'loading' | 'failed' | 'ready';
+export type CustomerStageStatus = LoadStatus;
 
 export function selectCustomerStageStatus(snapshot: CustomerStageSnapshot): CustomerStageStatus {
-  if (snapshot.hasTag('error')) return 'failed';
-  return snapshot.hasTag('loading') ? 'loading' : 'ready';
+  return loadStatus(snapshot);
 }
 
 export function selectCustomerStage(snapshot: CustomerStageSnapshot): CustomerStage | null {

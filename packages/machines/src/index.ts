@@ -97,6 +97,7 @@ export {
   selectAccountFilter,
   selectLabelFilter,
   selectStageFilter,
+  selectDivisionFilter,
   selectSearch,
   loadConversations,
   searchDebounce,
@@ -495,7 +496,6 @@ export type {
 export {
   checkStage,
   cleanStage,
-  isStageColor,
   stageActAccess,
   stageListPayload,
   stageMoves,
@@ -523,6 +523,80 @@ export type {
   StagePermissions,
   StageRef,
 } from './stageActors.ts';
+export {
+  divisionsMachine,
+  divisionTableMachine,
+  emptyDivisionDraft,
+  selectDivisionsDialog,
+  selectDivisionTable,
+  selectDivisionMembersActor,
+  selectDivisionSearch,
+} from './divisionsMachine.ts';
+export type { DivisionsSnapshot, DivisionsDialog } from './divisionsMachine.ts';
+export type {
+  DivisionsInput,
+  DivisionsContext,
+  DivisionsEvent,
+  DivisionsEmitted,
+  DivisionsTag,
+} from './divisionsTypes.ts';
+export {
+  divisionMembersMachine,
+  selectAddableMembers,
+  selectDivisionMembers,
+  selectDivisionMembersStatus,
+  selectMemberPickerStatus,
+} from './divisionMembersMachine.ts';
+export type {
+  DivisionMembersInput,
+  DivisionMembersContext,
+  DivisionMembersEvent,
+  DivisionMembersTag,
+  DivisionMembersSnapshot,
+  DivisionMembersStatus,
+  MemberPickerStatus,
+} from './divisionMembersMachine.ts';
+export {
+  conversationDivisionMachine,
+  selectConversationDivision,
+  selectDivisionChoices,
+  selectDivisionOptionsStatus,
+} from './conversationDivisionMachine.ts';
+export type {
+  ConversationDivisionInput,
+  ConversationDivisionContext,
+  ConversationDivisionEvent,
+  ConversationDivisionTag,
+  ConversationDivisionSnapshot,
+  DivisionOptionsStatus,
+} from './conversationDivisionMachine.ts';
+export {
+  checkDivision,
+  cleanDivision,
+  divisionActAccess,
+  divisionPalette,
+  divisionPermissions,
+  divisionTablePayload,
+  saveDivision,
+  deleteDivision,
+  loadDivisionMembers,
+  loadMemberOptions,
+  setDivisionMember,
+  loadDivisionOptions,
+  loadDivisionFilterOptions,
+  setConversationDivision,
+  refreshConversation,
+  DIVISION_NAME_MAX,
+} from './divisionActors.ts';
+export type {
+  DivisionDraft,
+  DivisionErrorKey,
+  DivisionField,
+  DivisionFieldError,
+  DivisionFieldErrors,
+  DivisionPermissions,
+  DivisionTablePayload,
+} from './divisionActors.ts';
 export { createInboxRouter } from './inboxRouting.ts';
 export type {
   InboxRouter,
@@ -538,6 +612,148 @@ export type { AccountPermissions, ChatPermissions, ScreenAct } from './projectAc
 export type { ThreadDraft, ThreadItem, PendingMessage, ServerStatus } from './threadMessages.ts';
 export { resendChallenge, OTP_ATTEMPTS, OTP_LENGTH } from './challenge.ts';
 export { createTicker } from './ticker.ts';
+export { isHexColor } from './hexColor.ts';
+export {
+  clearsSearch,
+  searchActions,
+  searchChanged,
+  searchContext,
+  searchGuards,
+  searchRegion,
+  SEARCH_PAUSE_MS,
+} from './debouncedSearch.ts';
+export type { SearchContext } from './debouncedSearch.ts';
+export {
+  closedDialog,
+  crudDialogActions,
+  crudDialogGuards,
+  crudDialogRegion,
+  editDraft,
+} from './crudDialog.ts';
+export type { CrudDialogContext, CrudDialogTag, CrudRules } from './crudDialog.ts';
+export {
+  changeActions,
+  changeRegion,
+  firstLoad,
+  optionActions,
+  optionsContext,
+  optionsRegion,
+  pickerActions,
+  pickerContext,
+  pickerRegion,
+} from './choiceRegions.ts';
+export type { ChangeContext, OptionsContext, PickerContext } from './choiceRegions.ts';
+export { loadStatus, matchNames, offeredOptions, pickerStatus } from './choiceSelectors.ts';
+export type { LoadStatus, PickerStatus } from './choiceSelectors.ts';
+export {
+  checkNameColor,
+  cleanNameColor,
+  NAME_COLOR_FIELDS,
+  nameColorFields,
+  nameColorSaveInput,
+  nameColorServerErrors,
+} from './nameColorForm.ts';
+export type {
+  NameColorDraft,
+  NameColorField,
+  NameColorFieldError,
+  NameColorFieldErrors,
+  NameColorRules,
+} from './nameColorForm.ts';
+export { customersMachine, customerTableMachine } from './customersMachine.ts';
+export {
+  selectCanExport,
+  selectCustomerForm,
+  selectCustomerImport,
+  selectCustomersDialog,
+  selectCustomerTable,
+  selectHasQuery,
+  selectRangeReversed,
+} from './customerSelectors.ts';
+export type { CustomersSnapshot, CustomersDialog } from './customerSelectors.ts';
+export type {
+  CustomersInput,
+  CustomersContext,
+  CustomersEvent,
+  CustomersEmitted,
+  CustomersTag,
+} from './customersTypes.ts';
+export {
+  customerActAccess,
+  customerListPayload,
+  customerPermissions,
+  customerQueryFields,
+  customerSorts,
+  exportCustomers,
+  filtersValid,
+  hasCustomerQuery,
+  isFilterValue,
+  loadCustomerFilterOptions,
+  noCustomerFilters,
+  noFilterOptions,
+  removeCustomer,
+} from './customerActors.ts';
+export type {
+  CustomerExport,
+  CustomerFilter,
+  CustomerFilterOptions,
+  CustomerFilters,
+  CustomerListPayload,
+  CustomerPermissions,
+  CustomerQueryFields,
+  CustomerSort,
+} from './customerActors.ts';
+export { customerFormMachine, selectCanAddField, selectPhoneEditable } from './customerFormMachine.ts';
+export type {
+  CustomerFormContext,
+  CustomerFormEvent,
+  CustomerFormInput,
+  CustomerFormOutput,
+  CustomerFormSnapshot,
+  CustomerFormTag,
+} from './customerFormMachine.ts';
+export {
+  checkCustomer,
+  CUSTOM_FIELD_NAME_MAX,
+  CUSTOM_FIELD_VALUE_MAX,
+  CUSTOM_FIELDS_MAX,
+  CUSTOMER_NOTES_MAX,
+  customerSave,
+  customerServerErrors,
+  draftOf,
+  isMaskedPhone,
+  saveCustomer,
+} from './customerForm.ts';
+export type {
+  CustomerDraft,
+  CustomerErrorKey,
+  CustomerFieldError,
+  CustomerFormErrors,
+  CustomerFormField,
+  CustomerSave,
+  CustomerValues,
+  CustomFieldRow,
+} from './customerForm.ts';
+export {
+  CUSTOMER_IMPORT_MAX_BYTES,
+  customerImportMachine,
+  importFileError,
+  isCsvFile,
+  selectImportProblems,
+  selectImportStep,
+} from './customerImportMachine.ts';
+export type {
+  CustomerImportContext,
+  CustomerImportEvent,
+  CustomerImportInput,
+  CustomerImportOutput,
+  CustomerImportSnapshot,
+  CustomerImportStep,
+  CustomerImportTag,
+  ImportError,
+  ImportErrorKey,
+  ImportFile,
+} from './customerImportMachine.ts';
 export { isAuthPath, safeRedirect, LOGIN_PATH, HOME_PATH } from './routes.ts';
 export { reasonOf, isNetworkError, toFlowError } from './actError.ts';
 export type { FlowError, ErrorReason } from './actError.ts';

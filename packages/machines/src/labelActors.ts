@@ -4,9 +4,14 @@
  * deleting a label, a customer's labels, the project's labels for pickers and filters, the form's
  * checks, the picker's search, and what a member may do with labels.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { can } from '@sapa/sdk';
 import type { ActAccess, ActName, ActPayload, Label } from '@sapa/sdk';
+import { matchNames } from './choiceSelectors.ts';
+import { searchPause } from './debouncedSearch.ts';
+import { isHexColor } from './hexColor.ts';
+import { NAME_COLOR_FIELDS } from './nameColorForm.ts';
+import type { NameColorDraft, NameColorField } from './nameColorForm.ts';
 import { mayCall } from './projectAccess.ts';
 import type { ActCaller } from './sdk.ts';
 import type { Checked, FieldErrors } from './validation.ts';
@@ -34,19 +39,14 @@ export const labelPalette = [
 
 export const LABEL_NAME_MAX = 50;
 
-export type LabelField = 'name' | 'color';
-export const LABEL_FIELDS: readonly LabelField[] = ['name', 'color'];
+export type LabelField = NameColorField;
+export const LABEL_FIELDS: readonly LabelField[] = NAME_COLOR_FIELDS;
 
 /** A label as the form holds it: what was typed. */
-export interface LabelDraft {
-  name: string;
-  color: string;
-}
+export type LabelDraft = NameColorDraft;
 
 /** `#rrggbb` (either case), as `label_create` takes it. */
-export function isLabelColor(value: string): boolean {
-  return /^#[0-9a-fA-F]{6}$/.test(value.trim());
-}
+export const isLabelColor = isHexColor;
 
 /** The form: a name of 1-50 characters after trimming and a `#rrggbb` colour (lowercased). */
 export function checkLabel(draft: LabelDraft): Checked<LabelField, LabelDraft> {
@@ -110,21 +110,10 @@ export const loadLabelOptions = fromPromise<Label[], { client: ActCaller; key: s
 );
 
 /** The table's search pause: `labels.searchSettled` after `ms`; leaving the state cancels it. */
-export const labelSearchPause = fromCallback<{ type: 'pause.none' }, { ms: number }>(
-  ({ sendBack, input }) => {
-    const timer = setTimeout(() => sendBack({ type: 'labels.searchSettled' }), input.ms);
-    return () => clearTimeout(timer);
-  },
-);
+export const labelSearchPause = searchPause('labels.searchSettled');
 
 /** The labels whose name holds every word of `search` (any case); all of them for ''. */
-export function matchLabels(labels: readonly Label[], search: string): Label[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return labels.filter((label) => {
-    const name = label.name.toLowerCase();
-    return words.every((word) => name.includes(word));
-  });
-}
+export const matchLabels: (labels: readonly Label[], search: string) => Label[] = matchNames;
 
 /** The access of the label acts, as the contract declares it (a test keeps them equal). */
 export const labelActAccess = {

@@ -31,51 +31,33 @@ import {
   vip,
 } from './paths/labelFixtures.ts';
 import { flush } from './paths/replay.ts';
+import {
+  allEffects,
+  expectTableAskedAfterSaveAndDelete,
+  itSavesNewAndEdited,
+  itShowsServerFieldErrors,
+} from './testing/crudChecks.ts';
 import { modelSuite } from './testing/modelSuite.ts';
-import { runsThrough } from './testing/modelRun.ts';
 
 modelSuite('labels', (get) => {
-  it('saves a new label with label_create and an edited one with label_update, trimmed and lowercased', () => {
-    const calls = get().runs.flatMap(({ run }) =>
-      run.world.client.calls.filter((call) => call.name === 'label_create' || call.name === 'label_update'),
-    );
-    expect(calls).toContainEqual({
-      name: 'label_create',
-      fields: { key: labelKey, name: 'Grosir', color: '#1e88e5' },
-    });
-    expect(calls).toContainEqual({
+  itSavesNewAndEdited(get, 'label', {
+    created: { name: 'label_create', fields: { key: labelKey, name: 'Grosir', color: '#1e88e5' } },
+    updated: {
       name: 'label_update',
       fields: { key: labelKey, id: vip.id, name: 'Grosir', color: vip.color },
-    });
-    for (const call of calls) expect((call.fields as { color: string }).color).toMatch(/^#[0-9a-f]{6}$/);
+    },
   });
 
-  it('puts the server field error beside its field, and keeps the form open', () => {
-    const runs = runsThrough(get(), ['labels.submit', 'xstate.error.actor.save']);
-    expect(runs.length).toBeGreaterThan(0);
-    for (const { run } of runs)
-      for (const step of run.steps.filter((s) => s.event.type === 'xstate.error.actor.save')) {
-        expect(selectLabelsDialog(step.snapshot as never)).toBe('form');
-        if (step.event['error'] === nameTaken)
-          expect(step.snapshot.context['fieldErrors']).toEqual({
-            name: { message: 'Label dengan nama ini sudah ada.' },
-          });
-        else expect(step.snapshot.context['formError']).toMatchObject({ reason: 'network' });
-      }
+  itShowsServerFieldErrors(get, {
+    submit: 'labels.submit',
+    taken: nameTaken,
+    message: 'Label dengan nama ini sudah ada.',
+    dialog: selectLabelsDialog,
   });
 
   it('asks the table again after a save or a delete, and for the new sort and search', () => {
-    const runs = [
-      ...runsThrough(get(), ['xstate.done.actor.save']),
-      ...runsThrough(get(), ['xstate.done.actor.remove']),
-    ];
-    expect(runs.length).toBeGreaterThan(0);
-    for (const { run } of runs) {
-      const step = run.steps.find((s) => /^xstate\.done\.actor\.(save|remove)$/.test(s.event.type));
-      expect(step?.effects.some((effect) => effect.startsWith('announces '))).toBe(true);
-      expect(step?.effects).toContain('the table asks page 1 by name');
-    }
-    const effects = get().runs.flatMap(({ run }) => run.steps.flatMap((step) => step.effects));
+    expectTableAskedAfterSaveAndDelete(get, 'the table asks page 1 by name');
+    const effects = allEffects(get);
     expect(effects).toContain('the table asks page 1 by newest');
     expect(effects).toContain('the table asks page 1 by name, search "grosir"');
     expect(effects).toContain('the table asks page 1 by customers, search "gro"');
@@ -154,10 +136,10 @@ describe('labels rules', () => {
     actor.send({ type: 'labels.submit' });
     client.settle('label_update', { error: networkError });
     await flush();
-    expect(actor.getSnapshot().context.formError?.reason).toBe('network');
+    expect(actor.getSnapshot().context.saveError?.reason).toBe('network');
     actor.send({ type: 'labels.cancel' });
     expect(selectLabelForm(actor.getSnapshot())).toBeNull();
-    expect(actor.getSnapshot().context.formError).toBeNull();
+    expect(actor.getSnapshot().context.saveError).toBeNull();
     expect(emitted).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 /** The labels machine's input, context, events, tags and what it announces (labelsMachine.ts). */
 import type { Label } from '@sapa/sdk';
-import type { FlowError } from './actError.ts';
+import type { CrudDialogContext, CrudDialogTag } from './crudDialog.ts';
+import type { SearchContext } from './debouncedSearch.ts';
 import type { LabelDraft, LabelField, LabelSort, LabelTablePayload } from './labelActors.ts';
 import type { ActCaller } from './sdk.ts';
 import type { FetchPage } from './tableMachine.ts';
@@ -15,29 +16,18 @@ export interface LabelsInput {
   searchDebounceMs?: number;
 }
 
-/** The form's label: a new one (`id` null) or one being edited, as typed. */
+/** The open form's label (`selectLabelForm`): a new one (`id` null) or one being edited, as typed. */
 export interface LabelForm extends LabelDraft {
   id: string | null;
 }
 
-export interface LabelsContext {
+/** The sort, the search (debouncedSearch.ts) and the dialog (crudDialog.ts) over the table. */
+export interface LabelsContext
+  extends SearchContext, CrudDialogContext<Label, LabelDraft, FieldErrors<LabelField>> {
   client: ActCaller;
   key: string;
   fetchPage: FetchPage<Label, LabelTablePayload>;
-  searchDebounceMs: number;
   sort: LabelSort;
-  /** The search the table shows ('' for none), and the one typed (waiting for the pause). */
-  search: string;
-  searchText: string;
-  /** The open form (null when closed). */
-  form: LabelForm | null;
-  /** The form's field errors (client checks or the server's), each until its field changes. */
-  fieldErrors: FieldErrors<LabelField>;
-  /** Why the last save failed, when it was not a field's fault. */
-  formError: FlowError | null;
-  /** The label asked to be deleted (`confirmingDelete`, `deleting`) and why that last failed. */
-  deleteTarget: Label | null;
-  deleteError: FlowError | null;
 }
 
 export type LabelsEvent =
@@ -58,7 +48,7 @@ export type LabelsEvent =
   | { type: 'labels.delete'; label: Label }
   | { type: 'labels.confirmDelete' };
 
-export type LabelsTag = 'saving' | 'deleting';
+export type LabelsTag = CrudDialogTag;
 
 /** What the screen is told (toasts): a label saved (`created` for a new one), a label deleted. */
 export type LabelsEmitted =

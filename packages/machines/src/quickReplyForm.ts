@@ -3,9 +3,10 @@
  * member may do there, the form's client-side checks (the server checks everything again and
  * answers its own field errors), the act calls, the list's payload and the search pause.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { can } from '@sapa/sdk';
 import type { MediaFile, QuickReply } from '@sapa/sdk';
+import { searchPause } from './debouncedSearch.ts';
 import { serverFieldErrors } from './validation.ts';
 import type { FieldError, ValidationKey } from './validation.ts';
 import type { ActCaller } from './sdk.ts';
@@ -129,10 +130,5 @@ export function quickReplyListPayload(key: string, search: string): QuickReplyLi
   return search === '' ? { act: 'quick_reply_list', key } : { act: 'quick_reply_list', key, search };
 }
 
-/** The search's pause: one `quickReply.searchSettled` after `ms`; re-entering the state restarts it. */
-export const quickReplySearchPause = fromCallback<{ type: 'pause.none' }, { ms: number }>(
-  ({ sendBack, input }) => {
-    const timer = setTimeout(() => sendBack({ type: 'quickReply.searchSettled' }), input.ms);
-    return () => clearTimeout(timer);
-  },
-);
+/** The search's pause: one `quickReply.searchSettled` after `ms`; leaving the state cancels it. */
+export const quickReplySearchPause = searchPause('quickReply.searchSettled');

@@ -2,9 +2,9 @@
  * The quick replies screen (`/crm/quick-reply/{key}`) besides its table (tableMachine runs the
  * list). Two regions run side by side:
  *
- * - `search`: the search field; after a pause in the typing (`quickReplySearchPause`) the
+ * - `search` (debouncedSearch.ts): the search field; after a pause in the typing (`quickReplySearchPause`) the
  *   search applies, and the table's payload (`selectQuickReplyPayload`) follows it;
- * - `dialog`: at most one dialog at a time: the form (a new quick reply, or one being edited:
+ * - `dialog` (crudDialog.ts): at most one dialog at a time: the form (a new quick reply, or one being edited:
  *   shortcut, text, an optional file; checked here, saved with `quick_reply_create` or
  *   `quick_reply_update`, the server's field errors shown beside their fields), or a delete to
  *   confirm (`quick_reply_delete`, a refusal stays shown for a retry).
@@ -12,11 +12,19 @@
  * Each save and delete is announced (`quickReply.saved`, `quickReply.deleted`): the web refreshes
  * the table and shows a toast.
  */
-import { assign, emit, setup } from 'xstate';
+import { emit, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { QuickReply } from '@sapa/sdk';
-import { toFlowError } from './actError.ts';
-import type { FlowError } from './actError.ts';
+import {
+  closedDialog,
+  crudDialogActions,
+  crudDialogGuards,
+  crudDialogRegion,
+  editDraft,
+} from './crudDialog.ts';
+import type { CrudDialogContext, CrudDialogTag } from './crudDialog.ts';
+import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
+import type { SearchContext } from './debouncedSearch.ts';
 import {
   checkQuickReply,
   deleteQuickReply,
@@ -42,22 +50,11 @@ export interface QuickReplyInput {
   searchDebounceMs?: number;
 }
 
-export interface QuickReplyContext {
+/** The search (debouncedSearch.ts) and the dialog (crudDialog.ts) of the screen. */
+export interface QuickReplyContext
+  extends SearchContext, CrudDialogContext<QuickReply, QuickReplyDraft, QuickReplyFieldErrors> {
   client: ActCaller;
   key: string;
-  searchDebounceMs: number;
-  /** The search the table shows ('' for none), and the one typed (waiting for the pause). */
-  search: string;
-  searchText: string;
-  /** The quick reply the form edits (`null`: a new one). */
-  editing: QuickReply | null;
-  draft: QuickReplyDraft;
-  fieldErrors: QuickReplyFieldErrors;
-  /** Why the last save failed, when it was not a field's fault. */
-  saveError: FlowError | null;
-  /** The quick reply asked to be deleted, and why that last failed. */
-  deleteTarget: QuickReply | null;
-  deleteError: FlowError | null;
 }
 
 export type QuickReplyEvent =
@@ -82,23 +79,7 @@ export type QuickReplyEmitted =
   | { type: 'quickReply.saved'; reply: QuickReply; created: boolean }
   | { type: 'quickReply.deleted'; id: string };
 
-export type QuickReplyTag = 'form' | 'saving' | 'confirming' | 'deleting' | 'busy';
-
-type Context = QuickReplyContext;
-
-const closedDialog = {
-  editing: null,
-  draft: emptyDraft(),
-  fieldErrors: {},
-  saveError: null,
-  deleteTarget: null,
-  deleteError: null,
-} as const satisfies Partial<Context>;
-
-function without(errors: QuickReplyFieldErrors, field: keyof QuickReplyFieldErrors): QuickReplyFieldErrors {
-  const { [field]: _gone, ...rest } = errors;
-  return rest;
-}
+export type QuickReplyTag = CrudDialogTag;
 
 export const quickReplyMachine = setup({
   types: {} as {
@@ -110,191 +91,58 @@ export const quickReplyMachine = setup({
     children: { pause: 'quickReplySearchPause'; save: 'saveQuickReply'; remove: 'deleteQuickReply' };
   },
   actors: { quickReplySearchPause, saveQuickReply, deleteQuickReply },
-  guards: {
-    clearsSearch: ({ context }, params: { text: string }) =>
-      params.text.trim() === '' && (context.search !== '' || context.searchText !== ''),
-    searchChanged: ({ context }, params: { text: string }) =>
-      params.text.trim() !== '' && params.text.trim() !== context.searchText,
-    draftValid: ({ context }) => Object.keys(checkQuickReply(context.draft)).length === 0,
-  },
+  guards: { ...searchGuards, ...crudDialogGuards(checkQuickReply) },
   actions: {
-    typeSearch: assign((_, params: { text: string }) => ({ searchText: params.text.trim() })),
-    applySearch: assign(({ context }) => ({ search: context.searchText })),
-    clearSearch: assign({ search: '', searchText: '' }),
-    openNew: assign({ ...closedDialog }),
-    openEdit: assign((_, params: { reply: QuickReply }) => ({
-      ...closedDialog,
-      editing: params.reply,
-      draft: draftOf(params.reply),
-    })),
-    setShortcut: assign(({ context }, params: { value: string }) => ({
-      draft: { ...context.draft, shortcut: params.value },
-      fieldErrors: without(context.fieldErrors, 'shortcut'),
-    })),
-    setText: assign(({ context }, params: { value: string }) => ({
-      draft: { ...context.draft, text: params.value },
-      fieldErrors: without(context.fieldErrors, 'text'),
-    })),
-    setMedia: assign(({ context }, params: { media: QuickReplyMedia | null }) => ({
-      draft: { ...context.draft, media: params.media },
-      fieldErrors: without(context.fieldErrors, 'mediaId'),
-    })),
-    showCheckErrors: assign(({ context }) => ({
-      fieldErrors: checkQuickReply(context.draft),
-      saveError: null,
-    })),
-    startSave: assign({ fieldErrors: {}, saveError: null }),
-    showSaveError: assign((_, params: { error: unknown }) => {
-      const fields = quickReplyServerErrors(params.error);
-      return {
-        fieldErrors: fields,
-        saveError: Object.keys(fields).length > 0 ? null : toFlowError(params.error),
-      };
+    ...searchActions<QuickReplyContext, QuickReplyEvent>(),
+    ...crudDialogActions<QuickReplyContext, QuickReplyEvent>({
+      empty: emptyDraft,
+      draftOf,
+      check: checkQuickReply,
+      serverErrors: quickReplyServerErrors,
     }),
-    announceSaved: emit(({ context }, params: { reply: QuickReply }) => ({
+    announceSaved: emit(({ context }, params: { row: QuickReply }) => ({
       type: 'quickReply.saved' as const,
-      reply: params.reply,
+      reply: params.row,
       created: context.editing === null,
     })),
-    askDelete: assign((_, params: { reply: QuickReply }) => ({
-      ...closedDialog,
-      deleteTarget: params.reply,
-    })),
-    showDeleteError: assign((_, params: { error: unknown }) => ({ deleteError: toFlowError(params.error) })),
     announceDeleted: emit((_, params: { id: string }) => ({
       type: 'quickReply.deleted' as const,
       id: params.id,
     })),
-    close: assign({ ...closedDialog }),
   },
 }).createMachine({
   id: 'quickReply',
   context: ({ input }) => ({
     client: input.client,
     key: input.key,
-    searchDebounceMs: input.searchDebounceMs ?? 300,
-    search: '',
-    searchText: '',
-    ...closedDialog,
+    ...searchContext(input.searchDebounceMs),
+    ...closedDialog(emptyDraft()),
   }),
   type: 'parallel',
   states: {
-    search: {
-      initial: 'idle',
-      on: {
-        'quickReply.search': [
-          {
-            guard: { type: 'clearsSearch', params: ({ event }) => event },
-            target: '.idle',
-            actions: 'clearSearch',
-          },
-          {
-            guard: { type: 'searchChanged', params: ({ event }) => event },
-            target: '.debouncing',
-            actions: { type: 'typeSearch', params: ({ event }) => event },
-          },
-        ],
+    search: searchRegion('quickReply', 'quickReplySearchPause'),
+    dialog: crudDialogRegion({
+      id: 'quickReply',
+      prefix: 'quickReply',
+      rowKey: 'reply',
+      fields: {
+        'quickReply.shortcut': editDraft('shortcut', ({ value }: { value: string }) => ({ shortcut: value })),
+        'quickReply.text': editDraft('text', ({ value }: { value: string }) => ({ text: value })),
+        'quickReply.media': editDraft('mediaId', ({ media }: { media: QuickReplyMedia | null }) => ({
+          media,
+        })),
       },
-      states: {
-        idle: {},
-        debouncing: {
-          invoke: {
-            id: 'pause',
-            src: 'quickReplySearchPause',
-            input: ({ context }) => ({ ms: context.searchDebounceMs }),
-          },
-          on: {
-            'quickReply.searchSettled': { target: 'idle', actions: 'applySearch' },
-          },
-        },
+      submit: 'quickReply.save',
+      save: {
+        src: 'saveQuickReply',
+        input: ({ context }: { context: QuickReplyContext }) => ({
+          client: context.client,
+          key: context.key,
+          save: { editing: context.editing, draft: context.draft },
+        }),
       },
-    },
-    dialog: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            'quickReply.add': { target: 'form', actions: 'openNew' },
-            'quickReply.edit': {
-              target: 'form',
-              actions: { type: 'openEdit', params: ({ event }) => event },
-            },
-            'quickReply.delete': {
-              target: 'confirmingDelete',
-              actions: { type: 'askDelete', params: ({ event }) => event },
-            },
-          },
-        },
-        form: {
-          tags: ['form'],
-          initial: 'filling',
-          states: {
-            filling: {
-              on: {
-                'quickReply.shortcut': { actions: { type: 'setShortcut', params: ({ event }) => event } },
-                'quickReply.text': { actions: { type: 'setText', params: ({ event }) => event } },
-                'quickReply.media': { actions: { type: 'setMedia', params: ({ event }) => event } },
-                'quickReply.save': [
-                  { guard: 'draftValid', target: 'saving', actions: 'startSave' },
-                  { actions: 'showCheckErrors' },
-                ],
-                'quickReply.cancel': { target: '#quickReply.dialog.closed', actions: 'close' },
-              },
-            },
-            saving: {
-              tags: ['saving', 'busy'],
-              invoke: {
-                id: 'save',
-                src: 'saveQuickReply',
-                input: ({ context }) => ({
-                  client: context.client,
-                  key: context.key,
-                  save: { editing: context.editing, draft: context.draft },
-                }),
-                onDone: {
-                  target: '#quickReply.dialog.closed',
-                  actions: [
-                    { type: 'announceSaved', params: ({ event }) => ({ reply: event.output }) },
-                    'close',
-                  ],
-                },
-                onError: {
-                  target: 'filling',
-                  actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-          },
-        },
-        confirmingDelete: {
-          tags: ['confirming'],
-          on: {
-            'quickReply.confirmDelete': 'deleting',
-            'quickReply.cancel': { target: 'closed', actions: 'close' },
-          },
-        },
-        deleting: {
-          tags: ['confirming', 'deleting', 'busy'],
-          invoke: {
-            id: 'remove',
-            src: 'deleteQuickReply',
-            input: ({ context }) => ({
-              client: context.client,
-              key: context.key,
-              id: context.deleteTarget?.id ?? '',
-            }),
-            onDone: {
-              target: 'closed',
-              actions: [{ type: 'announceDeleted', params: ({ event }) => event.output }, 'close'],
-            },
-            onError: {
-              target: 'confirmingDelete',
-              actions: { type: 'showDeleteError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-      },
-    },
+      remove: 'deleteQuickReply',
+    }),
   },
 });
 

@@ -4,13 +4,19 @@
  * chat's customer panel): what a member may do with stages, the form's checks, the table's
  * payload, moving a stage up or down, the acts, and the live feed of customer moves.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { can } from '@sapa/sdk';
 import type { ActAccess, ActName, CustomerStage, Stage, StageColumn } from '@sapa/sdk';
 import { mayCall } from './projectAccess.ts';
+import { checkNameColor, cleanNameColor } from './nameColorForm.ts';
+import type {
+  NameColorDraft,
+  NameColorField,
+  NameColorFieldError,
+  NameColorFieldErrors,
+} from './nameColorForm.ts';
 import type { ActCaller } from './sdk.ts';
-import { serverFieldErrors } from './validation.ts';
-import type { FieldError, ValidationKey } from './validation.ts';
+import type { ValidationKey } from './validation.ts';
 
 /** The access of the stage acts, as the contract declares it (a test keeps them equal). */
 export const stageActAccess = {
@@ -67,43 +73,28 @@ export const stagePalette = [
 
 export const STAGE_NAME_MAX = 50;
 
-export type StageField = 'name' | 'color';
-export const STAGE_FIELDS: readonly StageField[] = ['name', 'color'];
+export type StageField = NameColorField;
 
 /** The stage form's own message keys, beside the shared `validation.*` ones. */
 export type StageErrorKey = ValidationKey | 'stages.form.nameMax' | 'stages.form.colorRule';
 /** A field's error: a catalogue key (client check) or the server's message to show as is. */
-export type StageFieldError = FieldError | { key: StageErrorKey };
-export type StageFieldErrors = Partial<Record<StageField, StageFieldError>>;
+export type StageFieldError = NameColorFieldError<StageErrorKey>;
+export type StageFieldErrors = NameColorFieldErrors<StageErrorKey>;
 
 /** What the form holds, as typed. */
-export interface StageDraft {
-  name: string;
-  color: string;
-}
-
-export function isStageColor(value: string): boolean {
-  return /^#[0-9a-fA-F]{6}$/.test(value.trim());
-}
+export type StageDraft = NameColorDraft;
 
 /** The form's errors (none: it may be saved): a name of 1-50 after trimming, a `#rrggbb` colour. */
 export function checkStage(draft: StageDraft): StageFieldErrors {
-  const errors: StageFieldErrors = {};
-  const name = draft.name.trim();
-  if (name === '') errors.name = { key: 'validation.required' };
-  else if (name.length > STAGE_NAME_MAX) errors.name = { key: 'stages.form.nameMax' };
-  if (!isStageColor(draft.color)) errors.color = { key: 'stages.form.colorRule' };
-  return errors;
+  return checkNameColor(draft, {
+    nameMax: STAGE_NAME_MAX,
+    tooLong: 'stages.form.nameMax',
+    notAColor: 'stages.form.colorRule',
+  });
 }
 
 /** The form as it is sent: the name trimmed, the colour lowercased. */
-export function cleanStage(draft: StageDraft): StageDraft {
-  return { name: draft.name.trim(), color: draft.color.trim().toLowerCase() };
-}
-
-export function stageServerErrors(error: unknown): StageFieldErrors {
-  return serverFieldErrors(error, STAGE_FIELDS);
-}
+export const cleanStage = cleanNameColor;
 
 /** The table's payload for a search ('' for none): `stage_list`, 10 a page in board order. */
 export interface StageListPayload {
@@ -158,13 +149,8 @@ export const reorderStage = fromPromise<
   return (await client.act('stage_update', fields)).data;
 });
 
-/** The search's pause: one `settled` event after `ms`; leaving the state cancels it. */
-export function searchPause(settled: string) {
-  return fromCallback<{ type: 'pause.none' }, { ms: number }>(({ sendBack, input }) => {
-    const timer = setTimeout(() => sendBack({ type: settled }), input.ms);
-    return () => clearTimeout(timer);
-  });
-}
+/** The search's pause (the board's too): one `settled` event after `ms` (debouncedSearch.ts). */
+export { searchPause } from './debouncedSearch.ts';
 
 /** stage_board: the columns and their first cards. */
 export const loadBoard = fromPromise<

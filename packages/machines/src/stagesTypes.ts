@@ -1,6 +1,7 @@
 /** The types of the stages table's statechart (stagesMachine.ts). */
 import type { Stage } from '@sapa/sdk';
-import type { FlowError } from './actError.ts';
+import type { CrudDialogContext, CrudDialogTag } from './crudDialog.ts';
+import type { SearchContext } from './debouncedSearch.ts';
 import type { StageDraft, StageFieldErrors, StageListPayload } from './stageActors.ts';
 import type { ActCaller } from './sdk.ts';
 
@@ -11,22 +12,10 @@ export interface StagesInput {
   searchDebounceMs?: number;
 }
 
-export interface StagesContext {
+/** The search (debouncedSearch.ts), the dialog (crudDialog.ts) and a move. */
+export interface StagesContext extends SearchContext, CrudDialogContext<Stage, StageDraft, StageFieldErrors> {
   client: ActCaller;
   key: string;
-  searchDebounceMs: number;
-  /** The search the table shows ('' for none), and the one typed (waiting for the pause). */
-  search: string;
-  searchText: string;
-  /** The stage the form edits (`null`: a new one). */
-  editing: Stage | null;
-  draft: StageDraft;
-  fieldErrors: StageFieldErrors;
-  /** Why the last save failed, when it was not a field's fault. */
-  saveError: FlowError | null;
-  /** The stage asked to be deleted, and why that last failed. */
-  deleteTarget: Stage | null;
-  deleteError: FlowError | null;
   /** The stage being moved and where to (`order.moving`). */
   reorder: { stage: Stage; position: number } | null;
 }
@@ -56,4 +45,4 @@ export type StagesEmitted =
   | { type: 'stages.moved'; stage: Stage }
   | { type: 'stages.moveFailed'; name: string; message: string };
 
-export type StagesTag = 'form' | 'saving' | 'confirming' | 'deleting' | 'moving' | 'busy';
+export type StagesTag = CrudDialogTag | 'moving';

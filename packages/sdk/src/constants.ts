@@ -87,3 +87,10 @@ export const CHAT_MOBILE_VIDEO_THUMBNAIL_PX = 120;
 export const CHAT_FILENAME_MAX_WIDTH_PX = 250;
 /** Files one send may carry from the composer's attachment tray (each goes as its own message). */
 export const CHAT_MAX_ATTACHMENTS = 10;
+
+/**
+ * The largest CSV `customer_import` takes, in characters (the screen checks the file's bytes
+ * against it). It stays under the server's default body limit (`BODY_LIMIT_BYTES`, 1 MiB) with
+ * room for the JSON around it; 10,000 rows of a name, a phone and short notes fit.
+ */
+export const CUSTOMER_IMPORT_MAX_BYTES = 1_000_000;

@@ -35,6 +35,8 @@ export type {
   Customer,
   CustomerImport,
   CustomerStage,
+  Division,
+  DivisionMember,
   ImportProblem,
   Label,
   QuickReply,
@@ -125,7 +127,28 @@ export type { Permissions } from './permissions/can.ts';
 
 // Formatters and parsers
 export { formatRupiah } from './format/formatRupiah.ts';
-export { currencyInputPlaceholder, formatCurrencyInput, parseCurrencyInput } from './format/currencyInput.ts';
+export {
+  caretAfterMarks,
+  caretMarks,
+  currencyInputPlaceholder,
+  formatCurrencyInput,
+  formatRupiahInput,
+  parseCurrencyInput,
+  readRupiahInput,
+  RUPIAH_INPUT_MAX,
+  typeRupiah,
+} from './format/currencyInput.ts';
+export type { RupiahInput, RupiahInputProblem, RupiahTyping } from './format/currencyInput.ts';
+export {
+  HOUR_FIRST,
+  HOUR_LAST,
+  hourOfValue,
+  hourProblem,
+  hourValue,
+  isHourValue,
+  readHourValue,
+} from './format/hourInput.ts';
+export type { HourProblem } from './format/hourInput.ts';
 export {
   defaultTimeZone,
   formatActivity,
@@ -139,6 +162,8 @@ export type { MonthAbbreviation } from './format/formatDate.ts';
 export { initials } from './format/initials.ts';
 export { isMobileUserAgent } from './format/isMobileUserAgent.ts';
 export { formatDateInput, hourOptions, parseDateInput } from './format/dateInput.ts';
+export { dateInputToDay, dateRangeProblem, dayToDateInput, isDateInput } from './format/dateRange.ts';
+export type { CalendarDay, DateRangeProblem } from './format/dateRange.ts';
 export { formatFileSize } from './format/formatFileSize.ts';
 
 // Files
@@ -232,6 +257,7 @@ export {
   CHAT_MOBILE_VIDEO_THUMBNAIL_PX,
   CHAT_FILENAME_MAX_WIDTH_PX,
   CHAT_MAX_ATTACHMENTS,
+  CUSTOMER_IMPORT_MAX_BYTES,
 } from './constants.ts';
 
 // i18n

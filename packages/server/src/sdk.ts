@@ -47,6 +47,8 @@ export type {
   Customer,
   CustomerImport,
   CustomerStage,
+  Division,
+  DivisionMember,
   ImportProblem,
   Label,
   QuickReply,

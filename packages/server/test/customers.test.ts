@@ -86,7 +86,8 @@ describe('customer acts', () => {
       [],
     );
 
-    const today = server.clock.now().toISOString().slice(0, 10);
+    // Today in the project's time zone (Asia/Jakarta by default), whatever the hour in UTC.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(server.clock.now());
     expect((await server.act('customer_list', { token, key, from: today, to: today })).body.total_page).toBe(
       2,
     );

@@ -249,6 +249,20 @@ describe('the demo (startDemo)', () => {
     // A few windows open (what the simulator delivered "earlier today"), most closed.
     expect(facts?.open).toBeGreaterThanOrEqual(5);
     expect(facts?.open).toBeLessThan(30);
+
+    // Two divisions, the demo user in Sales, a fifth of the seeded conversations in each.
+    const teams = await queryRows<{ name: string; members: number; conversations: number }>(
+      db,
+      sql`select d.name,
+        (select count(*) from division_members m where m.division_id = d.id and m.user_id = ${userId}::uuid)::int as members,
+        (select count(*) from conversations c where c.division_id = d.id)::int as conversations
+      from divisions d where d.project_id = ${projectId}::uuid order by d.name`,
+    );
+    expect(teams.map((team) => [team.name, team.members])).toEqual([
+      ['Sales', 1],
+      ['Support', 0],
+    ]);
+    for (const team of teams) expect(team.conversations).toBe(60);
   });
 
   it('lets the demo user sign in with the printed phone and password', async () => {

@@ -4,90 +4,31 @@
  * without crm.chat.view; an assignee who loses a conversation is told so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryTokenStore, createRealtime } from '@sapa/sdk';
-import type { Realtime, ServerEventName, ServerEventPayload } from '@sapa/sdk';
+import type { ServerEventPayload } from '@sapa/sdk';
 import { realtimeOf } from '../src/realtime/attachRealtime.ts';
-import type { ConversationSummary, PermissionKey } from '../src/sdk.ts';
+import type { PermissionKey } from '../src/sdk.ts';
 import { uniquePhone } from './support/flows.ts';
 import { addMember, CHAT_AGENT, dataOf, deliver, inbound, inboxProject } from './support/inbox.ts';
+import { conversationEvents, listeners, summaries } from './support/realtime.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
 let server: TestServer;
-const clients: Realtime[] = [];
+let sockets: ReturnType<typeof listeners>;
 
 beforeAll(async () => {
   server = await startTestServer();
+  sockets = listeners(server);
 });
 
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  sockets.disconnect();
   await server.close();
 });
 
-type Heard = { event: ServerEventName; payload: unknown };
-
-/** A connected SDK client that records every event it hears, in order. */
-async function listen(token: string): Promise<Heard[]> {
-  const realtime = createRealtime({
-    url: server.url,
-    tokens: createMemoryTokenStore(token),
-    logger: { warn: () => undefined },
-  });
-  clients.push(realtime);
-  const heard: Heard[] = [];
-  const events: ServerEventName[] = [
-    'message.new',
-    'message.updated',
-    'conversation.updated',
-    'conversation.removed',
-    'account.status',
-  ];
-  for (const event of events) {
-    realtime.on(event, ((payload: unknown) => heard.push({ event, payload })) as never);
-  }
-  realtime.connect();
-  await until(() => realtime.getSnapshot().status === 'connected');
-  return heard;
-}
-
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-let marks = 0;
-/**
- * Publishes a marker (to every member of `key`, or to one user) and waits until each listener
- * heard it: events reach one socket in the order they were published, so whatever a listener has
- * not heard by then, it never will.
- */
-async function barrier(key: string, listeners: Heard[][], toUser?: string): Promise<void> {
-  marks += 1;
-  const accountId = `mark-${marks}`;
-  const { publisher } = realtimeOf(server.app);
-  const mark = { key, accountId, status: 'connected' } as const;
-  if (toUser === undefined) publisher.toProject(key, 'account.status', mark);
-  else publisher.toUser(toUser, 'account.status', mark);
-  await until(() =>
-    listeners.every((heard) =>
-      heard.some(
-        (entry) =>
-          entry.event === 'account.status' &&
-          (entry.payload as ServerEventPayload<'account.status'>).accountId === accountId,
-      ),
-    ),
-  );
-}
-
-const conversationEvents = (heard: Heard[]) => heard.filter((entry) => entry.event !== 'account.status');
-const summaries = (heard: Heard[]) =>
-  heard
-    .filter((entry) => entry.event === 'conversation.updated')
-    .map((entry) => (entry.payload as { conversation: ConversationSummary }).conversation);
+const listen = (token: string) => sockets.listen(token);
+const barrier: ReturnType<typeof listeners>['barrier'] = (key, heards, toUser) =>
+  sockets.barrier(key, heards, toUser);
 
 describe('conversation events', () => {
   it('reach those who may see the conversation, masked where phones are hidden', async () => {
@@ -178,7 +119,7 @@ describe('conversation events', () => {
     const heard = await listen(member.token);
     const owner = await listen(setup.owner.token);
     const { publisher } = realtimeOf(server.app);
-    publisher.membershipChanged({
+    await publisher.membershipChanged({
       userId: member.userId,
       key: project.key,
       permissions: [...CHAT_AGENT, 'crm.chat.show_all_chat', 'crm.chat.show_user_contact_detail'],
@@ -191,7 +132,7 @@ describe('conversation events', () => {
     await barrier(project.key, [heard, owner]);
     expect(summaries(heard)[0]?.customer.phone).toBe(phone);
 
-    publisher.membershipChanged({ userId: member.userId, key: project.key, permissions: null });
+    await publisher.membershipChanged({ userId: member.userId, key: project.key, permissions: null });
     await deliver(
       server,
       inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from: phone }),

@@ -146,7 +146,7 @@ describe('the real-time socket', () => {
       () => publisher.toProject(project.key, 'account.status', status(project.key, 'after')),
     );
     expect(received.every((event) => event.accountId === 'after')).toBe(true);
-    publisher.membershipChanged({ userId: owner.userId, key: project.key, permissions: null });
+    await publisher.membershipChanged({ userId: owner.userId, key: project.key, permissions: null });
     await settle();
     const count = received.length;
     publisher.toProject(project.key, 'account.status', status(project.key, 'left'));

@@ -15,6 +15,8 @@ import { GalleryPage } from './gallery/GalleryPage.tsx';
 import { LabelsPage } from './labels/LabelsPage.tsx';
 import { QuickReplyPage } from './quickReplies/QuickReplyPage.tsx';
 import { StagesPage } from './stages/StagesPage.tsx';
+import { CustomersPage } from './customers/CustomersPage.tsx';
+import { DivisionsPage } from './divisions/DivisionsPage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RegisterPage } from './auth/RegisterPage.tsx';
 import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
@@ -139,6 +141,28 @@ export function App() {
             <ProjectScope projectKey={params.key}>
               <MainLayout variant="workspace">
                 <StagesPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.divisions}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout>
+                <DivisionsPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.customers}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout>
+                <CustomersPage />
               </MainLayout>
             </ProjectScope>
           </SignedIn>

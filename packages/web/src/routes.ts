@@ -25,8 +25,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/advertiser/trigger/:key', area: 'main', title: 'screen.advertiser.trigger' },
   { path: '/crm/broadcast/:key', area: 'main', title: 'screen.crm.broadcast' },
   { path: '/crm/autofu/:key', area: 'main', title: 'screen.crm.autofu' },
-  { path: '/crm/customer/:key', area: 'main', title: 'screen.crm.customer' },
-  { path: '/crm/divisi/:key', area: 'main', title: 'screen.crm.divisi' },
   { path: '/crm/auto-divisi/:key', area: 'main', title: 'screen.crm.autoDivisi' },
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
   { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
@@ -62,6 +60,10 @@ export const projectRoutes = {
   quickReply: '/crm/quick-reply/:key',
   /** The project's sales pipeline: its stages as a table and as a board. */
   stages: '/crm/stage/:key',
+  /** The project's customers: a filtered table, the form, CSV import and export. */
+  customers: '/crm/customer/:key',
+  /** The project's teams: their members, and the conversations assigned to them. */
+  divisions: '/crm/divisi/:key',
 } as const;
 
 /** `/crm/chat/{key}` or `/crm/chat/{key}/{receiver}`. */
@@ -93,6 +95,16 @@ export function labelsPath(key: string): string {
 /** `/crm/stage/{key}`. */
 export function stagesPath(key: string): string {
   return `/crm/stage/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/divisi/{key}`. */
+export function divisionsPath(key: string): string {
+  return `/crm/divisi/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/customer/{key}`. */
+export function customersPath(key: string): string {
+  return `/crm/customer/${encodeURIComponent(key)}`;
 }
 
 /** `/crm/quick-reply/{key}`. */

@@ -55,6 +55,12 @@ describe('pnpm paths', () => {
     'stages',
     'board',
     'customerStage',
+    'customers',
+    'customerForm',
+    'customerImport',
+    'divisions',
+    'divisionMembers',
+    'conversationDivision',
   ])(
     'numbers one block per path for %s',
     async (name) => {

@@ -2,7 +2,8 @@
  * The conversation list's test model: a server of three conversations answered two per page
  * (page 1 overlaps page 0 by one row, as when a new conversation pushes rows down), live
  * updates that move, insert and un-read conversations, filters (by number, by label: Sari and
- * Dewi carry the VIP label; by stage: Budi is in Deal), a search, and a debounce the
+ * Dewi carry the VIP label; by stage: Budi is in Deal; by division: Dewi is in Penjualan), a
+ * search, and a debounce the
  * model settles itself. When several `conversation_list` calls are waiting, the older ones
  * are superseded: the drivers answer them first with a ghost row that must never show.
  */
@@ -46,6 +47,7 @@ function conversation(
     lastMessageAt: `2025-03-01T10:${minute.toString().padStart(2, '0')}:00Z`,
     unread: 0,
     assignedTo: null,
+    division: null,
     windowClosesAt: '2025-03-02T10:00:00Z',
     referral: null,
     ...extra,
@@ -55,7 +57,12 @@ function conversation(
 /** The server's conversations, newest first. */
 export const c1 = conversation('c1', 'Sari', 5, { unread: 2, assignedTo: 'u1' });
 export const c2 = conversation('c2', 'Budi', 3);
-export const c3 = conversation('c3', 'Dewi', 1, { unread: 1, assignedTo: 'u2' });
+/** A division of the project, where Dewi's conversation (c3) is. */
+export const SALES_DIVISION = '0d1e0000-0000-4000-8000-000000000001';
+const salesRef = { id: SALES_DIVISION, name: 'Penjualan', color: '#1e88e5' };
+export const c3 = conversation('c3', 'Dewi', 1, { unread: 1, assignedTo: 'u2', division: salesRef });
+/** Dewi's conversation taken out of its division. */
+export const c3out: ConversationSummary = { ...c3, division: null };
 /** Budi writes again: c2 moves to the top with one unread. */
 export const c2moved: ConversationSummary = {
   ...c2,
@@ -65,6 +72,8 @@ export const c2moved: ConversationSummary = {
 };
 /** A customer writing for the first time. */
 export const c4new = conversation('c4', 'Sarina', 20, { unread: 1 });
+/** The same new conversation, put in Penjualan. */
+export const c4sales: ConversationSummary = { ...c4new, division: salesRef };
 /** Another agent read Sari's messages. */
 export const c1read: ConversationSummary = { ...c1, unread: 0 };
 /** What a superseded request answers: it must never reach the list. */
@@ -120,6 +129,7 @@ type Ctx = {
   accountId: string | null;
   labelId: string | null;
   stageId: string | null;
+  divisionId: string | null;
   search: string;
   searchText: string;
   page: number;
@@ -134,8 +144,8 @@ function ctx(snapshot: AnyMachineSnapshot): Ctx {
 }
 
 function current(snapshot: AnyMachineSnapshot, page: number): ConversationQuery {
-  const { filter, search, accountId, labelId, stageId } = ctx(snapshot);
-  return { filter, search, accountId, labelId, stageId, page };
+  const { filter, search, accountId, labelId, stageId, divisionId } = ctx(snapshot);
+  return { filter, search, accountId, labelId, stageId, divisionId, page };
 }
 
 function rows(list: ConversationSummary[]): string {
@@ -147,7 +157,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
   return JSON.stringify({
     value: snapshot.value,
-    q: [c.filter, c.search, c.searchText, c.accountId, c.labelId, c.stageId],
+    q: [c.filter, c.search, c.searchText, c.accountId, c.labelId, c.stageId, c.divisionId],
     pages: [c.page, c.totalPage],
     rows: rows(c.conversations),
     selected: c.selectedId,
@@ -190,12 +200,14 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       c.search === '' &&
       c.accountId === null &&
       c.labelId === null &&
-      c.stageId === null;
+      c.stageId === null &&
+      c.divisionId === null;
     if (plain && c.selectedId === null)
       out.push(
         { type: 'list.account', accountId: OTHER_ACCOUNT },
         { type: 'list.label', labelId: VIP_LABEL },
         { type: 'list.stage', stageId: DEAL_STAGE },
+        { type: 'list.division', divisionId: SALES_DIVISION },
         { type: 'list.conversationRemoved', conversationId: 'c2' },
       );
     if (c.accountId !== null) out.push({ type: 'list.account', accountId: null });
@@ -203,6 +215,9 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     if (c.labelId !== null) out.push({ type: 'list.label', labelId: null }, live(c4new));
     // The same under a stage filter (no stage on a summary either).
     if (c.stageId !== null) out.push({ type: 'list.stage', stageId: null }, live(c4new));
+    // A summary says its division: one put in it shows at once, one taken out goes.
+    if (c.divisionId !== null)
+      out.push({ type: 'list.division', divisionId: null }, live(c4sales), live(c3out), live(c4new));
     if (c.selectedId !== null)
       out.push({ type: 'list.deselect' }, { type: 'list.conversationRemoved', conversationId: c.selectedId });
     if (plain) {
@@ -262,7 +277,7 @@ function describeEvent(event: AnyEventObject): string {
   const conversation = event['conversation'] as ConversationSummary | undefined;
   switch (event.type) {
     case 'list.conversationUpdated':
-      return `conversation ${conversation?.id ?? '?'} is updated live (unread ${conversation?.unread ?? '?'})`;
+      return `conversation ${conversation?.id ?? '?'} is updated live (unread ${conversation?.unread ?? '?'}${conversation?.division ? `, in ${conversation.division.name}` : ''})`;
     case 'list.messageArrived':
       return `a message arrives in unknown conversation ${String(event['conversationId'])}`;
     case 'list.select':
@@ -281,6 +296,10 @@ function describeEvent(event: AnyEventObject): string {
       return event['stageId'] === null
         ? 'the agent shows every stage again'
         : 'the agent keeps to customers in Deal';
+    case 'list.division':
+      return event['divisionId'] === null
+        ? 'the agent shows every division again'
+        : 'the agent keeps to conversations of Penjualan';
     case 'list.deselect':
       return 'the agent closes the open conversation';
     case 'list.conversationRemoved':
@@ -304,7 +323,7 @@ function describeEvent(event: AnyEventObject): string {
 
 function describeState(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
-  const query = `${c.filter}${c.search === '' ? '' : `, search "${c.search}"`}${c.accountId === null ? '' : `, number ${c.accountId}`}${c.labelId === null ? '' : ', label VIP'}${c.stageId === null ? '' : ', stage Deal'}`;
+  const query = `${c.filter}${c.search === '' ? '' : `, search "${c.search}"`}${c.accountId === null ? '' : `, number ${c.accountId}`}${c.labelId === null ? '' : ', label VIP'}${c.stageId === null ? '' : ', stage Deal'}${c.divisionId === null ? '' : ', division Penjualan'}`;
   const error =
     c.error !== null && snapshot.matches('failed')
       ? `, shows "${String((c.error as { message?: unknown }).message)}"`

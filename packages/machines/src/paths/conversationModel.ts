@@ -40,6 +40,7 @@ export const sari: ConversationSummary = {
   lastMessageAt: '2025-03-01T10:00:00Z',
   unread: 1,
   assignedTo: null,
+  division: null,
   windowClosesAt: new Date(CLOSES).toISOString(),
   referral: { headline: 'Promo Ramadan', sourceType: 'ad', sourceUrl: 'https://fb.me/ad' },
 };

@@ -11,15 +11,20 @@ import { customerLabelsMachine } from '../customerLabelsMachine.ts';
 import type { CustomerLabelsContext } from '../customerLabelsMachine.ts';
 import { c1 } from './conversationListModel.ts';
 import { createFakeClient } from './fakes.ts';
-import { networkError } from './fixtures.ts';
 import { labelKey, projectLabels, refused, reseller, vip } from './labelFixtures.ts';
 import type { PathModel, World } from './models.ts';
+import {
+  describePickListEvent,
+  describePickListState,
+  names,
+  pickListEvents,
+  pickListSimpleEvents,
+} from './pickListModel.ts';
+import type { PickListWalk } from './pickListModel.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): CustomerLabelsContext {
   return snapshot.context as CustomerLabelsContext;
 }
-
-const names = (labels: readonly Label[]) => labels.map((label) => label.name).join(' ');
 
 function serialize(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
@@ -43,46 +48,22 @@ function afterChange(c: CustomerLabelsContext): Label[] {
   return next.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function pickerEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+/** Sari's labels: VIP loaded, the project's labels offered, Reseller picked, VIP removed. */
+function walk(snapshot: AnyMachineSnapshot): PickListWalk {
   const c = ctx(snapshot);
-  const at = (state: string) => snapshot.matches({ ready: { picker: { open: state } } });
-  if (at('loading'))
-    return [
-      { type: 'xstate.done.actor.options', output: projectLabels },
-      { type: 'xstate.error.actor.options', error: networkError },
-      { type: 'picker.close' },
-    ];
-  if (at('failed')) return [{ type: 'picker.retry' }, { type: 'picker.close' }];
-  if (at('picking'))
-    return [
-      { type: 'customerLabels.attach', labelId: reseller.id },
-      c.search === '' ? { type: 'picker.search', text: 'gros' } : { type: 'picker.search', text: '' },
-      { type: 'picker.close' },
-    ];
-  return [{ type: 'picker.open' }];
-}
-
-function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const c = ctx(snapshot);
-  if (snapshot.matches('loading'))
-    return [
-      { type: 'xstate.done.actor.labels', output: [vip] },
-      { type: 'xstate.error.actor.labels', error: networkError },
-    ];
-  if (snapshot.matches('failed')) return [{ type: 'customerLabels.retry' }];
-  if (snapshot.matches({ ready: { change: 'saving' } }))
-    return [
-      { type: 'xstate.done.actor.change', output: afterChange(c) },
-      { type: 'xstate.error.actor.change', error: refused },
-    ];
-  if (c.changeError !== null) return [{ type: 'customerLabels.dismiss' }];
-  const pickerClosed = snapshot.matches({ ready: { picker: 'closed' } });
-  return [
-    ...pickerEvents(snapshot),
-    ...(pickerClosed && c.labels.some((label) => label.id === vip.id)
-      ? [{ type: 'customerLabels.detach', labelId: vip.id }]
-      : []),
-  ];
+  return {
+    prefix: 'customerLabels',
+    picker: 'picker',
+    load: { id: 'labels', output: [vip] },
+    options: projectLabels,
+    pick: { type: 'customerLabels.attach', labelId: reseller.id },
+    search: 'gros',
+    remove: c.labels.some((label) => label.id === vip.id)
+      ? { type: 'customerLabels.detach', labelId: vip.id }
+      : null,
+    changed: afterChange(c),
+    refused,
+  };
 }
 
 function world(): World {
@@ -95,17 +76,9 @@ export const customerLabelsModel: PathModel = {
   machine: customerLabelsMachine,
   serialize,
   starts: [{ label: `Sari's conversation opens (project ${labelKey})`, world }],
-  events,
+  events: (snapshot) => pickListEvents(snapshot, walk(snapshot)),
   simple: {
-    events: (snapshot) => {
-      if (snapshot.matches('loading')) return [{ type: 'xstate.done.actor.labels', output: [vip] }];
-      const c = ctx(snapshot);
-      if (snapshot.matches({ ready: { change: 'saving' } }))
-        return [{ type: 'xstate.done.actor.change', output: afterChange(c) }];
-      return pickerEvents(snapshot).filter((event) =>
-        ['picker.open', 'xstate.done.actor.options', 'customerLabels.attach'].includes(event.type),
-      );
-    },
+    events: (snapshot) => pickListSimpleEvents(snapshot, walk(snapshot)),
     toState: (snapshot) => ctx(snapshot).labels.some((label) => label.id === reseller.id),
   },
   scenarios: [
@@ -137,47 +110,27 @@ export const customerLabelsModel: PathModel = {
   actorActs: { labels: 'customer_label_list', options: 'label_list', change: 'customer_label_set' },
   drivers: {},
   describeEvent,
-  describeState: (snapshot) => {
-    const c = ctx(snapshot);
-    const failure = c.error ?? c.optionsError ?? c.changeError;
-    const search = c.search === '' ? '' : `, search "${c.search}"`;
-    return `${JSON.stringify(snapshot.value)} carries ${names(c.labels) || 'nothing'}${search}${failure === null ? '' : `, shows "${failure.message}"`}`;
-  },
+  describeState: (snapshot) =>
+    describePickListState(snapshot, `carries ${names(ctx(snapshot).labels) || 'nothing'}`),
 };
 
 const labelName = (id: unknown) => projectLabels.find((label) => label.id === id)?.name ?? '?';
 
 function describeEvent(event: AnyEventObject): string {
-  const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  if (settled?.[2] !== undefined) {
-    const what =
-      { labels: "the customer's labels", options: "the project's labels", change: 'the change' }[
-        settled[2]
-      ] ?? settled[2];
-    if (settled[1] === 'error') {
-      const error = event['error'] as { reason?: string; message: string };
-      return `${what} fail (${error.reason === undefined ? 'network down' : error.message})`;
-    }
-    return `${what} arrive: ${names(event['output'] as Label[]) || 'none'}`;
-  }
-  switch (event.type) {
-    case 'customerLabels.attach':
-      return `the agent picks ${labelName(event['labelId'])}`;
-    case 'customerLabels.detach':
-      return `the agent removes ${labelName(event['labelId'])}`;
-    case 'picker.search':
-      return String(event['text']) === ''
-        ? 'the agent clears the search'
-        : `the agent types "${String(event['text'])}"`;
-    default:
-      return (
-        {
-          'customerLabels.retry': 'the agent retries',
-          'customerLabels.dismiss': 'the agent dismisses the error',
-          'picker.open': 'the agent presses "+ Label"',
-          'picker.close': 'the agent closes the picker',
-          'picker.retry': 'the agent retries the picker',
-        }[event.type] ?? event.type
-      );
-  }
+  return describePickListEvent(event, {
+    who: 'the agent',
+    loads: { labels: "the customer's labels", options: "the project's labels", change: 'the change' },
+    pick: 'customerLabels.attach',
+    remove: 'customerLabels.detach',
+    idKey: 'labelId',
+    nameOf: labelName,
+    search: 'picker.search',
+    plain: {
+      'customerLabels.retry': 'the agent retries',
+      'customerLabels.dismiss': 'the agent dismisses the error',
+      'picker.open': 'the agent presses "+ Label"',
+      'picker.close': 'the agent closes the picker',
+      'picker.retry': 'the agent retries the picker',
+    },
+  });
 }

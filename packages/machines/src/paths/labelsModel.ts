@@ -6,16 +6,15 @@
  * is not `#rrggbb`, and deletes VIP. Query events are tried only while no dialog is open, and
  * dialog events only on the plain table, so each region is walked through once.
  */
-import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Label } from '@sapa/sdk';
 import { isLabelColor } from '../labelActors.ts';
 import { labelsMachine } from '../labelsMachine.ts';
 import type { LabelsContext } from '../labelsMachine.ts';
+import { describeSettled, dialogEvents, saveOutcomes, settleSave, silentPause } from './crudModel.ts';
 import { createFakeClient } from './fakes.ts';
-import { networkError } from './fixtures.ts';
 import { createFakeLabelPages, grosir, labelKey, nameTaken, refused, vip } from './labelFixtures.ts';
-import type { PathModel, StepDriver, World } from './models.ts';
+import type { PathModel, World } from './models.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): LabelsContext {
   return snapshot.context as LabelsContext;
@@ -26,17 +25,16 @@ function serialize(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify({
     value: snapshot.value,
     q: [c.sort, c.search, c.searchText],
-    form: c.form,
-    errors: [Object.keys(c.fieldErrors).sort(), c.formError?.reason ?? null],
+    form: [c.editing?.name ?? null, c.draft],
+    errors: [Object.keys(c.fieldErrors).sort(), c.saveError?.reason ?? null],
     del: [c.deleteTarget?.name ?? null, c.deleteError?.reason ?? null],
   });
 }
 
 /** What the server answers for the form being saved. */
 function saved(c: LabelsContext): Label {
-  const form = c.form ?? { id: null, name: '', color: '' };
-  const value = { name: form.name.trim(), color: form.color.toLowerCase() };
-  return form.id === null ? { ...grosir, ...value } : { ...vip, ...value };
+  const value = { name: c.draft.name.trim(), color: c.draft.color.toLowerCase() };
+  return c.editing === null ? { ...grosir, ...value } : { ...vip, ...value };
 }
 
 const BLUE = '#1E88E5';
@@ -55,8 +53,7 @@ function queryEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 function formEvents(c: LabelsContext): AnyEventObject[] {
-  const form = c.form;
-  if (form === null) return [];
+  const form = c.draft;
   const out: AnyEventObject[] = [{ type: 'labels.submit' }, { type: 'labels.cancel' }];
   if (form.name !== 'Grosir') out.push({ type: 'labels.name', name: 'Grosir' });
   if (form.color !== BLUE) out.push({ type: 'labels.color', color: BLUE });
@@ -65,44 +62,31 @@ function formEvents(c: LabelsContext): AnyEventObject[] {
   return out;
 }
 
-function dialogEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const c = ctx(snapshot);
-  const at = (state: object | string) => snapshot.matches({ dialog: state });
-  if (at({ form: 'editing' })) return formEvents(c);
-  if (at({ form: 'saving' }))
-    return [
-      { type: 'xstate.done.actor.save', output: saved(c) },
-      { type: 'xstate.error.actor.save', error: nameTaken },
-      { type: 'xstate.error.actor.save', error: networkError },
-    ];
-  if (at('confirmingDelete')) return [{ type: 'labels.confirmDelete' }, { type: 'labels.cancel' }];
-  if (at('deleting'))
-    return [
-      { type: 'xstate.done.actor.remove', output: { id: vip.id } },
-      { type: 'xstate.error.actor.remove', error: refused },
-    ];
-  return [{ type: 'labels.add' }, { type: 'labels.edit', label: vip }, { type: 'labels.delete', label: vip }];
-}
-
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = ctx(snapshot);
   const plain = c.sort === 'name' && c.search === '' && snapshot.matches({ query: 'idle' });
   return [
     ...(snapshot.matches({ dialog: 'closed' }) ? queryEvents(snapshot) : []),
-    ...(plain ? dialogEvents(snapshot) : []),
+    ...(plain ? labelDialogEvents(snapshot) : []),
   ];
 }
 
+function labelDialogEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = ctx(snapshot);
+  return dialogEvents(snapshot, 'labels', {
+    form: () =>
+      snapshot.matches({ dialog: { form: 'saving' } }) ? saveOutcomes(saved(c), nameTaken) : formEvents(c),
+    refused,
+    closed: [
+      { type: 'labels.add' },
+      { type: 'labels.edit', label: vip },
+      { type: 'labels.delete', label: vip },
+    ],
+  });
+}
+
 /** Settles whichever save the form made: `label_create` for a new label, else `label_update`. */
-const settleSave: StepDriver = ({ world, event }) => {
-  const act = world.client.pending().some((call) => call.name === 'label_create')
-    ? 'label_create'
-    : 'label_update';
-  world.client.settle(
-    act,
-    event.type.startsWith('xstate.done.') ? { data: event['output'] } : { error: event['error'] },
-  );
-};
+const settleLabel = settleSave('label_create', 'label_update');
 
 function world(): World {
   const client = createFakeClient();
@@ -115,9 +99,6 @@ function world(): World {
   };
 }
 
-/** The pause never ends by itself: the model sends `labels.searchSettled`. */
-const silentPause = fromCallback<{ type: 'pause.none' }, { ms: number }>(() => undefined);
-
 const submitGrosir: AnyEventObject[] = [{ type: 'labels.name', name: 'Grosir' }, { type: 'labels.submit' }];
 
 export const labelsModel: PathModel = {
@@ -129,7 +110,7 @@ export const labelsModel: PathModel = {
   simple: {
     events: (snapshot) => {
       if (snapshot.matches({ dialog: 'closed' })) return [{ type: 'labels.add' }];
-      return snapshot.matches({ dialog: { form: 'editing' } })
+      return snapshot.matches({ dialog: { form: 'filling' } })
         ? [...submitGrosir, { type: 'labels.color', color: NOT_A_COLOUR }]
         : [];
     },
@@ -185,7 +166,7 @@ export const labelsModel: PathModel = {
   ],
   graphActions: { queryTable: () => undefined, refreshTable: () => undefined },
   actorActs: { save: 'label_create', remove: 'label_delete' },
-  drivers: { 'xstate.done.actor.save': settleSave, 'xstate.error.actor.save': settleSave },
+  drivers: { 'xstate.done.actor.save': settleLabel, 'xstate.error.actor.save': settleLabel },
   observe: (actor, world) => {
     actor.on('*', (emitted: AnyEventObject) => {
       const label = emitted['label'] as Label | undefined;
@@ -209,13 +190,8 @@ const plainEvents: Record<string, string> = {
 };
 
 function describeEvent(event: AnyEventObject): string {
-  const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  if (settled?.[2] !== undefined) {
-    const what = settled[2] === 'save' ? 'the save' : 'label_delete';
-    if (settled[1] === 'done') return `${what} succeeds`;
-    const error = event['error'] as { reason?: string; message: string };
-    return `${what} fails (${error.reason === undefined ? 'network down' : error.message})`;
-  }
+  const settled = describeSettled(event, { save: 'the save', remove: 'label_delete' });
+  if (settled !== undefined) return settled;
   switch (event.type) {
     case 'labels.sort':
       return `the user sorts by ${String(event['sort'])}`;
@@ -239,9 +215,9 @@ function describeState(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
   const query = `by ${c.sort}${c.search === '' ? '' : `, search "${c.search}"`}${c.searchText === c.search ? '' : `, typed "${c.searchText}"`}`;
   const dialog = JSON.stringify((snapshot.value as Record<string, unknown>)['dialog']);
-  const form = c.form === null ? '' : ` form "${c.form.name}" ${c.form.color}`;
+  const form = snapshot.hasTag('form') ? ` form "${c.draft.name}" ${c.draft.color}` : '';
   const errors = Object.keys(c.fieldErrors);
   const fieldNote = errors.length === 0 ? '' : `, errors on ${errors.join(', ')}`;
-  const failure = c.formError ?? c.deleteError;
+  const failure = c.saveError ?? c.deleteError;
   return `[${query}] ${dialog}${form}${fieldNote}${failure === null ? '' : `, shows "${failure.message}"`}`;
 }

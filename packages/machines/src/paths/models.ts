@@ -33,6 +33,12 @@ import { quickReplyMenuModel } from './quickReplyMenuModel.ts';
 import { stagesModel } from './stagesModel.ts';
 import { boardModel } from './boardModel.ts';
 import { customerStageModel } from './customerStageModel.ts';
+import { customersModel } from './customersModel.ts';
+import { customerFormModel } from './customerFormModel.ts';
+import { customerImportModel } from './customerImportModel.ts';
+import { divisionsModel } from './divisionsModel.ts';
+import { divisionMembersModel } from './divisionMembersModel.ts';
+import { conversationDivisionModel } from './conversationDivisionModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -72,6 +78,12 @@ export const machineNames = [
   'stages',
   'board',
   'customerStage',
+  'customers',
+  'customerForm',
+  'customerImport',
+  'divisions',
+  'divisionMembers',
+  'conversationDivision',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -773,4 +785,10 @@ export const models: Record<MachineName, PathModel> = {
   stages: stagesModel,
   board: boardModel,
   customerStage: customerStageModel,
+  customers: customersModel,
+  customerForm: customerFormModel,
+  customerImport: customerImportModel,
+  divisions: divisionsModel,
+  divisionMembers: divisionMembersModel,
+  conversationDivision: conversationDivisionModel,
 };

@@ -6,33 +6,40 @@
  * text, a file added), and deletes `promo` (confirmed, called off, refused). Every announcement
  * is written to the run's effects.
  */
-import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { QuickReply } from '@sapa/sdk';
 import { quickReplyMachine } from '../quickReplyMachine.ts';
 import type { QuickReplyContext, QuickReplyEmitted } from '../quickReplyMachine.ts';
 import { checkQuickReply } from '../quickReplyForm.ts';
+import {
+  crudNotes,
+  describeSettled,
+  describeTableEvent,
+  dialogEvents,
+  saveOutcomes,
+  searchEvents,
+  serializedCrud,
+  settleSave,
+  silentPause,
+  statePath,
+} from './crudModel.ts';
 import { createFakeClient } from './fakes.ts';
 import { networkError } from './fixtures.ts';
-import type { PathModel, StepDriver, World } from './models.ts';
+import type { PathModel, World } from './models.ts';
 import { brochureFile, promo, quickReplyKey, refused, salam, shortcutTaken } from './quickReplyFixtures.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): QuickReplyContext {
   return snapshot.context as QuickReplyContext;
 }
 
+const nameOf = (reply: QuickReply) => `/${reply.shortcut}`;
+
 function serialize(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
   return JSON.stringify({
     value: snapshot.value,
-    search: [c.search, c.searchText],
-    editing: c.editing?.shortcut ?? null,
+    ...serializedCrud(c, (reply) => reply.shortcut),
     draft: [c.draft.shortcut, c.draft.text, c.draft.media?.filename ?? null],
-    errors: Object.entries(c.fieldErrors).map(
-      ([field, error]) => `${field}:${'key' in error ? error.key : 'server'}`,
-    ),
-    saveError: c.saveError?.reason ?? null,
-    del: [c.deleteTarget?.shortcut ?? null, c.deleteError?.reason ?? null],
   });
 }
 
@@ -49,23 +56,9 @@ function savedOf(c: QuickReplyContext): QuickReply {
   };
 }
 
-function searchEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const c = ctx(snapshot);
-  if (snapshot.matches({ search: 'debouncing' }))
-    return [{ type: 'quickReply.searchSettled' }, { type: 'quickReply.search', text: '' }];
-  return c.search === ''
-    ? [{ type: 'quickReply.search', text: ' promo ' }]
-    : [{ type: 'quickReply.search', text: '  ' }];
-}
-
 function formEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = ctx(snapshot);
-  if (snapshot.matches({ dialog: { form: 'saving' } }))
-    return [
-      { type: 'xstate.done.actor.save', output: savedOf(c) },
-      { type: 'xstate.error.actor.save', error: shortcutTaken },
-      { type: 'xstate.error.actor.save', error: networkError },
-    ];
+  if (snapshot.matches({ dialog: { form: 'saving' } })) return saveOutcomes(savedOf(c), shortcutTaken);
   const out: AnyEventObject[] = [{ type: 'quickReply.cancel' }];
   const valid = Object.keys(checkQuickReply(c.draft)).length === 0;
   if (valid || Object.keys(c.fieldErrors).length === 0) out.push({ type: 'quickReply.save' });
@@ -80,48 +73,29 @@ function formEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   return out;
 }
 
-function dialogEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const c = ctx(snapshot);
-  if (snapshot.matches({ dialog: 'form' })) return formEvents(snapshot);
-  if (snapshot.matches({ dialog: 'confirmingDelete' }))
-    return [{ type: 'quickReply.confirmDelete' }, { type: 'quickReply.cancel' }];
-  if (snapshot.matches({ dialog: 'deleting' }))
-    return [
-      { type: 'xstate.done.actor.remove', output: { id: c.deleteTarget?.id ?? '' } },
-      { type: 'xstate.error.actor.remove', error: refused },
-    ];
-  return [
-    { type: 'quickReply.add' },
-    { type: 'quickReply.edit', reply: salam },
-    { type: 'quickReply.delete', reply: promo },
-  ];
-}
-
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = ctx(snapshot);
   const closed = snapshot.matches({ dialog: 'closed' });
   const plain = c.search === '' && snapshot.matches({ search: 'idle' });
-  return [...(closed ? searchEvents(snapshot) : []), ...(plain ? dialogEvents(snapshot) : [])];
+  const dialog = () =>
+    dialogEvents(snapshot, 'quickReply', {
+      form: () => formEvents(snapshot),
+      refused,
+      closed: [
+        { type: 'quickReply.add' },
+        { type: 'quickReply.edit', reply: salam },
+        { type: 'quickReply.delete', reply: promo },
+      ],
+    });
+  return [...(closed ? searchEvents(snapshot, 'quickReply', ' promo ') : []), ...(plain ? dialog() : [])];
 }
 
-/** Answers the pending create or update (whichever the save called). */
-const settleSave: StepDriver = ({ world, event }) => {
-  const name = world.client.pending().some((call) => call.name === 'quick_reply_update')
-    ? 'quick_reply_update'
-    : 'quick_reply_create';
-  world.client.settle(
-    name,
-    event.type.startsWith('xstate.error.') ? { error: event['error'] } : { data: event['output'] },
-  );
-};
+const settleReply = settleSave('quick_reply_create', 'quick_reply_update');
 
 function world(): World {
   const client = createFakeClient();
   return { client, browser: null, effects: [], input: { client, key: quickReplyKey } };
 }
-
-/** The pause never ends by itself: the model sends `quickReply.searchSettled`. */
-const silentPause = fromCallback<{ type: 'pause.none' }, { ms: number }>(() => undefined);
 
 function describeEmitted(emitted: QuickReplyEmitted): string {
   switch (emitted.type) {
@@ -133,22 +107,8 @@ function describeEmitted(emitted: QuickReplyEmitted): string {
 }
 
 function describeEvent(event: AnyEventObject): string {
-  const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  if (settled?.[2] !== undefined) {
-    const what = settled[2] === 'save' ? 'the save' : 'the delete';
-    if (settled[1] === 'done') return `${what} succeeds`;
-    const error = event['error'] as { reason?: string; message: string };
-    return `${what} fails (${error.reason === undefined ? 'network down' : error.message})`;
-  }
-  const value = String(event['value'] ?? event['text'] ?? '');
+  const value = String(event['value'] ?? '');
   switch (event.type) {
-    case 'quickReply.search':
-      return value.trim() === '' ? 'the user clears the search' : `the user types "${value}" in the search`;
-    case 'quickReply.edit':
-    case 'quickReply.delete': {
-      const reply = event['reply'] as QuickReply;
-      return `the user ${event.type === 'quickReply.edit' ? 'edits' : 'asks to delete'} /${reply.shortcut}`;
-    }
     case 'quickReply.shortcut':
       return `the user types the shortcut "${value}"`;
     case 'quickReply.text':
@@ -156,7 +116,12 @@ function describeEvent(event: AnyEventObject): string {
     case 'quickReply.media':
       return event['media'] === null ? 'the user takes the file off' : 'the user picks brosur.pdf';
     default:
-      return plainEvents[event.type] ?? event.type;
+      return (
+        describeSettled(event, { save: 'the save', remove: 'the delete' }) ??
+        describeTableEvent(event, { prefix: 'quickReply', who: 'the user', rowKey: 'reply', nameOf }) ??
+        plainEvents[event.type] ??
+        event.type
+      );
   }
 }
 
@@ -168,26 +133,11 @@ const plainEvents: Record<string, string> = {
   'quickReply.confirmDelete': 'the user confirms the delete',
 };
 
-function statePath(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const [key, child] = Object.entries(value as Record<string, unknown>)[0] ?? ['?', ''];
-  return `${key}.${statePath(child)}`;
-}
-
 function describeState(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
   const value = snapshot.value as { search: unknown; dialog: unknown };
-  const notes = [
-    c.search === '' ? '' : `search "${c.search}"`,
-    c.editing === null ? '' : `editing /${c.editing.shortcut}`,
-    snapshot.matches({ dialog: 'form' })
-      ? `form "${c.draft.shortcut}" "${c.draft.text}" ${c.draft.media?.filename ?? 'no file'}`
-      : '',
-    Object.keys(c.fieldErrors).length > 0 ? `errors on ${Object.keys(c.fieldErrors).join(', ')}` : '',
-    c.saveError ? `save failed: "${c.saveError.message}"` : '',
-    c.deleteTarget === null ? '' : `deleting /${c.deleteTarget.shortcut}`,
-    c.deleteError ? `delete failed: "${c.deleteError.message}"` : '',
-  ].filter(Boolean);
+  const form = () => `form "${c.draft.shortcut}" "${c.draft.text}" ${c.draft.media?.filename ?? 'no file'}`;
+  const notes = crudNotes(snapshot, c, { nameOf, form }).filter(Boolean);
   return `${statePath(value.search)} / ${statePath(value.dialog)}${notes.length > 0 ? `: ${notes.join(', ')}` : ''}`;
 }
 
@@ -264,7 +214,7 @@ export const quickReplyModel: PathModel = {
     },
   ],
   actorActs: { save: 'quick_reply_create', remove: 'quick_reply_delete' },
-  drivers: { 'xstate.done.actor.save': settleSave, 'xstate.error.actor.save': settleSave },
+  drivers: { 'xstate.done.actor.save': settleReply, 'xstate.error.actor.save': settleReply },
   observe: (actor, world) => {
     actor.on('*', (emitted: QuickReplyEmitted) => world.effects?.push(describeEmitted(emitted)));
   },

@@ -14,11 +14,14 @@ import type {
   Customer,
   CustomerImport,
   CustomerStage,
+  Division,
+  DivisionMember,
   Label,
   QuickReply,
   Stage,
   StageColumn,
 } from './crmTypes.ts';
+import { CUSTOMER_IMPORT_MAX_BYTES } from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -75,6 +78,8 @@ export const customerFilterFields = {
   search: z.string().trim().max(100).optional(),
   labelId: idField.optional(),
   stageId: idField.optional(),
+  /** Customers with a conversation assigned to this division. */
+  divisionId: idField.optional(),
   accountId: idField.optional(),
   /** First contact on or after this day (the project's time zone). */
   from: dateField.optional(),
@@ -251,11 +256,12 @@ export const acts = {
       accountId: idField.optional(),
       labelId: idField.optional(),
       stageId: idField.optional(),
+      divisionId: idField.optional(),
     }),
     access: { permission: 'crm.chat.view' },
     shape: 'page',
     summary:
-      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label, `stageId` customers in that stage.',
+      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller or to one of their divisions; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label, `stageId` customers in that stage, `divisionId` conversations of that division.',
   }),
   conversation_find: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, receiver: z.string().trim().min(1).max(64) }),
@@ -403,6 +409,69 @@ export const acts = {
     summary:
       'Moves a customer to a stage of the project (`null`: none), records the move (who, when, from, to) and announces `customer.stage`. From the board (`crm.stage.edit`) any customer of the project; from the chat (`crm.chat.add_stage`) one the caller sees in a conversation. The same stage again changes nothing.',
   }),
+  division_list: defineAct<Division[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      search: z.string().trim().max(100).optional(),
+      /** Every division on one page (the chat's picker and filter); without it, 10 a page. */
+      all: z.boolean().optional(),
+    }),
+    access: { anyOf: ['crm.divisi.view', 'crm.chat.view'] },
+    shape: 'page',
+    summary:
+      "The project's divisions by name, 10 a page (or all with `all`); `search` matches the start of words of the name. Each says how many members and conversations it has.",
+  }),
+  division_create: defineAct<Division>()({
+    input: z.object({ key: projectKeyField, name: labelNameField, color: colorField }),
+    access: { permission: 'crm.divisi.add' },
+    summary: 'Adds a division. A name the project has (any case) answers `invalid_input` on `name`.',
+  }),
+  division_update: defineAct<Division>()({
+    input: z.object({
+      key: projectKeyField,
+      id: idField,
+      name: labelNameField.optional(),
+      color: colorField.optional(),
+    }),
+    access: { permission: 'crm.divisi.edit' },
+    summary:
+      'Renames and/or recolours a division of the project; a name another division has answers `invalid_input`.',
+  }),
+  division_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'crm.divisi.hapus' },
+    summary:
+      'Deletes a division: its conversations are then in no division, and its members stop seeing those not assigned to them.',
+  }),
+  division_member_list: defineAct<DivisionMember[]>()({
+    input: z.object({ key: projectKeyField, divisionId: idField }),
+    access: { permission: 'crm.divisi.view' },
+    summary: 'The members of a division of the project, by name.',
+  }),
+  division_member_options: defineAct<ChatAgent[]>()({
+    input: z.object({ key: projectKeyField, divisionId: idField }),
+    access: { permission: 'crm.divisi.add_user' },
+    summary: 'The members of the project who are not in the division yet, by name (the add-member picker).',
+  }),
+  division_member_set: defineAct<DivisionMember[]>()({
+    input: z.object({ key: projectKeyField, divisionId: idField, userId: idField, member: z.boolean() }),
+    access: { permission: 'crm.divisi.add_user' },
+    summary:
+      "Adds (`member: true`) or removes a member of the project to or from a division; answers the division's members. Their open apps gain or lose the division's conversations at once. Doing it twice changes nothing.",
+  }),
+  conversation_division_set: defineAct<ConversationSummary>()({
+    input: z.object({ key: projectKeyField, conversationId: idField, divisionId: idField }),
+    access: { permission: 'crm.chat.add_divisi' },
+    summary:
+      'Assigns a conversation the caller sees to a division of the project (replacing its division) and answers its summary; announced as `conversation.updated`, and as `conversation.removed` to members who no longer see it.',
+  }),
+  conversation_division_clear: defineAct<ConversationSummary>()({
+    input: z.object({ key: projectKeyField, conversationId: idField }),
+    access: { permission: 'crm.chat.delete_divisi' },
+    summary:
+      'Takes a conversation the caller sees out of its division and answers its summary; members who saw it only through the division get `conversation.removed`.',
+  }),
   customer_list: defineAct<Customer[]>()({
     input: z.object({
       key: projectKeyField,
@@ -413,7 +482,7 @@ export const acts = {
     access: { permission: 'crm.customer.view' },
     shape: 'page',
     summary:
-      "The project's customers, 10 a page, newest first unless `sort` says otherwise; `search` matches the start of a word of the name, or digits of the phone (`08…` as `628…`; not for callers who see masked phones); filters by label, stage, WhatsApp number (a conversation on it) and first-contact dates (`yyyy-mm-dd`, the project's time zone).",
+      "The project's customers, 10 a page, newest first unless `sort` says otherwise; `search` matches the start of a word of the name, or digits of the phone (`08…` as `628…`; not for callers who see masked phones); filters by label, stage, division (a conversation in it), WhatsApp number (a conversation on it) and first-contact dates (`yyyy-mm-dd`, the project's time zone).",
   }),
   customer_create: defineAct<Customer>()({
     input: z.object({
@@ -448,7 +517,7 @@ export const acts = {
     input: z.object({
       key: projectKeyField,
       /** The CSV file's text: a header row with `name` (or `nama`) and `phone` (or `nomor`, `hp`), optionally `notes` (`catatan`); any other column is a custom field. */
-      csv: z.string().min(1).max(5_000_000),
+      csv: z.string().min(1).max(CUSTOMER_IMPORT_MAX_BYTES),
       /** Only read and check: answers the first rows and the problems, stores nothing. */
       preview: z.boolean().optional(),
     }),

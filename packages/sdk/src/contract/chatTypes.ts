@@ -76,6 +76,8 @@ export interface ConversationSummary {
   lastMessageAt: string | null;
   unread: number;
   assignedTo: string | null;
+  /** The division (team) the conversation is assigned to. */
+  division: { id: string; name: string; color: string } | null;
   /** When the 24-hour customer service window closes (null: closed, only templates may be sent). */
   windowClosesAt: string | null;
   /** The click-to-WhatsApp ad of the first message that carried one. */

@@ -1,4 +1,4 @@
-/** What the CRM acts answer (labels and quick replies; stages, divisions and customers follow). */
+/** What the CRM acts answer: labels, quick replies, stages, divisions and customers. */
 import type { MediaFile } from './chatTypes.ts';
 
 /** A project's label (`/crm/label/{key}`), attached to customers. */
@@ -105,4 +105,29 @@ export interface CustomerImport {
   problems: ImportProblem[];
   /** The first rows as read (a preview only). */
   preview: { name: string; phone: string; notes: string; customFields: Record<string, string> }[];
+}
+
+/**
+ * A team of the project (`/crm/divisi/{key}`). Conversations are assigned to at most one division;
+ * a member without `crm.chat.show_all_chat` sees the conversations of their divisions as well as
+ * those assigned to them.
+ */
+export interface Division {
+  id: string;
+  name: string;
+  /** `#rrggbb`. */
+  color: string;
+  /** Members of the team. */
+  members: number;
+  /** Conversations assigned to it. */
+  conversations: number;
+  createdAt: string;
+}
+
+/** A member of a division. */
+export interface DivisionMember {
+  userId: string;
+  name: string;
+  /** When they joined the division. */
+  addedAt: string;
 }

@@ -11,6 +11,7 @@ import { labelHandlers } from './handlers/labels.ts';
 import { quickReplyHandlers } from './handlers/quickReplies.ts';
 import { stageHandlers } from './handlers/stages.ts';
 import { customerHandlers } from './handlers/customers.ts';
+import { divisionHandlers } from './handlers/divisions.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -45,4 +46,5 @@ export const handlers: ActHandlers = {
   ...quickReplyHandlers,
   ...stageHandlers,
   ...customerHandlers,
+  ...divisionHandlers,
 };

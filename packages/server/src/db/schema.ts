@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -181,12 +183,70 @@ export const customers = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (table) => [
-    index('customers_project_created_idx').on(table.projectId, table.createdAt.desc(), table.id.desc()),
+    // Newest first (scanned backwards) and oldest first; ascending, so `ORDER BY created_at DESC`
+    // (nulls first) matches it.
+    index('customers_project_created_idx').on(table.projectId, table.createdAt, table.id),
     uniqueIndex('customers_project_phone_idx').on(table.projectId, table.phone),
     // Search by name and phone prefix (`like 'x%'`).
     index('customers_name_search_idx').on(table.projectId, sql`lower(${table.name}) text_pattern_ops`),
     index('customers_phone_search_idx').on(table.projectId, sql`${table.phone} text_pattern_ops`),
+    // The customers table: sorted by name, the start of a word of the name, digits of the phone
+    // (`sapa_phone_trigrams`, migration 0010). No GIN pending list: nothing would merge it on
+    // PGlite (no autovacuum), and every search would read it through.
+    index('customers_name_order_idx').on(table.projectId, sql`lower(${table.name})`, table.id),
+    index('customers_name_words_idx')
+      .using('gin', sql`to_tsvector('simple', ${table.name})`)
+      .with({ fastupdate: false }),
+    index('customers_phone_digits_idx')
+      .using('gin', sql`sapa_phone_trigrams(${table.phone})`)
+      .with({ fastupdate: false }),
   ],
+);
+
+/**
+ * How many customers a project has, kept by triggers on `customers` (migration 0010). Its row is
+ * locked by every statement adding or removing the project's customers, until that commits.
+ */
+export const customerCounts = pgTable('customer_counts', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  customers: integer('customers').notNull().default(0),
+});
+
+/**
+ * A project's customers in `(created_at, id)` order, cut into blocks of up to 500: a block holds
+ * the customers from its `lo` key up to the next block's. Kept by the same triggers; the customers
+ * table finds a deep page from these counts, then reads at most a block of the index.
+ */
+export const customerBlocks = pgTable(
+  'customer_blocks',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    loAt: at('lo_at').notNull(),
+    loId: uuid('lo_id').notNull(),
+    customers: integer('customers').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.loAt, table.loId] })],
+);
+
+/**
+ * How many of a project's customers have a word of their name starting with `prefix` (1 to 10
+ * characters, words as `to_tsvector('simple', name)` splits them), kept by the same triggers: the
+ * customers table's total for a one-word search.
+ */
+export const customerNamePrefixes = pgTable(
+  'customer_name_prefixes',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    customers: integer('customers').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.prefix] })],
 );
 
 /** A project's labels (`/crm/label/{key}`); a name is unique in its project whatever its case. */
@@ -200,6 +260,8 @@ export const labels = pgTable(
     name: text('name').notNull(),
     /** `#rrggbb`. */
     color: text('color').notNull(),
+    /** Customers carrying it, kept by triggers on `customer_labels` (migration 0010). */
+    customerCount: integer('customer_count').notNull().default(0),
     createdAt: at('created_at').notNull(),
   },
   (table) => [uniqueIndex('labels_project_name_idx').on(table.projectId, sql`lower(${table.name})`)],
@@ -216,10 +278,13 @@ export const customerLabels = pgTable(
       .notNull()
       .references(() => labels.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull(),
+    /** The customer's `created_at`, set by a trigger (migration 0010): a label's customers newest first. */
+    customerCreatedAt: at('customer_created_at'),
   },
   (table) => [
     primaryKey({ columns: [table.customerId, table.labelId] }),
     index('customer_labels_label_idx').on(table.labelId, table.customerId),
+    index('customer_labels_label_order_idx').on(table.labelId, table.customerCreatedAt, table.customerId),
   ],
 );
 
@@ -312,6 +377,8 @@ export const stages = pgTable(
     color: text('color').notNull(),
     /** 0-based place on the board. */
     position: integer('position').notNull(),
+    /** Customers in it, kept by triggers on `customer_stages` (migration 0010). */
+    customerCount: integer('customer_count').notNull().default(0),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -331,8 +398,13 @@ export const customerStages = pgTable(
       .notNull()
       .references(() => stages.id, { onDelete: 'cascade' }),
     since: at('since').notNull(),
+    /** The customer's `created_at`, set by a trigger (migration 0010): a stage's customers newest first. */
+    customerCreatedAt: at('customer_created_at'),
   },
-  (table) => [index('customer_stages_stage_idx').on(table.stageId, table.since)],
+  (table) => [
+    index('customer_stages_stage_idx').on(table.stageId, table.since),
+    index('customer_stages_stage_order_idx').on(table.stageId, table.customerCreatedAt, table.customerId),
+  ],
 );
 
 /** Every move of a customer between stages; stage names are kept, so a deleted stage still reads. */
@@ -351,6 +423,60 @@ export const stageMoves = pgTable(
     at: at('at').notNull(),
   },
   (table) => [index('stage_moves_customer_idx').on(table.customerId, table.at)],
+);
+
+/**
+ * The project's teams (`/crm/divisi/{key}`); a name is unique in its project whatever its case. A
+ * conversation belongs to at most one division, and a member without `crm.chat.show_all_chat`
+ * sees the conversations of their divisions as well as those assigned to them.
+ */
+export const divisions = pgTable(
+  'divisions',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `#rrggbb`. */
+    color: text('color').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('divisions_project_name_idx').on(table.projectId, sql`lower(${table.name})`),
+    // The target of division_members' (division, project) key: a member row names the division's own project.
+    unique('divisions_id_project_unique').on(table.id, table.projectId),
+  ],
+);
+
+/**
+ * Who belongs to which division. The row names the project as well, so it belongs to the
+ * member's membership of that project: removing them from the project (or deleting the division)
+ * deletes it, and no division right outlives the membership.
+ */
+export const divisionMembers = pgTable(
+  'division_members',
+  {
+    divisionId: uuid('division_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    addedAt: at('added_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.divisionId, table.userId] }),
+    foreignKey({
+      name: 'division_members_division_fk',
+      columns: [table.divisionId, table.projectId],
+      foreignColumns: [divisions.id, divisions.projectId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'division_members_membership_fk',
+      columns: [table.projectId, table.userId],
+      foreignColumns: [projectMembers.projectId, projectMembers.userId],
+    }).onDelete('cascade'),
+    // A member's divisions in a project (visibility, real-time rooms) and the membership cascade.
+    index('division_members_member_idx').on(table.projectId, table.userId),
+  ],
 );
 
 /** Saved answers agents type as `/shortcut` (`/crm/quick-reply/{key}`); a shortcut is unique in its project. */
@@ -403,6 +529,8 @@ export const conversations = pgTable(
     lastMessage: jsonb('last_message').$type<LastMessageSummary>(),
     unread: integer('unread').notNull().default(0),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The team it is assigned to; deleting the division leaves it in none. */
+    divisionId: uuid('division_id').references(() => divisions.id, { onDelete: 'set null' }),
     /** The customer's newest message: the 24-hour customer service window runs from it. */
     lastInboundAt: at('last_inbound_at'),
     /** The click-to-WhatsApp ad of the first message that carried one (advertiser issue). */
@@ -419,6 +547,10 @@ export const conversations = pgTable(
     ),
     index('conversations_customer_idx').on(table.customerId),
     index('conversations_assigned_idx').on(table.projectId, table.assignedUserId),
+    // A division's conversations in the inbox's order: the division filter, what its members see, its count.
+    index('conversations_division_activity_idx')
+      .on(table.divisionId, table.lastMessageAt.desc().nullsLast(), table.id.desc())
+      .where(sql`${table.divisionId} IS NOT NULL`),
   ],
 );
 
@@ -522,6 +654,9 @@ export const schema = {
   accountStatus,
   waAccounts,
   customers,
+  customerCounts,
+  customerBlocks,
+  customerNamePrefixes,
   mediaOrigin,
   mediaStatus,
   media,
@@ -532,6 +667,8 @@ export const schema = {
   stages,
   customerStages,
   stageMoves,
+  divisions,
+  divisionMembers,
   messageDirection,
   messageStatus,
   conversations,
@@ -554,3 +691,4 @@ export type UploadTransferRow = typeof uploadTransfers.$inferSelect;
 export type LabelRow = typeof labels.$inferSelect;
 export type QuickReplyRow = typeof quickReplies.$inferSelect;
 export type StageRow = typeof stages.$inferSelect;
+export type DivisionRow = typeof divisions.$inferSelect;

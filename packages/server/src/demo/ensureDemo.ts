@@ -1,7 +1,7 @@
 /**
  * The demo's data, made once: a demo user, their project, a WhatsApp account for the simulated
- * number and a few hundred customers with history, all in one transaction with the setting that
- * remembers them. Later starts find the setting and reuse everything.
+ * number, a few hundred customers with history and two divisions, all in one transaction with the
+ * setting that remembers them. Later starts find the setting and reuse everything.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { hashPassword } from '../security/password.ts';
 import { createCustomers } from '../simulator/index.ts';
 import { readDemoSettings, writeDemoSettings } from './demoSettings.ts';
 import type { DemoSettings } from './demoSettings.ts';
+import { seedDivisions } from './seedDivisions.ts';
 import { seedInbox } from './seedInbox.ts';
 
 export const DEMO_USER_NAME = 'Agen Demo';
@@ -109,6 +110,7 @@ export async function ensureDemo(db: Db, size: DemoSize, now: Date): Promise<Ens
       // Open windows come from messages the simulator delivers (startDemo), so it knows them.
       windowOpenShare: 0,
     });
+    await seedDivisions(tx, { projectId: project.id, userId: user.id, now });
     const settings: DemoSettings = {
       version: 1,
       userId: user.id,

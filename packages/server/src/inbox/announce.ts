@@ -8,6 +8,7 @@ import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
 import type { Published, Publisher } from '../realtime/Publisher.ts';
 import type { ThreadMessage } from '../sdk.ts';
 import { toConversationSummary } from './views.ts';
+import type { DivisionTag } from './views.ts';
 
 export type Announcement = Published;
 
@@ -15,11 +16,12 @@ export function announce(publisher: Publisher, announcements: readonly Announcem
   for (const item of announcements) publisher.publish(item);
 }
 
-type Seen = Pick<ConversationRow, 'id' | 'assignedUserId'>;
+type Seen = Pick<ConversationRow, 'id' | 'assignedUserId' | 'divisionId'>;
 
 const audienceOf = (key: string, conversation: Seen) => ({
   conversation: key,
   assignedUserId: conversation.assignedUserId,
+  divisionId: conversation.divisionId,
 });
 
 export function messageNew(
@@ -54,27 +56,68 @@ export function messageUpdated(
   };
 }
 
+function summaries(
+  key: string,
+  conversation: ConversationRow,
+  customer: CustomerRow,
+  division: DivisionTag | null,
+  now: Date,
+) {
+  return {
+    payload: {
+      key,
+      conversation: toConversationSummary(conversation, customer, division, { seesContactDetail: true }, now),
+    },
+    masked: {
+      key,
+      conversation: toConversationSummary(
+        conversation,
+        customer,
+        division,
+        { seesContactDetail: false },
+        now,
+      ),
+    },
+  };
+}
+
 export function conversationUpdated(
   key: string,
   conversation: ConversationRow,
   customer: CustomerRow,
+  division: DivisionTag | null,
   now: Date,
 ): Published<'conversation.updated'> {
   return {
     audience: audienceOf(key, conversation),
     event: 'conversation.updated',
-    payload: {
-      key,
-      conversation: toConversationSummary(conversation, customer, { seesContactDetail: true }, now),
-    },
-    masked: {
-      key,
-      conversation: toConversationSummary(conversation, customer, { seesContactDetail: false }, now),
-    },
+    ...summaries(key, conversation, customer, division, now),
   };
 }
 
-/** Tells a member who sees only their own conversations that this one is no longer theirs. */
+/**
+ * Shows a conversation to one member who sees only their own and their divisions' conversations
+ * and has just gained it (they joined its division): their list takes it in at once.
+ */
+export function conversationShown(
+  key: string,
+  userId: string,
+  conversation: ConversationRow,
+  customer: CustomerRow,
+  division: DivisionTag | null,
+  now: Date,
+): Published<'conversation.updated'> {
+  return {
+    audience: { limitedMember: key, userId },
+    event: 'conversation.updated',
+    ...summaries(key, conversation, customer, division, now),
+  };
+}
+
+/**
+ * Tells a member who sees only their own and their divisions' conversations that this one is no
+ * longer among them.
+ */
 export function conversationRemoved(
   key: string,
   userId: string,

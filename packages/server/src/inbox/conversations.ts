@@ -3,18 +3,22 @@ import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { carriesLabel } from '../crm/labels.ts';
+import { divisionsOfMember, isForeignKeyViolation } from '../crm/divisions.ts';
 import { inStage } from '../crm/stages.ts';
-import { conversations, customers, messages } from '../db/schema.ts';
+import { conversations, customers, divisions, messages } from '../db/schema.ts';
 import type { ConversationRow, CustomerRow } from '../db/schema.ts';
 import type { ConversationSummary } from '../sdk.ts';
 import { toConversationSummary } from './views.ts';
-import type { Viewer } from './views.ts';
+import type { DivisionTag, Viewer } from './views.ts';
 
 /** The caller of an inbox act: their project and what they may see there. */
 export interface InboxScope extends Viewer {
   projectId: string;
   userId: string;
-  /** `crm.chat.show_all_chat`: every conversation, not only those assigned to them. */
+  /**
+   * `crm.chat.show_all_chat`: every conversation, not only those assigned to them or to one of
+   * their divisions.
+   */
   seesAll: boolean;
 }
 
@@ -23,11 +27,29 @@ export const CONVERSATION_PAGE_SIZE = 20;
 export interface ConversationWithCustomer {
   conversation: ConversationRow;
   customer: CustomerRow;
+  division: DivisionTag | null;
 }
 
-function visibleTo(scope: InboxScope): SQL | undefined {
+/** What a summary is built from: the conversation, its customer and its division (left-joined). */
+const withCustomer = {
+  conversation: conversations,
+  customer: customers,
+  division: { id: divisions.id, name: divisions.name, color: divisions.color },
+};
+
+/**
+ * The conversations the caller sees: every one of the project with `show_all_chat`, else those
+ * assigned to them or to one of their divisions (looked up first, so both arms can use an index).
+ */
+async function visibleTo(db: Db, scope: InboxScope): Promise<SQL | undefined> {
   const inProject = eq(conversations.projectId, scope.projectId);
-  return scope.seesAll ? inProject : and(inProject, eq(conversations.assignedUserId, scope.userId));
+  if (scope.seesAll) return inProject;
+  const own = eq(conversations.assignedUserId, scope.userId);
+  const divisionIds = await divisionsOfMember(db, scope.projectId, scope.userId);
+  return and(
+    inProject,
+    divisionIds.length === 0 ? own : or(own, inArray(conversations.divisionId, divisionIds)),
+  );
 }
 
 /** A conversation the caller may see, or `null` (missing, another project's, or not theirs). */
@@ -37,10 +59,11 @@ export async function findVisibleConversation(
   conversationId: string,
 ): Promise<ConversationWithCustomer | null> {
   const [row] = await db
-    .select({ conversation: conversations, customer: customers })
+    .select(withCustomer)
     .from(conversations)
     .innerJoin(customers, eq(customers.id, conversations.customerId))
-    .where(and(visibleTo(scope), eq(conversations.id, conversationId)))
+    .leftJoin(divisions, eq(divisions.id, conversations.divisionId))
+    .where(and(await visibleTo(db, scope), eq(conversations.id, conversationId)))
     .limit(1);
   return row ?? null;
 }
@@ -81,23 +104,27 @@ export async function listConversations(
     labelId?: string | undefined;
     /** Customers in this stage only. */
     stageId?: string | undefined;
+    /** Conversations of this division only. */
+    divisionId?: string | undefined;
   },
   now: Date,
 ): Promise<{ data: ConversationSummary[]; total_page: number }> {
   const where = and(
-    visibleTo(scope),
+    await visibleTo(db, scope),
     options.accountId === undefined ? undefined : eq(conversations.accountId, options.accountId),
     options.filter === 'unread' ? gt(conversations.unread, 0) : undefined,
     options.filter === 'mine' ? eq(conversations.assignedUserId, scope.userId) : undefined,
     options.search === '' ? undefined : searchCondition(options.search, scope),
     options.labelId === undefined ? undefined : carriesLabel(conversations.customerId, options.labelId),
     options.stageId === undefined ? undefined : inStage(conversations.customerId, options.stageId),
+    options.divisionId === undefined ? undefined : eq(conversations.divisionId, options.divisionId),
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ conversation: conversations, customer: customers })
+      .select(withCustomer)
       .from(conversations)
       .innerJoin(customers, eq(customers.id, conversations.customerId))
+      .leftJoin(divisions, eq(divisions.id, conversations.divisionId))
       .where(where)
       // Exactly the order of conversations_project_activity_idx, so the index serves it.
       .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
@@ -110,7 +137,7 @@ export async function listConversations(
       .where(where),
   ]);
   return {
-    data: rows.map((row) => toConversationSummary(row.conversation, row.customer, scope, now)),
+    data: rows.map((row) => toConversationSummary(row.conversation, row.customer, row.division, scope, now)),
     total_page: Math.ceil((total?.value ?? 0) / CONVERSATION_PAGE_SIZE),
   };
 }
@@ -125,10 +152,13 @@ export async function findVisibleConversationByPhone(
   phone: string,
 ): Promise<ConversationWithCustomer | null> {
   const [row] = await db
-    .select({ conversation: conversations, customer: customers })
+    .select(withCustomer)
     .from(conversations)
     .innerJoin(customers, eq(customers.id, conversations.customerId))
-    .where(and(visibleTo(scope), eq(customers.projectId, scope.projectId), eq(customers.phone, phone)))
+    .leftJoin(divisions, eq(divisions.id, conversations.divisionId))
+    .where(
+      and(await visibleTo(db, scope), eq(customers.projectId, scope.projectId), eq(customers.phone, phone)),
+    )
     .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.id))
     .limit(1);
   return row ?? null;
@@ -140,12 +170,52 @@ export async function conversationWithCustomer(
   conversationId: string,
 ): Promise<ConversationWithCustomer | null> {
   const [row] = await db
-    .select({ conversation: conversations, customer: customers })
+    .select(withCustomer)
     .from(conversations)
     .innerJoin(customers, eq(customers.id, conversations.customerId))
+    .leftJoin(divisions, eq(divisions.id, conversations.divisionId))
     .where(eq(conversations.id, conversationId))
     .limit(1);
   return row ?? null;
+}
+
+/** Conversations with their customers and divisions, whoever may see them (to announce changes), in no order. */
+export async function conversationsWithCustomers(
+  db: Db,
+  conversationIds: readonly string[],
+): Promise<ConversationWithCustomer[]> {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select(withCustomer)
+    .from(conversations)
+    .innerJoin(customers, eq(customers.id, conversations.customerId))
+    .leftJoin(divisions, eq(divisions.id, conversations.divisionId))
+    .where(inArray(conversations.id, [...conversationIds]));
+}
+
+/** What a summary shows of a division, by id (`null` for none, or one deleted meanwhile). */
+export async function divisionTag(db: Db, divisionId: string | null): Promise<DivisionTag | null> {
+  if (divisionId === null) return null;
+  const [row] = await db
+    .select({ id: divisions.id, name: divisions.name, color: divisions.color })
+    .from(divisions)
+    .where(eq(divisions.id, divisionId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The divisions of `divisionIds` as summaries show them, by id. */
+export async function divisionTags(
+  db: Db,
+  divisionIds: readonly (string | null)[],
+): Promise<Map<string, DivisionTag>> {
+  const ids = [...new Set(divisionIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: divisions.id, name: divisions.name, color: divisions.color })
+    .from(divisions)
+    .where(inArray(divisions.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function markRead(db: Db, conversationId: string): Promise<void> {
@@ -154,6 +224,21 @@ export async function markRead(db: Db, conversationId: string): Promise<void> {
 
 export async function assign(db: Db, conversationId: string, userId: string | null): Promise<void> {
   await db.update(conversations).set({ assignedUserId: userId }).where(eq(conversations.id, conversationId));
+}
+
+/** Puts a conversation in a division (`null`: in none); `false` when the division is gone. */
+export async function setConversationDivision(
+  db: Db,
+  conversationId: string,
+  divisionId: string | null,
+): Promise<boolean> {
+  try {
+    await db.update(conversations).set({ divisionId }).where(eq(conversations.id, conversationId));
+    return true;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
 }
 
 /** Conversations of a customer the caller may see (a rename is announced on each). */
@@ -165,7 +250,7 @@ export async function visibleConversationsOfCustomer(
   const rows = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(visibleTo(scope), eq(conversations.customerId, customerId)));
+    .where(and(await visibleTo(db, scope), eq(conversations.customerId, customerId)));
   return rows.map((row) => row.id);
 }
 

@@ -17,9 +17,10 @@ import type { MessageStatus } from '../sdk.ts';
 import { conversationUpdated, messageNew, messageUpdated } from './announce.ts';
 import type { Announcement } from './announce.ts';
 import { inboundContent } from './messageContent.ts';
-import { conversationFromJson, customerFromJson, messageFromJson } from './rowsFromJson.ts';
+import { divisionTags } from './conversations.ts';
+import { conversationFromJson, customerFromJson, divisionFromJson, messageFromJson } from './rowsFromJson.ts';
 import { toThreadMessage } from './views.ts';
-import type { MessageView, ReplyRef } from './views.ts';
+import type { DivisionTag, MessageView, ReplyRef } from './views.ts';
 
 /** The account an event is routed to, with its project's key. */
 export interface RoutedAccount {
@@ -93,13 +94,26 @@ function functionInput(item: Arriving, now: Date) {
 
 type Prepared = ReturnType<typeof functionInput>;
 
-/** What to announce, per message, from the function's answers (one per prepared input, `null` for a duplicate). */
-function announceReceived(
+/**
+ * What to announce, per message, from the function's answers (one per prepared input, `null` for
+ * a duplicate). The summaries name the conversations' divisions: one lookup for the batch, only
+ * when some conversation has one.
+ */
+async function announceReceived(
+  db: Db,
   items: readonly Arriving[],
   prepared: readonly Prepared[],
   results: readonly (Record<string, unknown> | null)[],
   view: MessageView,
-): Received[] {
+): Promise<Received[]> {
+  const divisions = await divisionTags(
+    db,
+    results.map((stored) => {
+      const conversation = stored?.['conversation'] as Record<string, unknown> | undefined;
+      const divisionId = conversation?.['division_id'];
+      return typeof divisionId === 'string' ? divisionId : null;
+    }),
+  );
   let next = 0;
   return prepared.map((entry, index) => {
     const stored = entry === null ? null : (results[next++] ?? null);
@@ -109,10 +123,12 @@ function announceReceived(
     const conversation = conversationFromJson(stored['conversation'] as Record<string, unknown>);
     const customer = customerFromJson(stored['customer'] as Record<string, unknown>);
     const message = toThreadMessage(row, (stored['reply'] ?? null) as ReplyRef, view);
+    const division =
+      conversation.divisionId === null ? null : (divisions.get(conversation.divisionId) ?? null);
     return {
       announcements: [
         messageNew(key, conversation, customer, message),
-        conversationUpdated(key, conversation, customer, view.now),
+        conversationUpdated(key, conversation, customer, division, view.now),
       ],
       queuedDownload: entry.mediaFile !== null,
     };
@@ -140,7 +156,7 @@ export async function receiveMessages(
     sql`select sapa_receive_messages(${JSON.stringify(inputs)}::jsonb) as results`,
   );
   const results = answer?.results ?? [];
-  const received = announceReceived(items, prepared, results, view);
+  const received = await announceReceived(tx, items, prepared, results, view);
   for (const [index, entry] of prepared.entries()) {
     if (entry === null || entry.mediaFile === null || received[index] === NOTHING) continue;
     await enqueueJob(tx, {
@@ -176,7 +192,7 @@ export async function storeWebhookBatch(
     db,
     sql`select sapa_store_webhook_batch(${JSON.stringify(input)}::jsonb) as results`,
   );
-  return announceReceived(items, prepared, answer?.results ?? [], view);
+  return announceReceived(db, items, prepared, answer?.results ?? [], view);
 }
 
 /** One inbound message (see `receiveMessages`). */
@@ -200,6 +216,7 @@ interface MovedMessage {
   message: Record<string, unknown>;
   last_seq: number;
   assigned_user_id: string | null;
+  division_id: string | null;
 }
 
 /**
@@ -213,10 +230,18 @@ export async function statusAnnouncements(
   now: Date,
 ): Promise<Announcement[]> {
   const message = messageFromJson(moved.message);
-  const seen = { id: message.conversationId, assignedUserId: moved.assigned_user_id };
+  const seen = {
+    id: message.conversationId,
+    assignedUserId: moved.assigned_user_id,
+    divisionId: moved.division_id,
+  };
   const announcements: Announcement[] = [messageUpdated(key, seen, message)];
   if (message.seq !== moved.last_seq) return announcements;
-  const [row] = await queryRows<{ conversation: Record<string, unknown>; customer: Record<string, unknown> }>(
+  const [row] = await queryRows<{
+    conversation: Record<string, unknown>;
+    customer: Record<string, unknown>;
+    division: Record<string, unknown> | null;
+  }>(
     tx,
     sql`
     with c as (
@@ -225,12 +250,20 @@ export async function statusAnnouncements(
       where id = ${message.conversationId} and last_seq = ${message.seq}
       returning *
     )
-    select to_jsonb(c) as conversation, to_jsonb(cu) as customer
-    from c join customers cu on cu.id = c.customer_id`,
+    select to_jsonb(c) as conversation, to_jsonb(cu) as customer,
+      case when d.id is null then null else jsonb_build_object('id', d.id, 'name', d.name, 'color', d.color) end as division
+    from c join customers cu on cu.id = c.customer_id left join divisions d on d.id = c.division_id`,
   );
   if (row !== undefined) {
+    const division: DivisionTag | null = row.division === null ? null : divisionFromJson(row.division);
     announcements.push(
-      conversationUpdated(key, conversationFromJson(row.conversation), customerFromJson(row.customer), now),
+      conversationUpdated(
+        key,
+        conversationFromJson(row.conversation),
+        customerFromJson(row.customer),
+        division,
+        now,
+      ),
     );
   }
   return announcements;
@@ -262,7 +295,7 @@ export async function receiveStatus(
     from conversations c
     where m.wamid = ${event.wamid} and c.id = m.conversation_id and c.account_id = ${routed.account.id}
       and m.status < ${status}::message_status and m.status <> 'failed'
-    returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id`,
+    returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
   );
   if (row === undefined) {
     const known = await queryRows(

@@ -50,6 +50,7 @@ async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Prom
       message: Record<string, unknown>;
       last_seq: number;
       assigned_user_id: string | null;
+      division_id: string | null;
       key: string;
     }>(
       tx,
@@ -57,7 +58,7 @@ async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Prom
       update messages m set ${change}
       from conversations c join projects p on p.id = c.project_id
       where m.id = ${messageId} and m.status = 'pending' and c.id = m.conversation_id
-      returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, p.key`,
+      returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id, p.key`,
     );
     return row === undefined ? [] : statusAnnouncements(tx, row.key, row, deps.now());
   });

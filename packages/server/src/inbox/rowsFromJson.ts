@@ -3,6 +3,7 @@
  * Drizzle selects (camelCase, `Date`), for answers of SQL functions such as `sapa_receive_message`.
  */
 import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
+import type { DivisionTag } from './views.ts';
 
 type Json = Record<string, unknown>;
 
@@ -54,10 +55,15 @@ export function conversationFromJson(row: Json): ConversationRow {
     lastMessage: jsonOrNull(row, 'last_message'),
     unread: int(row, 'unread'),
     assignedUserId: textOrNull(row, 'assigned_user_id'),
+    divisionId: textOrNull(row, 'division_id'),
     lastInboundAt: dateOrNull(row, 'last_inbound_at'),
     referral: jsonOrNull(row, 'referral'),
     createdAt: date(row, 'created_at'),
   };
+}
+
+export function divisionFromJson(row: Json): DivisionTag {
+  return { id: text(row, 'id'), name: text(row, 'name'), color: text(row, 'color') };
 }
 
 export function messageFromJson(row: Json): MessageRow {

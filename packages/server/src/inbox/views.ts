@@ -53,9 +53,13 @@ export interface Viewer {
   seesContactDetail: boolean;
 }
 
+/** What a summary shows of the conversation's division (its row's `division_id`, looked up). */
+export type DivisionTag = NonNullable<ConversationSummary['division']>;
+
 export function toConversationSummary(
   conversation: ConversationRow,
   customer: CustomerRow,
+  division: DivisionTag | null,
   viewer: Viewer,
   now: Date,
 ): ConversationSummary {
@@ -76,6 +80,7 @@ export function toConversationSummary(
     lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
     unread: conversation.unread,
     assignedTo: conversation.assignedUserId,
+    division: division === null ? null : { id: division.id, name: division.name, color: division.color },
     windowClosesAt: closesAt !== null && closesAt > now.getTime() ? new Date(closesAt).toISOString() : null,
     referral:
       conversation.referral === null

@@ -4,7 +4,7 @@
  * (socket.io, fanned out through Redis when configured) subscribes and delivers to rooms.
  *
  * Conversation events go only to members who may see that conversation: those holding
- * `crm.chat.show_all_chat`, and its assignee. A member without
+ * `crm.chat.show_all_chat`, its assignee, and the members of its division. A member without
  * `crm.chat.show_user_contact_detail` receives the `masked` payload (phones masked) where one is
  * given.
  */
@@ -16,8 +16,11 @@ export type Audience =
   /** One user, in every project. */
   | { user: string }
   /** The members of project `conversation` (a key) who may see a conversation assigned as given. */
-  | { conversation: string; assignedUserId: string | null }
-  /** One member of project `limitedMember` (a key), if they see only their own conversations. */
+  | { conversation: string; assignedUserId: string | null; divisionId: string | null }
+  /**
+   * One member of project `limitedMember` (a key), if they see only their own and their
+   * divisions' conversations.
+   */
   | { limitedMember: string; userId: string };
 
 export interface Published<E extends ServerEventName = ServerEventName> {
@@ -28,11 +31,16 @@ export interface Published<E extends ServerEventName = ServerEventName> {
   masked?: ServerEventPayload<E>;
 }
 
-/** A user's membership of a project changed: joined or re-permissioned (`permissions`), or left (`null`). */
+/**
+ * A user's membership of a project changed: joined or re-permissioned (`permissions`), or left
+ * (`null`); or they joined or left a division there.
+ */
 export interface MembershipChange {
   userId: string;
   key: string;
   permissions: readonly PermissionKey[] | null;
+  /** The divisions they belong to in the project now; left out, the real-time layer looks them up. */
+  divisionIds?: readonly string[];
 }
 
 export interface Publisher {
@@ -43,15 +51,20 @@ export interface Publisher {
   subscribe(listener: (published: Published) => void): () => void;
   /**
    * A membership changed (a project created, a member invited, permissions edited, a member
-   * removed): the user's open sockets move to the rooms their permissions allow, at once.
+   * removed, a division joined or left): the user's open sockets move to the rooms their
+   * permissions and divisions allow. Resolves once they have (publish what they should hear after).
    */
-  membershipChanged(change: MembershipChange): void;
-  subscribeMembership(listener: (change: MembershipChange) => void): () => void;
+  membershipChanged(change: MembershipChange): Promise<void>;
+  subscribeMembership(listener: (change: MembershipChange) => void | Promise<void>): () => void;
+  /** A division was deleted: every socket leaves its rooms at once. */
+  divisionClosed(key: string, divisionId: string): void;
+  subscribeDivisionClosed(listener: (key: string, divisionId: string) => void): () => void;
 }
 
 export function createPublisher(): Publisher {
   const listeners = new Set<(published: Published) => void>();
-  const membershipListeners = new Set<(change: MembershipChange) => void>();
+  const membershipListeners = new Set<(change: MembershipChange) => void | Promise<void>>();
+  const divisionListeners = new Set<(key: string, divisionId: string) => void>();
   const publish = (published: Published) => {
     for (const listener of listeners) listener(published);
   };
@@ -63,12 +76,19 @@ export function createPublisher(): Publisher {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    membershipChanged(change) {
-      for (const listener of membershipListeners) listener(change);
+    async membershipChanged(change) {
+      await Promise.all([...membershipListeners].map((listener) => listener(change)));
     },
     subscribeMembership(listener) {
       membershipListeners.add(listener);
       return () => membershipListeners.delete(listener);
+    },
+    divisionClosed(key, divisionId) {
+      for (const listener of divisionListeners) listener(key, divisionId);
+    },
+    subscribeDivisionClosed(listener) {
+      divisionListeners.add(listener);
+      return () => divisionListeners.delete(listener);
     },
   };
 }

@@ -13,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@sapa/sdk';
 import type { Services } from '../acts/context.ts';
+import { divisionRoomsOf } from '../crm/divisions.ts';
 import type { Published, Publisher } from './Publisher.ts';
 import { createRedisAdapter } from './redisAdapter.ts';
 import type { RedisAdapter } from './redisAdapter.ts';
-import { audienceRooms, memberRooms, possibleMemberRooms, userRoom } from './rooms.ts';
+import { audienceRooms, divisionRooms, memberRooms, possibleMemberRooms, userRoom } from './rooms.ts';
 import { socketAuth } from './socketAuth.ts';
 import type { SocketData } from './socketAuth.ts';
 
@@ -70,7 +71,9 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
     const { userId, memberships } = socket.data;
     void socket.join([
       userRoom(userId),
-      ...memberships.flatMap(({ key, permissions }) => memberRooms(userId, key, permissions)),
+      ...memberships.flatMap(({ key, permissions, divisionIds }) =>
+        memberRooms(userId, key, permissions, divisionIds),
+      ),
     ]);
   });
 
@@ -88,17 +91,28 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
       (io.to(rooms.masked) as unknown as Relay).emit(published.event, published.masked);
   };
   const stopRelay = publisher.subscribe(relay);
-  const stopMembership = publisher.subscribeMembership(({ userId, key, permissions }) => {
+  const stopMembership = publisher.subscribeMembership(async ({ userId, key, permissions, divisionIds }) => {
+    const known = await divisionRoomsOf(services.db, key, userId).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not read the divisions of a membership change');
+      return { all: [...(divisionIds ?? [])], mine: [...(divisionIds ?? [])] };
+    });
     const sockets = io.in(userRoom(userId));
-    // Every room this member could hold in the project, then the ones their permissions give now.
-    sockets.socketsLeave(possibleMemberRooms(userId, key));
-    if (permissions !== null) sockets.socketsJoin(memberRooms(userId, key, permissions));
+    // Every room this member could hold in the project, then the ones their permissions and
+    // divisions give now: one after the other, with no wait between.
+    sockets.socketsLeave(possibleMemberRooms(userId, key, known.all));
+    if (permissions !== null)
+      sockets.socketsJoin(memberRooms(userId, key, permissions, divisionIds ?? known.mine));
+  });
+  const stopDivisions = publisher.subscribeDivisionClosed((key, divisionId) => {
+    const rooms = divisionRooms(key, divisionId);
+    io.in(rooms).socketsLeave(rooms);
   });
 
   // Sockets hold their connections open: drop them before the HTTP server waits for idle ones.
   app.addHook('preClose', async () => {
     stopRelay();
     stopMembership();
+    stopDivisions();
     for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
     io.engine.close();
   });

@@ -5,7 +5,9 @@
  * - `chat:<key>:all:full` / `chat:<key>:all:masked`: members holding `crm.chat.show_all_chat`,
  *   with or without `crm.chat.show_user_contact_detail`;
  * - `chat:<key>:own:<userId>:full` / `…:masked`: members with `crm.chat.view` but not
- *   `show_all_chat`, who see only conversations assigned to them;
+ *   `show_all_chat`, who see only conversations assigned to them, and with it
+ *   `chat:<key>:div:<divisionId>:full` / `…:masked` for each division they belong to (its
+ *   conversations);
  * - none: members without `crm.chat.view`.
  */
 import { can } from '../sdk.ts';
@@ -30,25 +32,49 @@ function ownRoom(key: string, userId: string, detail: Detail): string {
   return `chat:${key}:own:${userId}:${detail}`;
 }
 
-/** The rooms a member's sockets belong to in one project. */
-export function memberRooms(userId: string, key: string, permissions: readonly PermissionKey[]): string[] {
+function divisionRoom(key: string, divisionId: string, detail: Detail): string {
+  return `chat:${key}:div:${divisionId}:${detail}`;
+}
+
+/** Both rooms of a division (left when it is deleted). */
+export function divisionRooms(key: string, divisionId: string): string[] {
+  return [divisionRoom(key, divisionId, 'full'), divisionRoom(key, divisionId, 'masked')];
+}
+
+/** The rooms a member's sockets belong to in one project, given the divisions they belong to there. */
+export function memberRooms(
+  userId: string,
+  key: string,
+  permissions: readonly PermissionKey[],
+  divisionIds: readonly string[] = [],
+): string[] {
   const rooms: string[] = [projectRoom(key)];
   if (!can(permissions, 'crm.chat.view')) return rooms;
   const detail: Detail = can(permissions, 'crm.chat.show_user_contact_detail') ? 'full' : 'masked';
-  rooms.push(
-    can(permissions, 'crm.chat.show_all_chat') ? allRoom(key, detail) : ownRoom(key, userId, detail),
-  );
-  return rooms;
+  if (can(permissions, 'crm.chat.show_all_chat')) return [...rooms, allRoom(key, detail)];
+  return [
+    ...rooms,
+    ownRoom(key, userId, detail),
+    ...divisionIds.map((divisionId) => divisionRoom(key, divisionId, detail)),
+  ];
 }
 
-/** Every room a member could hold in a project (left all at once when their membership changes). */
-export function possibleMemberRooms(userId: string, key: string): string[] {
+/**
+ * Every room a member could hold in a project whose divisions are `divisionIds` (left all at once
+ * when their membership changes).
+ */
+export function possibleMemberRooms(
+  userId: string,
+  key: string,
+  divisionIds: readonly string[] = [],
+): string[] {
   return [
     projectRoom(key),
     allRoom(key, 'full'),
     allRoom(key, 'masked'),
     ownRoom(key, userId, 'full'),
     ownRoom(key, userId, 'masked'),
+    ...divisionIds.flatMap((divisionId) => divisionRooms(key, divisionId)),
   ];
 }
 
@@ -63,11 +89,13 @@ export function audienceRooms(audience: Audience): { full: string[]; masked: str
     const { limitedMember: key, userId } = audience;
     return { full: [ownRoom(key, userId, 'full')], masked: [ownRoom(key, userId, 'masked')] };
   }
-  const { conversation: key, assignedUserId } = audience;
-  const assigned = (detail: Detail) =>
-    assignedUserId === null ? [] : [ownRoom(key, assignedUserId, detail)];
+  const { conversation: key, assignedUserId, divisionId } = audience;
+  const limited = (detail: Detail) => [
+    ...(assignedUserId === null ? [] : [ownRoom(key, assignedUserId, detail)]),
+    ...(divisionId === null ? [] : [divisionRoom(key, divisionId, detail)]),
+  ];
   return {
-    full: [allRoom(key, 'full'), ...assigned('full')],
-    masked: [allRoom(key, 'masked'), ...assigned('masked')],
+    full: [allRoom(key, 'full'), ...limited('full')],
+    masked: [allRoom(key, 'masked'), ...limited('masked')],
   };
 }

@@ -10,6 +10,7 @@ import type { Socket } from 'socket.io';
 import { ActError } from '../acts/ActError.ts';
 import { authenticate } from '../acts/access.ts';
 import type { Services } from '../acts/context.ts';
+import { divisionsByProject } from '../crm/divisions.ts';
 import { listMemberships } from '../projects/projects.ts';
 import type { PermissionKey } from '../sdk.ts';
 
@@ -19,8 +20,11 @@ export interface SocketData {
   sessionId: string;
   /** The push (FCM) token the client sent as `x-fcm-token`, if any. */
   fcm: string | null;
-  /** The user's projects at connection time, with their permissions there (they decide the rooms). */
-  memberships: { key: string; permissions: PermissionKey[] }[];
+  /**
+   * The user's projects at connection time, with their permissions and divisions there (they
+   * decide the rooms).
+   */
+  memberships: { key: string; permissions: PermissionKey[]; divisionIds: string[] }[];
 }
 
 /** The `data` of a refused handshake's `connect_error`. */
@@ -70,7 +74,10 @@ export function socketAuth(services: Services, log: FastifyBaseLogger) {
     try {
       const caller = await authenticate('user', token, services, services.now());
       if (caller === null) throw new ActError('unauthenticated');
-      const memberships = await listMemberships(services.db, caller.user.id);
+      const [memberships, divisions] = await Promise.all([
+        listMemberships(services.db, caller.user.id),
+        divisionsByProject(services.db, caller.user.id),
+      ]);
       const data: SocketData = {
         userId: caller.user.id,
         sessionId: caller.sessionId,
@@ -78,6 +85,7 @@ export function socketAuth(services: Services, log: FastifyBaseLogger) {
         memberships: memberships.map((membership) => ({
           key: membership.project.key,
           permissions: membership.permissions,
+          divisionIds: divisions.get(membership.project.key) ?? [],
         })),
       };
       socket.data = data;

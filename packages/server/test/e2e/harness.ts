@@ -91,7 +91,7 @@ async function addMember(body: Json): Promise<unknown> {
     .insert(projectMembers)
     .values({ projectId: project.id, userId: user.id, permissions, createdAt: new Date() })
     .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { permissions } });
-  publisher.membershipChanged({ userId: user.id, key: project.key, permissions });
+  await publisher.membershipChanged({ userId: user.id, key: project.key, permissions });
   return { userId: user.id };
 }
 

@@ -22,6 +22,7 @@ import { usePreferences, usePreferencesStore } from '../preferences/PreferencesP
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
+import { RecordFilter } from './RecordFilter.tsx';
 import { shortcutList } from './shortcuts.ts';
 import * as css from './chat.css.ts';
 
@@ -157,8 +158,6 @@ export function LabelFilter({
   );
 }
 
-const ALL_STAGES = 'all-stages';
-
 /**
  * The inbox's stage filter: "Semua tahap", or one of the project's stages (`stage_list` all, in
  * board order); the list then asks `conversation_list` with its `stageId`.
@@ -171,21 +170,16 @@ export function StageFilter({
   projectKey: string;
 }) {
   const t = useT();
-  const { client } = useRuntime();
-  const stages = useActorRef(loadStageFilterOptions, { input: { client, key: projectKey } });
-  const options = useSelector(stages, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
   const stageId = useSelector(list, selectStageFilter);
   return (
-    <OptionSelect
+    <RecordFilter
+      load={loadStageFilterOptions}
+      projectKey={projectKey}
       label={t('chat.list.stage')}
+      allLabel={t('chat.list.allStages')}
       testId="stage-filter"
-      options={[
-        { id: ALL_STAGES, label: t('chat.list.allStages') },
-        ...(options ?? []).map((stage) => ({ id: stage.id, label: stage.name })),
-      ]}
-      selected={stageId ?? ALL_STAGES}
-      isDisabled={options === null && stageId === null}
-      onSelect={(id) => list.send({ type: 'list.stage', stageId: id === ALL_STAGES ? null : id })}
+      selected={stageId}
+      onSelect={(id) => list.send({ type: 'list.stage', stageId: id })}
     />
   );
 }

@@ -23,6 +23,8 @@ import { PreviewGlyph } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { chatPath } from '../routes.ts';
 import { LabelFilter, StageFilter } from './ChatTools.tsx';
+import { DivisionFilter } from '../divisions/DivisionFilter.tsx';
+import { DivisionTag } from '../divisions/DivisionTag.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
 import { CONVERSATION_ROW_HEIGHT } from './listLayout.ts';
 import { useNow } from './useNow.ts';
@@ -49,7 +51,7 @@ export interface ConversationListProps {
 
 /**
  * The inbox list (conversationListMachine): search (debounced in the machine), the all / unread /
- * mine filters, an optional WhatsApp-number filter, label and stage filters, and the conversations
+ * mine filters, an optional WhatsApp-number filter, label, stage and division filters, and the conversations
  * virtualised (@tanstack/react-virtual), loading the next page as the end comes into view.
  */
 export function ConversationList({ searchRef, onLeaveSearch, ...rows }: ConversationListProps) {
@@ -120,6 +122,7 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
         ) : null}
         <LabelFilter list={list} projectKey={rows.projectKey} />
         <StageFilter list={list} projectKey={rows.projectKey} />
+        <DivisionFilter list={list} projectKey={rows.projectKey} />
       </div>
       {status === 'loading' ? (
         <div className={css.state}>
@@ -261,6 +264,7 @@ const ConversationRow = memo(function ConversationRow({
         {time}
       </time>
       <span className={css.preview}>
+        {conversation.division ? <DivisionTag division={conversation.division} /> : null}
         {preview ? <PreviewGlyph kind={preview.icon} /> : null}
         <span className={css.previewText}>
           {accountName ? `${accountName} · ` : ''}

@@ -1,13 +1,3 @@
-import {
-  Autocomplete,
-  Dialog,
-  DialogTrigger,
-  Input,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  SearchField,
-} from 'react-aria-components';
 import type { Actor } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
@@ -18,12 +8,13 @@ import {
   selectPickableLabels,
   selectPickerStatus,
 } from '@sapa/machines';
-import { Button } from '../components/Button.tsx';
-import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { useProject } from '../project/ProjectScope.tsx';
 import { LabelChip, LabelSwatch } from '../labels/LabelChip.tsx';
+import * as choice from '../crm/choice.css.ts';
+import { PickListStates } from '../crm/PickListStates.tsx';
+import { SearchPicker } from '../crm/SearchPicker.tsx';
 import * as css from './customerLabels.css.ts';
 
 type CustomerLabelsActor = Actor<typeof customerLabelsMachine>;
@@ -58,26 +49,25 @@ function Labels({
   const changing = useSelector(actor, (snapshot) => snapshot.hasTag('changing'));
   const changeError = useSelector(actor, (snapshot) => snapshot.context.changeError);
   return (
-    <section className={css.section} aria-labelledby="customer-labels-title" data-testid="customer-labels">
-      <div className={css.head}>
-        <h3 id="customer-labels-title" className={css.title}>
+    <section className={choice.section} aria-labelledby="customer-labels-title" data-testid="customer-labels">
+      <div className={choice.head}>
+        <h3 id="customer-labels-title" className={choice.title}>
           {t('chat.labels.title')}
         </h3>
         {canAttach && status === 'ready' ? <LabelPicker actor={actor} /> : null}
       </div>
-      {status === 'loading' ? <Spinner label={t('chat.labels.loading')} /> : null}
-      {status === 'failed' ? (
-        <div className={css.row} role="alert">
-          <p className={css.error}>{t('chat.labels.failed', { message: error?.message ?? '' })}</p>
-          <Button size="sm" tone="secondary" onPress={() => actor.send({ type: 'customerLabels.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {status === 'ready' && labels.length === 0 ? (
-        <p className={css.muted}>{t('chat.labels.none')}</p>
-      ) : null}
-      {status === 'ready' && labels.length > 0 ? (
+      <PickListStates
+        status={status}
+        isEmpty={labels.length === 0}
+        texts={{
+          loading: t('chat.labels.loading'),
+          failed: t('chat.labels.failed', { message: error?.message ?? '' }),
+          empty: t('chat.labels.none'),
+          changeFailed: changeError ? t('chat.labels.changeFailed', { message: changeError.message }) : null,
+        }}
+        onRetry={() => actor.send({ type: 'customerLabels.retry' })}
+        onDismiss={() => actor.send({ type: 'customerLabels.dismiss' })}
+      >
         <ul className={css.chips} aria-labelledby="customer-labels-title">
           {labels.map((label) => (
             <li key={label.id} className={css.chipItem}>
@@ -99,15 +89,7 @@ function Labels({
             </li>
           ))}
         </ul>
-      ) : null}
-      {changeError ? (
-        <div className={css.row} role="alert">
-          <p className={css.error}>{t('chat.labels.changeFailed', { message: changeError.message })}</p>
-          <Button size="sm" tone="ghost" onPress={() => actor.send({ type: 'customerLabels.dismiss' })}>
-            {t('common.close')}
-          </Button>
-        </div>
-      ) : null}
+      </PickListStates>
     </section>
   );
 }
@@ -121,64 +103,33 @@ function LabelPicker({ actor }: { actor: CustomerLabelsActor }) {
   const changing = useSelector(actor, (snapshot) => snapshot.hasTag('changing'));
   const optionsError = useSelector(actor, (snapshot) => snapshot.context.optionsError);
   return (
-    <DialogTrigger
-      isOpen={status !== 'closed'}
+    <SearchPicker
+      status={status}
+      options={options}
+      search={search}
+      busy={changing}
+      texts={{
+        trigger: t('chat.labels.add'),
+        triggerLabel: t('chat.labels.addLabel'),
+        picker: t('chat.labels.picker'),
+        options: t('chat.labels.options'),
+        loading: t('chat.labels.optionsLoading'),
+        failed: t('chat.labels.optionsFailed', { message: optionsError?.message ?? '' }),
+        search: t('chat.labels.search'),
+        empty: t('chat.labels.noOptions'),
+      }}
+      triggerTestId="customer-label-add"
+      optionTestId="label-option"
       onOpenChange={(open) => actor.send({ type: open ? 'picker.open' : 'picker.close' })}
-    >
-      <Button
-        size="sm"
-        tone="secondary"
-        aria-label={t('chat.labels.addLabel')}
-        data-testid="customer-label-add"
-      >
-        {t('chat.labels.add')}
-      </Button>
-      <Popover className={css.popover} placement="bottom end">
-        <Dialog className={css.picker} aria-label={t('chat.labels.picker')}>
-          {status === 'loading' ? <Spinner label={t('chat.labels.optionsLoading')} /> : null}
-          {status === 'failed' ? (
-            <div role="alert">
-              <p className={css.error}>
-                {t('chat.labels.optionsFailed', { message: optionsError?.message ?? '' })}
-              </p>
-              <Button size="sm" tone="secondary" onPress={() => actor.send({ type: 'picker.retry' })}>
-                {t('common.retry')}
-              </Button>
-            </div>
-          ) : null}
-          {status === 'picking' ? (
-            <Autocomplete
-              inputValue={search}
-              onInputChange={(text) => actor.send({ type: 'picker.search', text })}
-            >
-              <SearchField aria-label={t('chat.labels.search')} autoFocus>
-                <Input className={css.search} placeholder={t('chat.labels.search')} />
-              </SearchField>
-              <ListBox
-                className={css.options}
-                aria-label={t('chat.labels.options')}
-                items={options}
-                disabledKeys={changing ? options.map((label) => label.id) : []}
-                onAction={(key) => actor.send({ type: 'customerLabels.attach', labelId: String(key) })}
-                renderEmptyState={() => <p className={css.empty}>{t('chat.labels.noOptions')}</p>}
-              >
-                {(label) => (
-                  <ListBoxItem
-                    id={label.id}
-                    textValue={label.name}
-                    className={css.option}
-                    data-testid="label-option"
-                    data-label-id={label.id}
-                  >
-                    <LabelSwatch color={label.color} />
-                    {label.name}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Autocomplete>
-          ) : null}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      onRetry={() => actor.send({ type: 'picker.retry' })}
+      onSearch={(text) => actor.send({ type: 'picker.search', text })}
+      onPick={(labelId) => actor.send({ type: 'customerLabels.attach', labelId })}
+      renderOption={(label) => (
+        <>
+          <LabelSwatch color={label.color} />
+          {label.name}
+        </>
+      )}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { useFieldError } from '../auth/useFieldError.ts';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { CustomerDivision } from './CustomerDivision.tsx';
 import { CustomerLabels } from './CustomerLabels.tsx';
 import { CustomerStage } from './CustomerStage.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
@@ -21,8 +22,8 @@ const NOBODY = 'nobody';
 /**
  * The customer of the open conversation: name (renamed with `crm.chat.rename_client`), phone as
  * the server gives it (masked without `show_user_contact_detail`), WhatsApp profile name, the
- * number it came in on, first contact, the ad it came from, its labels, its assignee and its
- * window.
+ * number it came in on, first contact, the ad it came from, its labels, its stage, its division,
+ * its assignee and its window.
  */
 export function CustomerPanel({
   conversation: actor,
@@ -92,6 +93,7 @@ export function CustomerPanel({
       </dl>
       <CustomerLabels projectKey={projectKey} customerId={customer.id} />
       <CustomerStage customerId={customer.id} timeZone={timeZone} />
+      <CustomerDivision conversation={conversation} />
       <OptionSelect
         label={t('chat.panel.assignee')}
         options={options}

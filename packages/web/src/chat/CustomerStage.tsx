@@ -1,14 +1,4 @@
 import { useEffect, useId } from 'react';
-import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  type Key,
-} from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { formatDateTime, type StageMove } from '@sapa/sdk';
 import {
@@ -18,13 +8,14 @@ import {
   selectStageOptions,
   stagePermissions,
 } from '@sapa/machines';
-import { Button as ActionButton } from '../components/Button.tsx';
+import { ColorChip } from '../crm/ColorChip.tsx';
+import * as choice from '../crm/choice.css.ts';
+import { FailureRow } from '../crm/FailureRow.tsx';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { useProject } from '../project/ProjectScope.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
-import { StageChip, StageSwatch } from '../stages/StageSwatch.tsx';
-import * as panel from './customerPanel.css.ts';
 import * as css from '../stages/customerStage.css.ts';
+import { OptionSelect } from './OptionSelect.tsx';
 
 /** The select's key for "no stage" (keys cannot be null). */
 const NO_STAGE = 'no-stage';
@@ -79,82 +70,53 @@ function CustomerStageView({
   const changing = useSelector(actor, (snapshot) => snapshot.hasTag('changing'));
   const stage = current?.stage ?? null;
   const items = [
-    { id: NO_STAGE, name: t('customerStage.none'), color: null },
-    ...options.map((option) => ({ id: option.id, name: option.name, color: option.color })),
+    { id: NO_STAGE, label: t('customerStage.none'), color: null },
+    ...options.map((option) => ({ id: option.id, label: option.name, color: option.color })),
   ];
   return (
-    <section className={css.section} aria-labelledby={headingId}>
-      <h3 id={headingId} className={css.heading}>
+    <section className={choice.section} aria-labelledby={headingId}>
+      <h3 id={headingId} className={choice.title}>
         {t('customerStage.title')}
       </h3>
-      {status === 'loading' ? <p className={css.muted}>{t('customerStage.loading')}</p> : null}
+      {status === 'loading' ? <p className={choice.muted}>{t('customerStage.loading')}</p> : null}
       {status === 'failed' ? (
-        <div className={css.row} role="alert">
-          <p className={css.error}>{t('customerStage.failed', { message: error?.message ?? '' })}</p>
-          <ActionButton
-            size="sm"
-            tone="secondary"
-            onPress={() => actor.send({ type: 'customerStage.retry' })}
-          >
-            {t('common.retry')}
-          </ActionButton>
-        </div>
+        <FailureRow
+          message={t('customerStage.failed', { message: error?.message ?? '' })}
+          action={t('common.retry')}
+          onAction={() => actor.send({ type: 'customerStage.retry' })}
+        />
       ) : null}
       {status === 'ready' ? (
         <>
-          <StageChip
+          <ColorChip
             testId="customer-stage"
             name={stage?.name ?? t('customerStage.none')}
             color={stage?.color ?? null}
           />
           {canChange ? (
-            <Select
-              className={panel.select}
-              selectedKey={stage?.id ?? NO_STAGE}
+            <OptionSelect
+              label={t('customerStage.change')}
+              testId="stage-select"
+              options={items}
+              selected={stage?.id ?? NO_STAGE}
               isDisabled={changing || options.length === 0}
-              onSelectionChange={(key: Key | null) => {
-                if (key === null) return;
-                actor.send({ type: 'customerStage.set', stageId: key === NO_STAGE ? null : String(key) });
-              }}
-            >
-              <Label className={panel.term}>{t('customerStage.change')}</Label>
-              <Button className={panel.selectButton} data-testid="stage-select">
-                <SelectValue />
-                <span aria-hidden="true">▾</span>
-              </Button>
-              <Popover className={panel.popover}>
-                <ListBox className={panel.listBox} items={items}>
-                  {(item) => (
-                    <ListBoxItem id={item.id} className={panel.option} textValue={item.name}>
-                      <span className={css.row}>
-                        <StageSwatch color={item.color} />
-                        {item.name}
-                      </span>
-                    </ListBoxItem>
-                  )}
-                </ListBox>
-              </Popover>
-            </Select>
+              onSelect={(id) =>
+                actor.send({ type: 'customerStage.set', stageId: id === NO_STAGE ? null : id })
+              }
+            />
           ) : null}
-          {changing ? <p className={css.muted}>{t('customerStage.changing')}</p> : null}
+          {changing ? <p className={choice.muted}>{t('customerStage.changing')}</p> : null}
           {changeError ? (
-            <p className={css.error} role="alert">
+            <p className={choice.error} role="alert">
               {t('customerStage.changeFailed', { message: changeError.message })}
             </p>
           ) : null}
           {canChange && optionsError ? (
-            <div className={css.row} role="alert">
-              <p className={css.error}>
-                {t('customerStage.optionsFailed', { message: optionsError.message })}
-              </p>
-              <ActionButton
-                size="sm"
-                tone="secondary"
-                onPress={() => actor.send({ type: 'customerStage.retryOptions' })}
-              >
-                {t('common.retry')}
-              </ActionButton>
-            </div>
+            <FailureRow
+              message={t('customerStage.optionsFailed', { message: optionsError.message })}
+              action={t('common.retry')}
+              onAction={() => actor.send({ type: 'customerStage.retryOptions' })}
+            />
           ) : null}
           <StageHistory moves={current?.history ?? []} timeZone={timeZone} />
         </>
@@ -165,7 +127,7 @@ function CustomerStageView({
 
 function StageHistory({ moves, timeZone }: { moves: readonly StageMove[]; timeZone: string }) {
   const t = useT();
-  if (moves.length === 0) return <p className={css.muted}>{t('customerStage.noHistory')}</p>;
+  if (moves.length === 0) return <p className={choice.muted}>{t('customerStage.noHistory')}</p>;
   return (
     <ol className={css.history} aria-label={t('customerStage.history')} data-testid="stage-history">
       {moves.slice(0, HISTORY_SHOWN).map((move) => (

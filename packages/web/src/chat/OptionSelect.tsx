@@ -8,20 +8,28 @@ import {
   SelectValue,
   type Key,
 } from 'react-aria-components';
+import { ColorSwatch } from '../crm/ColorChip.tsx';
+import * as choice from '../crm/choice.css.ts';
 import * as css from './customerPanel.css.ts';
 
 export interface SelectOption {
   id: string;
   label: string;
+  /** A record's colour, drawn as a dot before the label (`null`: none, a grey dot). */
+  color?: string | null;
 }
 
-/** A labelled single choice (react-aria Select): the assignee, the WhatsApp number and label filters. */
+/**
+ * A labelled single choice (react-aria Select): the assignee, the WhatsApp number, the label,
+ * stage and division filters, a customer's stage and a conversation's division.
+ */
 export function OptionSelect({
   label,
   options,
   selected,
   onSelect,
   isDisabled = false,
+  disabledKeys,
   className,
   testId,
 }: {
@@ -30,6 +38,8 @@ export function OptionSelect({
   selected: string;
   onSelect(id: string): void;
   isDisabled?: boolean;
+  /** Options shown but not choosable. */
+  disabledKeys?: readonly string[];
   className?: string;
   /** `data-testid` of the button that opens the choices. */
   testId?: string;
@@ -42,6 +52,7 @@ export function OptionSelect({
         if (key !== null) onSelect(String(key));
       }}
       isDisabled={isDisabled}
+      disabledKeys={disabledKeys ?? []}
     >
       <Label className={css.term}>{label}</Label>
       <Button className={css.selectButton} data-testid={testId}>
@@ -52,7 +63,14 @@ export function OptionSelect({
         <ListBox className={css.listBox} items={options}>
           {(option) => (
             <ListBoxItem id={option.id} className={css.option} textValue={option.label}>
-              {option.label}
+              {option.color === undefined ? (
+                option.label
+              ) : (
+                <span className={choice.row}>
+                  <ColorSwatch color={option.color} />
+                  {option.label}
+                </span>
+              )}
             </ListBoxItem>
           )}
         </ListBox>

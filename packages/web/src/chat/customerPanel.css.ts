@@ -89,25 +89,5 @@ export const selectButton = style({
   },
 });
 
-export const popover = style({
-  minWidth: 'var(--trigger-width)',
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radius.md,
-  boxShadow: vars.shadow.raised,
-  overflow: 'auto',
-});
-
-export const listBox = style({ outline: 'none', padding: tokens.space.xs });
-
-export const option = style({
-  padding: `${tokens.space.sm} ${tokens.space.md}`,
-  borderRadius: tokens.radius.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  color: vars.color.text,
-  selectors: {
-    '&[data-focused]': { background: vars.color.selected },
-    '&[data-selected]': { fontWeight: 600, color: vars.color.primary },
-  },
-});
+/** The choices of the panel's selects (OptionSelect). */
+export { listBox, listOption as option, listPopover as popover } from '../components/listBox.css.ts';

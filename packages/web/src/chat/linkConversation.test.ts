@@ -20,6 +20,7 @@ const conversation: ConversationSummary = {
   lastMessageAt: null,
   unread: 2,
   assignedTo: null,
+  division: null,
   windowClosesAt: '2999-01-01T00:00:00Z',
   referral: null,
 };

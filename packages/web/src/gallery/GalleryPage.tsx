@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Project } from '@sapa/sdk';
 import {
@@ -13,8 +13,7 @@ import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
-import { useProject } from '../project/ProjectScope.tsx';
-import { useToasts } from '../toast/ToastRegion.tsx';
+import { CrmHeading, CrmPage, useAnnouncements } from '../crm/CrmPage.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { GalleryTools } from './GalleryTools.tsx';
@@ -31,27 +30,15 @@ import * as css from './gallery.css.ts';
  */
 export function GalleryPage() {
   const t = useT();
-  const { status, project, error, retry } = useProject();
-  const may = project === null ? null : galleryPermissions(project.permissions);
   return (
-    <section className={css.page} aria-labelledby="screen-title">
-      {status === 'loading' ? <Spinner label={t('chat.project.loading')} /> : null}
-      {status === 'failed' ? (
-        <div className={css.state} role="alert">
-          <p>{error?.message}</p>
-          <Button onPress={retry}>{t('common.retry')}</Button>
-        </div>
-      ) : null}
-      {project !== null && may !== null && !may.view ? (
-        <>
-          <h1 id="screen-title" className={css.title}>
-            {t('screen.crm.gallery')}
-          </h1>
-          <p className={css.muted}>{t('gallery.noAccess')}</p>
-        </>
-      ) : null}
-      {project !== null && may?.view ? <Gallery key={project.key} project={project} may={may} /> : null}
-    </section>
+    <CrmPage
+      title={t('screen.crm.gallery')}
+      permissions={galleryPermissions}
+      noAccess={t('gallery.noAccess')}
+      className={css.page}
+    >
+      {(project, may) => <Gallery project={project} may={may} />}
+    </CrmPage>
   );
 }
 
@@ -60,19 +47,24 @@ function Gallery({ project, may }: { project: Project; may: GalleryPermissions }
   const { client } = useRuntime();
   const actor = useActorRef(galleryMachine, { input: { client, key: project.key } });
   const [uploading, setUploading] = useState(false);
-  useAnnouncements(actor);
+  // Toasts for what the machine announces: a file deleted, files kept, a file sent.
+  useAnnouncements(actor, {
+    'gallery.deleted': () => ({ message: t('gallery.deleted') }),
+    'gallery.added': ({ items }) => ({ message: t('gallery.saved', { count: items.length }) }),
+    'gallery.sent': ({ conversation }) => ({
+      message: t('gallery.sent', { name: conversation?.customer.name ?? '' }),
+    }),
+  });
   return (
     <>
-      <div className={css.head}>
-        <h1 id="screen-title" className={css.title}>
-          {t('screen.crm.gallery')}
-        </h1>
-        {may.add ? (
-          <Button data-testid="gallery-upload" onPress={() => setUploading(true)}>
-            {t('gallery.upload')}
-          </Button>
-        ) : null}
-      </div>
+      <CrmHeading
+        title={t('screen.crm.gallery')}
+        add={
+          may.add
+            ? { text: t('gallery.upload'), testId: 'gallery-upload', onPress: () => setUploading(true) }
+            : null
+        }
+      />
       <GalleryTools actor={actor} />
       <GalleryBody actor={actor} />
       <GalleryDialogs actor={actor} project={project} may={may} />
@@ -126,22 +118,4 @@ function GalleryDialogs({
     return <ShareDialog actor={actor} projectKey={project.key} file={selected} />;
   if (selected === null) return null;
   return <PreviewDialog actor={actor} file={selected} may={may} timeZone={project.timeZone} />;
-}
-
-/** Toasts for what the machine announces: a file deleted, files kept, a file sent. */
-function useAnnouncements(actor: GalleryActor) {
-  const t = useT();
-  const toasts = useToasts();
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('gallery.deleted', () => toasts.show(t('gallery.deleted'), 'success')),
-      actor.on('gallery.added', ({ items }) =>
-        toasts.show(t('gallery.saved', { count: items.length }), 'success'),
-      ),
-      actor.on('gallery.sent', ({ conversation }) =>
-        toasts.show(t('gallery.sent', { name: conversation?.customer.name ?? '' }), 'success'),
-      ),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, toasts, t]);
 }

@@ -14,10 +14,6 @@ export const page = style({
   '@media': { 'screen and (max-width: 767px)': { padding: `${tokens.space.md} ${tokens.space.md} 0` } },
 });
 
-export const head = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });
-
-export const title = style({ margin: 0, fontSize: tokens.font.size.xl, marginRight: 'auto' });
-
 export const tools = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });
 
 export const search = style({

@@ -1,12 +1,12 @@
 import { Button } from 'react-aria-components';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { Svg } from '../components/icons.tsx';
-import { swatchColor, textOn } from './labelColor.ts';
+import { drawnColor, textOn } from '../crm/color.ts';
 import * as css from './labels.css.ts';
 
 /** The inline variables that paint an element in a label's colour. */
 export function labelColors(color: string) {
-  return assignInlineVars({ [css.labelColor]: swatchColor(color), [css.labelText]: textOn(color) });
+  return assignInlineVars({ [css.labelColor]: drawnColor(color), [css.labelText]: textOn(color) });
 }
 
 /** A round dot of a label's colour (decorative: the name goes beside it). */

@@ -8,9 +8,9 @@ import {
   type LabelTablePayload,
   type TableActorRef,
 } from '@sapa/machines';
-import { Button } from '../components/Button.tsx';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { DataTable } from '../table/DataTable.tsx';
+import { withRowActions } from '../crm/rowActions.tsx';
 import { LabelSwatch } from './LabelChip.tsx';
 import { sortFrom, sortingOf } from './labelColor.ts';
 import type { LabelsActor } from './types.ts';
@@ -88,42 +88,21 @@ function labelColumns(
       cell: ({ row }) => formatDateTime(row.original.createdAt, timeZone),
     },
   ];
-  if (!may.edit && !may.remove) return columns;
-  return [
-    ...columns,
-    {
-      id: 'actions',
-      header: t('labels.column.actions'),
-      size: 170,
-      cell: ({ row }) => {
-        const label = row.original;
-        return (
-          <div className={css.rowActions}>
-            {may.edit ? (
-              <Button
-                size="sm"
-                tone="secondary"
-                aria-label={t('labels.editLabel', { name: label.name })}
-                data-testid="label-edit"
-                onPress={() => actor.send({ type: 'labels.edit', label })}
-              >
-                {t('labels.edit')}
-              </Button>
-            ) : null}
-            {may.remove ? (
-              <Button
-                size="sm"
-                tone="ghost"
-                aria-label={t('labels.deleteLabel', { name: label.name })}
-                data-testid="label-delete"
-                onPress={() => actor.send({ type: 'labels.delete', label })}
-              >
-                {t('labels.delete')}
-              </Button>
-            ) : null}
-          </div>
-        );
-      },
+  return withRowActions(columns, {
+    header: t('labels.column.actions'),
+    edit: {
+      allowed: may.edit,
+      text: t('labels.edit'),
+      label: (label) => t('labels.editLabel', { name: label.name }),
+      testId: 'label-edit',
+      onPress: (label) => actor.send({ type: 'labels.edit', label }),
     },
-  ];
+    remove: {
+      allowed: may.remove,
+      text: t('labels.delete'),
+      label: (label) => t('labels.deleteLabel', { name: label.name }),
+      testId: 'label-delete',
+      onPress: (label) => actor.send({ type: 'labels.delete', label }),
+    },
+  });
 }

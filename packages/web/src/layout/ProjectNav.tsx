@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react';
 import {
   accountPermissions,
   chatPermissions,
+  customerPermissions,
+  divisionPermissions,
   galleryPermissions,
   labelPermissions,
   quickReplyPermissions,
@@ -14,6 +16,8 @@ import { useProjectActor } from '../project/ProjectScope.tsx';
 import {
   accountsPath,
   chatPath,
+  customersPath,
+  divisionsPath,
   galleryPath,
   labelsPath,
   projectRoutes,
@@ -35,6 +39,8 @@ export function ProjectNav() {
   const labels = labelPermissions(project.permissions);
   const quickReply = quickReplyPermissions(project.permissions);
   const stages = stagePermissions(project.permissions);
+  const customers = customerPermissions(project.permissions);
+  const divisions = divisionPermissions(project.permissions);
   const links = [
     chat.view ? { href: chatPath(project.key), label: t('nav.chat'), prefix: '/crm/chat/' } : null,
     gallery.menu
@@ -42,6 +48,12 @@ export function ProjectNav() {
       : null,
     labels.menu ? { href: labelsPath(project.key), label: t('nav.labels'), prefix: '/crm/label/' } : null,
     stages.menu ? { href: stagesPath(project.key), label: t('nav.stages'), prefix: '/crm/stage/' } : null,
+    customers.menu
+      ? { href: customersPath(project.key), label: t('nav.customers'), prefix: '/crm/customer/' }
+      : null,
+    divisions.menu
+      ? { href: divisionsPath(project.key), label: t('nav.divisions'), prefix: '/crm/divisi/' }
+      : null,
     quickReply.menu
       ? { href: quickReplyPath(project.key), label: t('nav.quickReply'), prefix: '/crm/quick-reply/' }
       : null,

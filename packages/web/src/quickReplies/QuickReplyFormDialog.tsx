@@ -1,22 +1,16 @@
 import { FieldError, Form, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { useSelector } from '@xstate/react';
-import { QUICK_REPLY_TEXT_MAX, SHORTCUT_MAX, type QuickReplyFieldError } from '@sapa/machines';
+import { QUICK_REPLY_TEXT_MAX, SHORTCUT_MAX } from '@sapa/machines';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { dialog } from '../components/dialog.css.ts';
 import * as field from '../components/field.css.ts';
 import { FormError } from '../auth/AuthLayout.tsx';
-import { useT, type Translate } from '../i18n/I18nProvider.tsx';
+import { fieldErrorText, useCrudForm } from '../crm/crudDialogs.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
 import { QuickReplyMediaField } from './QuickReplyMediaField.tsx';
 import type { QuickReplyActor } from './types.ts';
 import * as css from './quickReplies.css.ts';
-
-/** A field's error as text: a catalogue key (the form's checks) or the server's own message. */
-export function fieldErrorText(t: Translate, error: QuickReplyFieldError | undefined): string | null {
-  if (error === undefined) return null;
-  return 'key' in error ? t(error.key) : error.message;
-}
 
 /**
  * "Tambah" or "Ubah": the shortcut, the text (its placeholders listed under it) and an optional
@@ -25,11 +19,7 @@ export function fieldErrorText(t: Translate, error: QuickReplyFieldError | undef
  */
 export function QuickReplyFormDialog({ actor, projectKey }: { actor: QuickReplyActor; projectKey: string }) {
   const t = useT();
-  const editing = useSelector(actor, (snapshot) => snapshot.context.editing);
-  const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
-  const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const saveError = useSelector(actor, (snapshot) => snapshot.context.saveError);
-  const saving = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
+  const { editing, draft, errors, saveError, saving } = useCrudForm(actor);
   const cancel = () => actor.send({ type: 'quickReply.cancel' });
   const textError = fieldErrorText(t, errors.text);
   return (

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDateTime, type QuickReply } from '@sapa/sdk';
 import type { QuickReplyListPayload, QuickReplyPermissions, TableActorRef } from '@sapa/machines';
-import { Button } from '../components/Button.tsx';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { DataTable } from '../table/DataTable.tsx';
+import { withRowActions } from '../crm/rowActions.tsx';
 import type { QuickReplyActor } from './types.ts';
 import * as css from './quickReplies.css.ts';
 
@@ -77,42 +77,21 @@ function quickReplyColumns(
       cell: ({ row }) => formatDateTime(row.original.updatedAt, timeZone),
     },
   ];
-  if (!may.edit && !may.remove) return columns;
-  return [
-    ...columns,
-    {
-      id: 'actions',
-      header: t('quickReply.column.actions'),
-      size: 170,
-      cell: ({ row }) => {
-        const reply = row.original;
-        return (
-          <div className={css.rowActions}>
-            {may.edit ? (
-              <Button
-                size="sm"
-                tone="secondary"
-                aria-label={t('quickReply.editLabel', { shortcut: reply.shortcut })}
-                data-testid="quick-reply-edit"
-                onPress={() => actor.send({ type: 'quickReply.edit', reply })}
-              >
-                {t('quickReply.edit')}
-              </Button>
-            ) : null}
-            {may.remove ? (
-              <Button
-                size="sm"
-                tone="ghost"
-                aria-label={t('quickReply.deleteLabel', { shortcut: reply.shortcut })}
-                data-testid="quick-reply-delete"
-                onPress={() => actor.send({ type: 'quickReply.delete', reply })}
-              >
-                {t('quickReply.delete')}
-              </Button>
-            ) : null}
-          </div>
-        );
-      },
+  return withRowActions(columns, {
+    header: t('quickReply.column.actions'),
+    edit: {
+      allowed: may.edit,
+      text: t('quickReply.edit'),
+      label: (reply) => t('quickReply.editLabel', { shortcut: reply.shortcut }),
+      testId: 'quick-reply-edit',
+      onPress: (reply) => actor.send({ type: 'quickReply.edit', reply }),
     },
-  ];
+    remove: {
+      allowed: may.remove,
+      text: t('quickReply.delete'),
+      label: (reply) => t('quickReply.deleteLabel', { shortcut: reply.shortcut }),
+      testId: 'quick-reply-delete',
+      onPress: (reply) => actor.send({ type: 'quickReply.delete', reply }),
+    },
+  });
 }

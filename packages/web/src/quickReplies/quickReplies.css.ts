@@ -1,40 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '../theme/contract.css.ts';
 
-export const page = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: tokens.space.lg,
-  padding: `${tokens.space.lg} ${tokens.space.xl}`,
-  '@media': { 'screen and (max-width: 767px)': { padding: tokens.space.md } },
-});
-
-export const head = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });
-
-export const title = style({ margin: 0, fontSize: tokens.font.size.xl, marginRight: 'auto' });
-
-export const state = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: tokens.space.md,
-});
-
-export const muted = style({ margin: 0, color: vars.color.textMuted });
-
-export const search = style({
-  width: 'min(360px, 100%)',
-  boxSizing: 'border-box',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radius.md,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  padding: `${tokens.space.sm} ${tokens.space.md}`,
-  outline: 'none',
-  selectors: { '&:focus': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` } },
-});
-
 export const shortcut = style({
   fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
   fontWeight: 600,
@@ -57,8 +23,6 @@ export const fileName = style({
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 });
-
-export const rowActions = style({ display: 'flex', gap: tokens.space.xs, justifyContent: 'flex-end' });
 
 export const textarea = style({
   flex: 1,

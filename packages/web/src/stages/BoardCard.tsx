@@ -2,7 +2,7 @@ import { Button, GridListItem, Menu, MenuItem, MenuTrigger, Popover, type Key } 
 import { formatDate, type StageCard, type StageColumn } from '@sapa/sdk';
 import { columnId, moveTargets } from '@sapa/machines';
 import { useT } from '../i18n/I18nProvider.tsx';
-import { StageSwatch } from './StageSwatch.tsx';
+import { ColorSwatch } from '../crm/ColorChip.tsx';
 import type { BoardActor } from './types.ts';
 import * as css from './board.css.ts';
 
@@ -98,7 +98,7 @@ function MoveMenu({
               className={css.menuItem}
               data-testid="card-move-target"
             >
-              <StageSwatch color={target.color} />
+              <ColorSwatch color={target.color} />
               {target.name}
             </MenuItem>
           )}

@@ -5,7 +5,7 @@ import type { StageCard, StageColumn } from '@sapa/sdk';
 import { columnId, selectPendingCards } from '@sapa/machines';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { BoardCard } from './BoardCard.tsx';
-import { stageColors } from './StageSwatch.tsx';
+import { recordColors } from '../crm/ColorChip.tsx';
 import type { BoardActor } from './types.ts';
 import * as css from './board.css.ts';
 
@@ -59,7 +59,7 @@ export function BoardColumn({ actor, column, columns, timeZone, canMove, onOpen 
   return (
     <section
       className={css.column}
-      style={stageColors(column.stage?.color ?? null)}
+      style={recordColors(column.stage?.color ?? null)}
       aria-labelledby={headingId}
       data-testid="board-column"
       data-stage-id={id ?? ''}

@@ -1,5 +1,4 @@
 import { useCallback, useEffect } from 'react';
-import { Input, SearchField } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Project, StageCard } from '@sapa/sdk';
 import {
@@ -18,7 +17,8 @@ import { useToasts } from '../toast/ToastRegion.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
 import type { BoardActor } from './types.ts';
 import * as board from './board.css.ts';
-import * as css from './stages.css.ts';
+import { CrmSearch } from '../crm/CrmPage.tsx';
+import * as css from '../crm/crm.css.ts';
 
 /**
  * The "Papan" tab: the pipeline board (boardMachine over `stage_board`), a column per stage and
@@ -41,16 +41,12 @@ export function StageBoard({ project, may }: { project: Project; may: StagePermi
   return (
     <>
       <div className={css.tools}>
-        <SearchField
-          aria-label={t('board.search')}
+        <CrmSearch
+          label={t('board.search')}
+          placeholder={t('board.searchPlaceholder')}
+          testId="board-search"
           onChange={(text) => actor.send({ type: 'board.search', text })}
-        >
-          <Input
-            className={css.search}
-            placeholder={t('board.searchPlaceholder')}
-            data-testid="board-search"
-          />
-        </SearchField>
+        />
         {may.edit ? null : <p className={css.muted}>{t('board.readOnly')}</p>}
       </div>
       <BoardBody actor={actor} timeZone={project.timeZone} canMove={may.edit} onOpen={open} />

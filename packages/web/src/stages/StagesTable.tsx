@@ -1,5 +1,4 @@
-import { useEffect, useMemo } from 'react';
-import { Input, SearchField } from 'react-aria-components';
+import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Project, Stage } from '@sapa/sdk';
@@ -19,10 +18,12 @@ import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { DataTable } from '../table/DataTable.tsx';
 import { useTable } from '../table/useTable.ts';
-import { useToasts } from '../toast/ToastRegion.tsx';
-import { DeleteStageDialog } from './DeleteStageDialog.tsx';
+import { CrmSearch, useAnnouncements } from '../crm/CrmPage.tsx';
+import { ColorName } from '../crm/ColorChip.tsx';
+import { CrudDeleteDialog } from '../crm/crudDialogs.tsx';
+import { withRowActions } from '../crm/rowActions.tsx';
+import * as crm from '../crm/crm.css.ts';
 import { StageFormDialog } from './StageFormDialog.tsx';
-import { StageSwatch } from './StageSwatch.tsx';
 import type { StageTable, StagesActor } from './types.ts';
 import * as css from './stages.css.ts';
 
@@ -38,20 +39,16 @@ export function StagesTable({ project, may }: { project: Project; may: StagePerm
   const payload = useSelector(actor, selectStagesPayload, samePayload);
   const table = useTable<Stage, StageListPayload>(fetchActPage<'stage_list'>(client), payload);
   const columns = useMemo(() => stageColumns(t, actor, table, may), [t, actor, table, may]);
-  useAnnouncements(actor, table);
+  useStageAnnouncements(actor, table);
   return (
     <>
-      <div className={css.tools}>
-        <SearchField
-          aria-label={t('stages.search')}
+      <div className={crm.tools}>
+        <CrmSearch
+          label={t('stages.search')}
+          placeholder={t('stages.searchPlaceholder')}
+          testId="stage-search"
           onChange={(text) => actor.send({ type: 'stages.search', text })}
-        >
-          <Input
-            className={css.search}
-            placeholder={t('stages.searchPlaceholder')}
-            data-testid="stage-search"
-          />
-        </SearchField>
+        />
         {may.add ? (
           <Button data-testid="stage-add" onPress={() => actor.send({ type: 'stages.add' })}>
             {t('stages.add')}
@@ -68,7 +65,15 @@ export function StagesTable({ project, may }: { project: Project; may: StagePerm
 function StageDialogs({ actor }: { actor: StagesActor }) {
   const dialog = useSelector(actor, selectStagesDialog);
   if (dialog === 'form') return <StageFormDialog actor={actor} />;
-  if (dialog === 'delete') return <DeleteStageDialog actor={actor} />;
+  if (dialog === 'delete')
+    return (
+      <CrudDeleteDialog
+        actor={actor}
+        prefix="stages"
+        params={(stage) => ({ name: stage.name })}
+        confirmTestId="stage-delete-confirm"
+      />
+    );
   return null;
 }
 
@@ -84,12 +89,7 @@ function stageColumns(
       header: t('stages.column.name'),
       size: 240,
       cell: ({ row }) => (
-        <span className={css.nameCell}>
-          <StageSwatch color={row.original.color} />
-          <span className={css.name} data-testid="stage-name">
-            {row.original.name}
-          </span>
-        </span>
+        <ColorName name={row.original.name} color={row.original.color} testId="stage-name" />
       ),
     },
     {
@@ -103,51 +103,30 @@ function stageColumns(
       header: t('stages.column.position'),
       size: may.edit ? 200 : 100,
       cell: ({ row }) => (
-        <span className={css.rowActions}>
+        <span className={css.moveCell}>
           <span>{t('stages.position', { number: row.original.position + 1 })}</span>
           {may.edit ? <MoveButtons actor={actor} table={table} stage={row.original} /> : null}
         </span>
       ),
     },
   ];
-  if (!may.edit && !may.remove) return columns;
-  return [
-    ...columns,
-    {
-      id: 'actions',
-      header: t('stages.column.actions'),
-      size: 170,
-      cell: ({ row }) => {
-        const stage = row.original;
-        return (
-          <div className={css.rowActions}>
-            {may.edit ? (
-              <Button
-                size="sm"
-                tone="secondary"
-                aria-label={t('stages.editLabel', { name: stage.name })}
-                data-testid="stage-edit"
-                onPress={() => actor.send({ type: 'stages.edit', stage })}
-              >
-                {t('stages.edit')}
-              </Button>
-            ) : null}
-            {may.remove ? (
-              <Button
-                size="sm"
-                tone="ghost"
-                aria-label={t('stages.deleteLabel', { name: stage.name })}
-                data-testid="stage-delete"
-                onPress={() => actor.send({ type: 'stages.delete', stage })}
-              >
-                {t('stages.delete')}
-              </Button>
-            ) : null}
-          </div>
-        );
-      },
+  return withRowActions(columns, {
+    header: t('stages.column.actions'),
+    edit: {
+      allowed: may.edit,
+      text: t('stages.edit'),
+      label: (stage) => t('stages.editLabel', { name: stage.name }),
+      testId: 'stage-edit',
+      onPress: (stage) => actor.send({ type: 'stages.edit', stage }),
     },
-  ];
+    remove: {
+      allowed: may.remove,
+      text: t('stages.delete'),
+      label: (stage) => t('stages.deleteLabel', { name: stage.name }),
+      testId: 'stage-delete',
+      onPress: (stage) => actor.send({ type: 'stages.delete', stage }),
+    },
+  });
 }
 
 /** ↑ and ↓: one place earlier or later on the board (not past either end); one move at a time. */
@@ -193,27 +172,25 @@ function MoveButtons({ actor, table, stage }: { actor: StagesActor; table: Stage
 }
 
 /** After a save, a delete or a move: the table fetches its page again, and a toast says what happened. */
-function useAnnouncements(actor: StagesActor, table: StageTable) {
+function useStageAnnouncements(actor: StagesActor, table: StageTable) {
   const t = useT();
-  const toasts = useToasts();
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('stages.saved', ({ stage, created }) => {
-        table.send({ type: 'table.refresh' });
-        toasts.show(t(created ? 'stages.added' : 'stages.changed', { name: stage.name }), 'success');
-      }),
-      actor.on('stages.deleted', ({ name }) => {
-        table.send({ type: 'table.refresh' });
-        toasts.show(t('stages.deleted', { name }), 'success');
-      }),
-      actor.on('stages.moved', ({ stage }) => {
-        table.send({ type: 'table.refresh' });
-        toasts.show(t('stages.moved', { name: stage.name }), 'success');
-      }),
-      actor.on('stages.moveFailed', ({ name, message }) => {
-        toasts.show(t('stages.moveFailed', { name, message }), 'error');
-      }),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, table, toasts, t]);
+  const refresh = () => table.send({ type: 'table.refresh' });
+  useAnnouncements(actor, {
+    'stages.saved': ({ stage, created }) => {
+      refresh();
+      return { message: t(created ? 'stages.added' : 'stages.changed', { name: stage.name }) };
+    },
+    'stages.deleted': ({ name }) => {
+      refresh();
+      return { message: t('stages.deleted', { name }) };
+    },
+    'stages.moved': ({ stage }) => {
+      refresh();
+      return { message: t('stages.moved', { name: stage.name }) };
+    },
+    'stages.moveFailed': ({ name, message }) => ({
+      message: t('stages.moveFailed', { name, message }),
+      tone: 'error',
+    }),
+  });
 }

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
-import { stageColor } from './stages.css.ts';
+import { recordColor } from '../crm/crm.css.ts';
 
 /** The columns side by side; the board scrolls sideways, each column down. */
 export const board = style({
@@ -19,7 +19,7 @@ export const column = style({
   flexDirection: 'column',
   background: vars.color.background,
   border: `1px solid ${vars.color.border}`,
-  borderTop: `4px solid ${stageColor}`,
+  borderTop: `4px solid ${recordColor}`,
   borderRadius: tokens.radius.md,
 });
 

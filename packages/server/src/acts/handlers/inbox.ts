@@ -2,9 +2,11 @@ import { can, normalizePhone } from '../../sdk.ts';
 import type { ConversationSummary } from '../../sdk.ts';
 import { announce, conversationRemoved, conversationUpdated, messageNew } from '../../inbox/announce.ts';
 import type { Announcement } from '../../inbox/announce.ts';
+import { membersAmong } from '../../crm/divisions.ts';
 import {
   assign,
   conversationWithCustomer,
+  divisionTag,
   findVisibleConversation,
   findVisibleConversationByPhone,
   listConversations,
@@ -48,38 +50,49 @@ function viewOf(ctx: ActContext): MessageView {
 }
 
 /** A conversation the caller may see; `not_found` alike for missing, foreign and unassigned ones. */
-async function visible(ctx: ActContext, scope: InboxScope, conversationId: string) {
+export async function visible(
+  ctx: ActContext,
+  scope: InboxScope,
+  conversationId: string,
+): Promise<ConversationWithCustomer> {
   const found = await findVisibleConversation(ctx.services.db, scope, conversationId);
   if (found === null) throw new ActError('not_found');
   return found;
 }
 
-function summaryFor(
+export function summaryFor(
   ctx: ActContext,
   scope: InboxScope,
   found: ConversationWithCustomer,
 ): ConversationSummary {
-  return toConversationSummary(found.conversation, found.customer, scope, ctx.now);
+  return toConversationSummary(found.conversation, found.customer, found.division, scope, ctx.now);
 }
 
 /**
- * After a change to a conversation: announces its new summary to those who may see it now (and,
- * when `previousAssignee` no longer may, tells them it is gone), and answers it as the caller sees it.
+ * After a change to a conversation: announces its new summary to those who may see it now, tells
+ * each of `mayHaveLost` (members who saw it as its assignee or through its division) who sees it
+ * no more that it is gone, and answers it as the caller sees it. A member with
+ * `crm.chat.show_all_chat` still sees it: the removal goes only to the room of members who don't.
  */
-async function changed(
+export async function changed(
   ctx: ActContext,
   scope: InboxScope & { key: string },
   conversationId: string,
-  previousAssignee: string | null = null,
+  mayHaveLost: readonly string[] = [],
 ): Promise<ConversationSummary> {
-  const found = await conversationWithCustomer(ctx.services.db, conversationId);
+  const { db } = ctx.services;
+  const found = await conversationWithCustomer(db, conversationId);
   if (found === null) throw new ActError('not_found');
+  const { assignedUserId, divisionId } = found.conversation;
+  const candidates = [...new Set(mayHaveLost)].filter((userId) => userId !== assignedUserId);
+  const stillInDivision =
+    divisionId === null ? new Set<string>() : await membersAmong(db, divisionId, candidates);
   const announcements: Announcement[] = [
-    conversationUpdated(scope.key, found.conversation, found.customer, ctx.now),
+    conversationUpdated(scope.key, found.conversation, found.customer, found.division, ctx.now),
+    ...candidates
+      .filter((userId) => !stillInDivision.has(userId))
+      .map((userId) => conversationRemoved(scope.key, userId, conversationId)),
   ];
-  if (previousAssignee !== null && previousAssignee !== found.conversation.assignedUserId) {
-    announcements.push(conversationRemoved(scope.key, previousAssignee, conversationId));
-  }
   announce(ctx.services.publisher, announcements);
   return summaryFor(ctx, scope, found);
 }
@@ -96,6 +109,7 @@ export const inboxHandlers = {
         accountId: input.accountId,
         labelId: input.labelId,
         stageId: input.stageId,
+        divisionId: input.divisionId,
       },
       ctx.now,
     );
@@ -161,9 +175,13 @@ export const inboxHandlers = {
     const message = await threadMessage(db, stored.message.id, viewOf(ctx));
     if (message === null) throw new ActError('not_found');
     if (stored.conversation !== null) {
+      const division =
+        stored.conversation.divisionId === found.conversation.divisionId
+          ? found.division
+          : await divisionTag(db, stored.conversation.divisionId);
       announce(ctx.services.publisher, [
         messageNew(scope.key, stored.conversation, found.customer, message),
-        conversationUpdated(scope.key, stored.conversation, found.customer, ctx.now),
+        conversationUpdated(scope.key, stored.conversation, found.customer, division, ctx.now),
       ]);
       ctx.services.jobs.kick();
     }
@@ -186,7 +204,8 @@ export const inboxHandlers = {
       if (assignee === null || !can(assignee.permissions, 'crm.chat.view')) throw new ActError('not_found');
     }
     await assign(ctx.services.db, input.conversationId, input.userId);
-    return changed(ctx, scope, input.conversationId, found.conversation.assignedUserId);
+    const previous = found.conversation.assignedUserId;
+    return changed(ctx, scope, input.conversationId, previous === null ? [] : [previous]);
   },
 
   async customer_rename(input, ctx) {

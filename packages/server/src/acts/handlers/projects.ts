@@ -7,7 +7,7 @@ export const projectHandlers = {
     const { user } = signedIn(ctx);
     const created = await createProject(ctx.services.db, { name: input.name, userId: user.id, now: ctx.now });
     // The creator's open sockets join the new project's rooms at once.
-    ctx.services.publisher.membershipChanged({
+    await ctx.services.publisher.membershipChanged({
       userId: user.id,
       key: created.project.key,
       permissions: created.permissions,

@@ -1,0 +1,115 @@
+/**
+ * The CRM screens' shared styles: the page shell, its heading and search, row actions, the colour
+ * field, and a record's colour as a dot, a pill or a named table cell (ColorChip.tsx).
+ */
+import { createVar, style } from '@vanilla-extract/css';
+import { tokens, vars } from '../theme/contract.css.ts';
+
+/** A record's own colour and the text that reads on it, set per element (they are data). */
+export const swatchColor = createVar();
+export const swatchText = createVar();
+/** A record's colour where it is only drawn (a dot, a pill's border, a board column's top). */
+export const recordColor = createVar();
+
+/** The screen fills the window below the header and scrolls within (a board may be wide). */
+export const page = style({
+  flex: 1,
+  minHeight: 0,
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.lg,
+  padding: `${tokens.space.lg} ${tokens.space.xl}`,
+  '@media': { 'screen and (max-width: 767px)': { padding: tokens.space.md } },
+});
+
+export const head = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });
+
+export const title = style({ margin: 0, fontSize: tokens.font.size.xl, marginRight: 'auto' });
+
+export const state = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: tokens.space.md,
+});
+
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+export const tools = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });
+
+export const search = style({
+  width: 'min(360px, 100%)',
+  boxSizing: 'border-box',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.md,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: 'inherit',
+  padding: `${tokens.space.sm} ${tokens.space.md}`,
+  outline: 'none',
+  selectors: { '&:focus': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` } },
+});
+
+export const rowActions = style({ display: 'flex', gap: tokens.space.xs, justifyContent: 'flex-end' });
+
+export const colorGroup = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.sm });
+
+export const palette = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm });
+
+export const paletteSwatch = style({
+  width: 28,
+  height: 28,
+  borderRadius: tokens.radius.full,
+  background: swatchColor,
+  cursor: 'pointer',
+  boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.15)',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: swatchText,
+  fontSize: tokens.font.size.sm,
+  selectors: {
+    '&[data-selected]': { outline: `2px solid ${vars.color.text}`, outlineOffset: 2 },
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 },
+    '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.6 },
+  },
+});
+
+export const preview = style({ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minHeight: 32 });
+
+/** A record's colour as a dot (decorative: its name goes beside it). */
+export const colorDot = style({
+  width: 14,
+  height: 14,
+  flexShrink: 0,
+  borderRadius: tokens.radius.full,
+  background: recordColor,
+  boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.15)',
+});
+
+/** A record as a pill: its colour as a dot and a border, its name in the page's text colour (always readable). */
+export const colorChip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: tokens.space.xs,
+  maxWidth: '100%',
+  width: 'fit-content',
+  borderRadius: tokens.radius.full,
+  padding: `2px ${tokens.space.sm}`,
+  fontSize: tokens.font.size.sm,
+  fontWeight: 600,
+  border: `1px solid ${recordColor}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+
+/** A table's name cell: the dot, then the name cut short with an ellipsis. */
+export const colorNameCell = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: tokens.space.sm,
+  minWidth: 0,
+});
+
+export const colorName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });

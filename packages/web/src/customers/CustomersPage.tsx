@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Project } from '@sapa/sdk';
+import {
+  customerPermissions,
+  customersMachine,
+  fetchActPage,
+  selectCanExport,
+  selectCustomersDialog,
+  selectCustomerTable,
+  type CustomerPermissions,
+} from '@sapa/machines';
+import { Button } from '../components/Button.tsx';
+import { CrmHeading, CrmPage, useAnnouncements } from '../crm/CrmPage.tsx';
+import * as crm from '../crm/crm.css.ts';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { useRuntime } from '../RuntimeProvider.tsx';
+import { CustomerFilters } from './CustomerFilters.tsx';
+import { CustomerFormDialog } from './CustomerFormDialog.tsx';
+import { CustomerTable } from './CustomerTable.tsx';
+import { DeleteCustomerDialog } from './DeleteCustomerDialog.tsx';
+import { ImportCustomersDialog } from './ImportCustomersDialog.tsx';
+import { saveDownload } from './saveDownload.ts';
+import type { CustomersActor } from './types.ts';
+
+/**
+ * `/crm/customer/{key}`: the project's customers in a paginated table with a search and filters
+ * (label, stage, division, WhatsApp number, first-contact dates), and, each with its permission,
+ * adding, editing and deleting one, importing a CSV file and exporting the rows the filters keep
+ * (customersMachine, which runs the table and fetches its page again after each change).
+ */
+export function CustomersPage() {
+  const t = useT();
+  return (
+    <CrmPage
+      title={t('screen.crm.customer')}
+      permissions={customerPermissions}
+      noAccess={t('customers.noAccess')}
+    >
+      {(project, may) => <Customers project={project} may={may} />}
+    </CrmPage>
+  );
+}
+
+function Customers({ project, may }: { project: Project; may: CustomerPermissions }) {
+  const t = useT();
+  const { client } = useRuntime();
+  const [fetchPage] = useState(() => fetchActPage<'customer_list'>(client));
+  const actor = useActorRef(customersMachine, {
+    input: { client, key: project.key, permissions: project.permissions, fetchPage },
+  });
+  const table = useSelector(actor, selectCustomerTable);
+  const canExport = useSelector(actor, selectCanExport);
+  const exporting = useSelector(actor, (snapshot) => snapshot.hasTag('exporting'));
+  // Toasts for what the machine announces; the export is saved as a download.
+  useAnnouncements(actor, {
+    'customers.saved': ({ customer, created }) => ({
+      message: t(created ? 'customers.added' : 'customers.changed', { name: customer.name }),
+    }),
+    'customers.deleted': ({ name }) => ({ message: t('customers.deleted', { name }) }),
+    'customers.imported': ({ result }) => ({
+      message: t('customers.imported', { imported: result.imported }),
+    }),
+    'customers.exported': ({ file }) => {
+      saveDownload(file.filename, file.csv);
+      return { message: t('customers.exported', { rows: file.rows, filename: file.filename }) };
+    },
+    'customers.exportFailed': ({ message }) => ({
+      message: t('customers.exportFailed', { message }),
+      tone: 'error',
+    }),
+  });
+  return (
+    <>
+      <CrmHeading
+        title={t('screen.crm.customer')}
+        add={
+          may.add
+            ? {
+                text: t('customers.add'),
+                testId: 'customer-add',
+                onPress: () => actor.send({ type: 'customers.add' }),
+              }
+            : null
+        }
+      />
+      {may.import || may.export ? (
+        <div className={crm.tools}>
+          {may.import ? (
+            <Button
+              tone="secondary"
+              data-testid="customer-import"
+              onPress={() => actor.send({ type: 'customers.import' })}
+            >
+              {t('customers.import')}
+            </Button>
+          ) : null}
+          {may.export ? (
+            <Button
+              tone="secondary"
+              data-testid="customer-export"
+              isDisabled={!canExport}
+              onPress={() => actor.send({ type: 'customers.export' })}
+            >
+              {exporting ? t('customers.exporting') : t('customers.export')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <CustomerFilters actor={actor} />
+      {table ? <CustomerTable actor={actor} table={table} may={may} project={project} /> : null}
+      <CustomerDialogs actor={actor} />
+    </>
+  );
+}
+
+/** One dialog at a time: the form (new or edit), a delete to confirm, or the import. */
+function CustomerDialogs({ actor }: { actor: CustomersActor }) {
+  const dialog = useSelector(actor, selectCustomersDialog);
+  if (dialog === 'form') return <CustomerFormDialog actor={actor} />;
+  if (dialog === 'delete') return <DeleteCustomerDialog actor={actor} />;
+  if (dialog === 'import') return <ImportCustomersDialog actor={actor} />;
+  return null;
+}
