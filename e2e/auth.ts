@@ -43,6 +43,8 @@ export async function signIn(page: Page, user: TestUser, password = user.passwor
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Keluar' }).first().click();
+  // Sign-out is in the avatar's menu of the header.
+  await page.getByRole('button', { name: /^Menu akun / }).click();
+  await page.getByRole('menuitem', { name: 'Keluar' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 }

@@ -48,8 +48,14 @@ export async function walkTwoPages(page: Page, rows: Locator, first: string[], s
   await expect(prev).toBeDisabled();
 }
 
-/** Switches the app's language (the header's language buttons). */
+/** Switches the app's language: the header's avatar menu when signed in, else the page's language buttons. */
 export async function useLanguage(page: Page, language: 'Bahasa Indonesia' | 'English') {
+  const account = page.getByRole('button', { name: /^(Menu akun|Account menu of) / });
+  if ((await account.count()) > 0) {
+    await account.click();
+    await page.getByRole('menuitem', { name: language }).click();
+    return;
+  }
   const toggle = page.getByRole('radio', { name: language }).or(page.getByRole('button', { name: language }));
   await toggle.first().click();
 }

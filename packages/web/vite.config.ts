@@ -14,6 +14,7 @@ export default defineConfig({
       '/config.json': api,
       '/upload': api,
       '/media': api,
+      '/avatar': api,
       '/socket.io': { target: api, ws: true },
     },
   },

@@ -368,7 +368,13 @@ export type {
   LabelSort,
   LabelTablePayload,
 } from './labelActors.ts';
-export { projectMachine, selectProject, selectProjectStatus, loadProject } from './projectMachine.ts';
+export {
+  projectMachine,
+  selectProject,
+  selectProjectStatus,
+  loadProject,
+  followProject,
+} from './projectMachine.ts';
 export type {
   ProjectInput,
   ProjectContext,
@@ -376,7 +382,27 @@ export type {
   ProjectTag,
   ProjectStatus,
   ProjectSnapshot,
+  ProjectRemoval,
+  ProjectEventSource,
 } from './projectMachine.ts';
+export { sidebarMenu, firstScreenPath } from './sidebarMenu.ts';
+export type { MenuItem, MenuSection } from './sidebarMenu.ts';
+export { routePermission, mayOpen, projectScreens, projectScreenOf, screenPath } from './routeAccess.ts';
+export type { MenuSectionId, ProjectScreen } from './routeAccess.ts';
+export {
+  notificationBellMachine,
+  selectUnreadNotifications,
+  countNotifications,
+  followNotifications,
+} from './notificationBellMachine.ts';
+export type {
+  NotificationBellInput,
+  NotificationBellContext,
+  NotificationBellEvent,
+  NotificationBellTag,
+  NotificationBellSnapshot,
+  NotificationEventSource,
+} from './notificationBellMachine.ts';
 export {
   uploadMachine,
   uploadStatuses,
@@ -769,3 +795,229 @@ export type {
   CustomerField,
 } from './validation.ts';
 export type { ActCaller, Project, TokenStoreLike } from './sdk.ts';
+// The personal pages: profile, signed-in devices, notifications.
+export {
+  checkProfile,
+  checkPhoneChange,
+  checkPasswordChange,
+  avatarProblem,
+  AVATAR_TYPES,
+} from './profileChecks.ts';
+export type {
+  AvatarFile,
+  AvatarProblem,
+  ProfileField,
+  ProfileForm,
+  PhoneChangeField,
+  PasswordChangeField,
+  PasswordChangeForm,
+} from './profileChecks.ts';
+export { profileFormMachine, saveProfile } from './profileFormMachine.ts';
+export type {
+  ProfileFormInput,
+  ProfileFormContext,
+  ProfileFormEvent,
+  ProfileFormEmitted,
+  ProfileFormSnapshot,
+} from './profileFormMachine.ts';
+export { profileAvatarMachine, readAvatar, setAvatar, clearAvatar } from './profileAvatarMachine.ts';
+export type {
+  AvatarReader,
+  ProfileAvatarInput,
+  ProfileAvatarContext,
+  ProfileAvatarEvent,
+  ProfileAvatarEmitted,
+  ProfileAvatarSnapshot,
+} from './profileAvatarMachine.ts';
+export {
+  profilePhoneMachine,
+  selectProfilePhoneStep,
+  requestPhoneChange,
+  confirmPhoneChange,
+} from './profilePhoneMachine.ts';
+export type {
+  ProfilePhoneInput,
+  ProfilePhoneContext,
+  ProfilePhoneEvent,
+  ProfilePhoneEmitted,
+  ProfilePhoneStep,
+  ProfilePhoneSnapshot,
+  PhoneChangeForm,
+} from './profilePhoneMachine.ts';
+export { profilePasswordMachine, changePassword } from './profilePasswordMachine.ts';
+export type {
+  ProfilePasswordInput,
+  ProfilePasswordContext,
+  ProfilePasswordEvent,
+  ProfilePasswordEmitted,
+  ProfilePasswordSnapshot,
+} from './profilePasswordMachine.ts';
+export { profilePreferences, preferencesToApply } from './profilePreferences.ts';
+export type { SavedPreferences } from './profilePreferences.ts';
+export {
+  sessionsListMachine,
+  loadSessions,
+  revokeSession,
+  selectSessions,
+  selectSessionsListStatus,
+  selectSessionRevoking,
+  selectSessionsListError,
+} from './sessionsListMachine.ts';
+export type {
+  SessionsListInput,
+  SessionsListContext,
+  SessionsListEvent,
+  SessionsListEmitted,
+  SessionsListSnapshot,
+  SessionsListStatus,
+} from './sessionsListMachine.ts';
+export { describeUserAgent } from './sessionsListDevice.ts';
+export type { DeviceSummary } from './sessionsListDevice.ts';
+export {
+  notificationsMachine,
+  loadNotifications,
+  loadNotificationPage,
+  markNotificationRead,
+  markAllNotificationsRead,
+  notificationFeed,
+  appendNotifications,
+  prependNotification,
+  selectNotifications,
+  selectNotificationsStatus,
+  selectNotificationsUnread,
+  selectNotificationsHasMore,
+  selectNotificationsLoadingMore,
+  selectNotificationsError,
+} from './notificationsMachine.ts';
+export type {
+  NotificationsInput,
+  NotificationsContext,
+  NotificationsEvent,
+  NotificationsSnapshot,
+  NotificationsStatus,
+} from './notificationsMachine.ts';
+export { notificationText, notificationTarget, notificationTextKeys } from './notificationsText.ts';
+export type { NotificationText, NotificationTextKey, NotificationTarget } from './notificationsText.ts';
+export {
+  inviteLink,
+  inviteTablePayload,
+  memberPermissions,
+  memberTablePayload,
+  projectLanding,
+  removeMember,
+  revokeInvite,
+  saveMemberPermissions,
+  settingsPermissions,
+  teamActAccess,
+} from './membersActors.ts';
+export type { InviteTablePayload, MemberPermissions, MemberTablePayload } from './membersActors.ts';
+export {
+  membersMachine,
+  memberTableMachine,
+  selectMembersDialog,
+  selectMemberTable,
+  selectPermissionEditor,
+} from './membersMachine.ts';
+export type {
+  MembersContext,
+  MembersDialog,
+  MembersEmitted,
+  MembersEvent,
+  MembersInput,
+  MembersSnapshot,
+  MembersTag,
+} from './membersMachine.ts';
+export {
+  keyState,
+  mayTick,
+  permissionEditorMachine,
+  permissionNodes,
+  selectEffectivePermissions,
+  selectKeyState,
+  selectMatchingTemplate,
+  selectSelectedPermissions,
+  templateSelection,
+} from './permissionEditorMachine.ts';
+export type {
+  PermissionEditorContext,
+  PermissionEditorEvent,
+  PermissionEditorInput,
+  PermissionEditorSnapshot,
+  PermissionEditorTag,
+  PermissionKeyState,
+  PermissionNode,
+} from './permissionEditorMachine.ts';
+export {
+  checkInvite,
+  copyInviteLink,
+  createInvite,
+  emptyInviteDraft,
+  inviteCreateFields,
+  invitesMachine,
+  inviteTableMachine,
+  selectInviteLink,
+  selectInvitesDialog,
+  selectInviteTable,
+  INVITE_HOURS_MAX,
+  INVITE_USES_MAX,
+} from './invitesMachine.ts';
+export type {
+  InviteDraft,
+  InviteField,
+  InviteFieldError,
+  InviteFieldErrors,
+  InvitesContext,
+  InvitesDialog,
+  InvitesEmitted,
+  InvitesEvent,
+  InvitesInput,
+  InvitesSnapshot,
+  InvitesTag,
+} from './invitesMachine.ts';
+export {
+  acceptInvite,
+  invitePageMachine,
+  loadInvite,
+  selectInvitePageStatus,
+  selectInvitePreview,
+  selectInviteTarget,
+} from './invitePageMachine.ts';
+export type {
+  InvitePageContext,
+  InvitePageEvent,
+  InvitePageInput,
+  InvitePageSnapshot,
+  InvitePageStatus,
+  InvitePageTag,
+} from './invitePageMachine.ts';
+export {
+  checkSettings,
+  deleteProject,
+  draftOfSettings,
+  knownTimeZones,
+  loadProjectSettings,
+  loadSettingsDivisions,
+  matchTimeZones,
+  projectSettingsMachine,
+  saveProjectSettings,
+  selectDeleteConfirmed,
+  selectSettingsDirty,
+  selectSettingsStatus,
+  settingsServerErrors,
+  PROJECT_NAME_MAX,
+} from './projectSettingsMachine.ts';
+export type {
+  ProjectSettingsContext,
+  ProjectSettingsEmitted,
+  ProjectSettingsEvent,
+  ProjectSettingsInput,
+  ProjectSettingsSnapshot,
+  ProjectSettingsStatus,
+  ProjectSettingsTag,
+  SettingsDay,
+  SettingsDraft,
+  SettingsErrorKey,
+  SettingsField,
+  SettingsFieldError,
+  SettingsFieldErrors,
+} from './projectSettingsMachine.ts';

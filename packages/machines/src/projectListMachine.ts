@@ -7,6 +7,7 @@ import type { SnapshotFrom } from 'xstate';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller, Project } from './sdk.ts';
+import type { ProjectSummary } from '@sapa/sdk';
 import { checkProjectName, serverFieldErrors } from './validation.ts';
 import type { FieldErrors, ProjectField } from './validation.ts';
 
@@ -16,8 +17,8 @@ export interface ProjectListInput {
 
 export interface ProjectListContext {
   client: ActCaller;
-  /** The caller's projects, newest first. */
-  projects: Project[];
+  /** The caller's projects, newest first, with their unread messages and WhatsApp numbers. */
+  projects: ProjectSummary[];
   /** Why the list could not be loaded (state `failed`). */
   error: FlowError | null;
   /** The name being created (state `creating`). */
@@ -37,7 +38,7 @@ export type ProjectListStatus = 'loading' | 'error' | 'empty' | 'ready';
 const PROJECT_FIELDS: readonly ProjectField[] = ['name'];
 
 /** project_list: the caller's projects with the caller's permissions in each. */
-export const loadProjects = fromPromise<Project[], { client: ActCaller }>(
+export const loadProjects = fromPromise<ProjectSummary[], { client: ActCaller }>(
   async ({ input }) => (await input.client.act('project_list', {})).data,
 );
 
@@ -59,7 +60,7 @@ export const projectListMachine = setup({
     nameValid: (_, params: { name: string }) => checkProjectName(params).ok,
   },
   actions: {
-    keepProjects: assign((_, params: { projects: Project[] }) => ({
+    keepProjects: assign((_, params: { projects: ProjectSummary[] }) => ({
       projects: params.projects,
       error: null,
     })),
@@ -74,7 +75,11 @@ export const projectListMachine = setup({
       return { fieldErrors: checked.ok ? {} : checked.fieldErrors, createError: null };
     }),
     addProject: assign(({ context }, params: { project: Project }) => ({
-      projects: [params.project, ...context.projects.filter((p) => p.key !== params.project.key)],
+      // A new project has nothing unread and no WhatsApp number yet.
+      projects: [
+        { ...params.project, unreadCount: 0, accounts: { total: 0, connected: 0 } },
+        ...context.projects.filter((p) => p.key !== params.project.key),
+      ],
       created: params.project,
       name: '',
     })),
@@ -161,6 +166,6 @@ export function selectProjectListStatus(snapshot: ProjectListSnapshot): ProjectL
 }
 
 /** The projects to list (newest first). */
-export function selectProjects(snapshot: ProjectListSnapshot): Project[] {
+export function selectProjects(snapshot: ProjectListSnapshot): ProjectSummary[] {
   return snapshot.context.projects;
 }

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { projectMachine, selectProject, selectProjectStatus } from './projectMachine.ts';
+import { followProject, projectMachine, selectProject, selectProjectStatus } from './projectMachine.ts';
+import { createFakeEventSource } from './paths/fakeEventSource.ts';
 import { createFakeClient } from './paths/fakes.ts';
 import { apiError, networkError, project } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
@@ -25,6 +26,17 @@ modelSuite('project', (get) => {
       ),
     );
     expect(missing.length).toBeGreaterThan(0);
+  });
+
+  it('ends every removal in removed, whatever state it came from, and takes no more events', () => {
+    const removals = get().runs.flatMap(({ run }) =>
+      run.steps.filter((step) => step.event.type === 'project.removed'),
+    );
+    expect(removals.length).toBeGreaterThan(0);
+    for (const step of removals) {
+      expect(step.snapshot.matches('removed')).toBe(true);
+      expect(step.snapshot.context['removal']).not.toBeNull();
+    }
   });
 });
 
@@ -54,5 +66,67 @@ describe('project rules', () => {
     await flush();
     expect(actor.getSnapshot().context.error?.reason).toBe('network');
     expect(client.calls).toHaveLength(2);
+  });
+});
+
+describe('project live updates', () => {
+  async function ready() {
+    const client = createFakeClient();
+    const actor = createActor(projectMachine, { input: { client, key: project.key } }).start();
+    client.settle('project_get', { data: project });
+    await flush();
+    return actor;
+  }
+
+  it('replaces the permissions, then the name and time zone, and stays ready', async () => {
+    const actor = await ready();
+    actor.send({ type: 'project.permissions', permissions: ['crm.menu', 'crm.chat.menu'] });
+    expect(selectProject(actor.getSnapshot())?.permissions).toEqual(['crm.menu', 'crm.chat.menu']);
+    actor.send({ type: 'project.updated', name: 'Toko Baru', timeZone: 'Asia/Makassar' });
+    expect(selectProject(actor.getSnapshot())).toMatchObject({
+      key: project.key,
+      name: 'Toko Baru',
+      timeZone: 'Asia/Makassar',
+      permissions: ['crm.menu', 'crm.chat.menu'],
+    });
+    expect(selectProjectStatus(actor.getSnapshot())).toBe('ready');
+  });
+
+  it('ends in removed with the reason, and ignores later changes', async () => {
+    const actor = await ready();
+    actor.send({ type: 'project.removed', reason: 'deleted' });
+    expect(selectProjectStatus(actor.getSnapshot())).toBe('removed');
+    expect(actor.getSnapshot().context.removal).toBe('deleted');
+    actor.send({ type: 'project.permissions', permissions: [] });
+    expect(selectProject(actor.getSnapshot())?.permissions).toEqual(project.permissions);
+  });
+
+  it('is removed while still loading as well', () => {
+    const client = createFakeClient();
+    const actor = createActor(projectMachine, { input: { client, key: project.key } }).start();
+    actor.send({ type: 'project.removed', reason: 'removed' });
+    expect(selectProjectStatus(actor.getSnapshot())).toBe('removed');
+  });
+
+  it('followProject hands over the events of its own project only, until stopped', async () => {
+    const actor = await ready();
+    const source = createFakeEventSource();
+    const stop = followProject(source, project.key, actor);
+    source.emit('project.updated', { key: 'other12345', name: 'Lain', timeZone: 'UTC' });
+    source.emit('project.permissions', { key: 'other12345', permissions: [] });
+    expect(selectProject(actor.getSnapshot())?.name).toBe(project.name);
+    source.emit('project.updated', { key: project.key, name: 'Toko Baru', timeZone: 'UTC' });
+    source.emit('project.permissions', { key: project.key, permissions: ['crm.menu'] });
+    expect(selectProject(actor.getSnapshot())).toMatchObject({
+      name: 'Toko Baru',
+      permissions: ['crm.menu'],
+    });
+    source.emit('project.removed', { key: 'other12345', reason: 'deleted' });
+    expect(selectProjectStatus(actor.getSnapshot())).toBe('ready');
+    source.emit('project.removed', { key: project.key, reason: 'left' });
+    expect(actor.getSnapshot().context.removal).toBe('left');
+    expect(source.count()).toBe(3);
+    stop();
+    expect(source.count()).toBe(0);
   });
 });

@@ -2,12 +2,18 @@
  * One project as its screens need it (`project_get`): its name, time zone and the viewer's
  * permissions, which decide what the screens show (the server decides what they may do). A key
  * that does not exist and a project of another team answer the same `not_found`.
+ *
+ * Live (`followProject`): `project.permissions` replaces the viewer's permissions (menus and
+ * buttons follow without a reload), `project.updated` the name and time zone, and
+ * `project.removed` ends in `removed` (the member was removed, left, or the project was deleted):
+ * the screens of the project close.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller, Project } from './sdk.ts';
+import type { PermissionKey, ServerEventName, ServerToClientEvents } from '@sapa/sdk';
 
 export interface ProjectInput {
   client: ActCaller;
@@ -20,11 +26,19 @@ export interface ProjectContext {
   project: Project | null;
   /** Why the project could not be loaded (state `failed`). */
   error: FlowError | null;
+  /** Why the viewer is no longer in the project (state `removed`). */
+  removal: ProjectRemoval | null;
 }
 
-export type ProjectEvent = { type: 'project.retry' };
-export type ProjectTag = 'loading' | 'ready' | 'error';
-export type ProjectStatus = 'loading' | 'ready' | 'failed';
+export type ProjectRemoval = 'removed' | 'left' | 'deleted';
+
+export type ProjectEvent =
+  | { type: 'project.retry' }
+  | { type: 'project.permissions'; permissions: PermissionKey[] }
+  | { type: 'project.updated'; name: string; timeZone: string }
+  | { type: 'project.removed'; reason: ProjectRemoval };
+export type ProjectTag = 'loading' | 'ready' | 'error' | 'removed';
+export type ProjectStatus = 'loading' | 'ready' | 'failed' | 'removed';
 
 /** project_get: the project with the viewer's role and permissions in it. */
 export const loadProject = fromPromise<Project, { client: ActCaller; key: string }>(
@@ -43,10 +57,23 @@ export const projectMachine = setup({
   actions: {
     keepProject: assign((_, params: { project: Project }) => ({ project: params.project, error: null })),
     showError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
+    setPermissions: assign(({ context }, params: { permissions: PermissionKey[] }) => ({
+      project: context.project && { ...context.project, permissions: params.permissions },
+    })),
+    rename: assign(({ context }, params: { name: string; timeZone: string }) => ({
+      project: context.project && { ...context.project, name: params.name, timeZone: params.timeZone },
+    })),
+    keepRemoval: assign((_, params: { reason: ProjectRemoval }) => ({ removal: params.reason })),
   },
 }).createMachine({
   id: 'project',
-  context: ({ input }) => ({ client: input.client, key: input.key, project: null, error: null }),
+  context: ({ input }) => ({
+    client: input.client,
+    key: input.key,
+    project: null,
+    error: null,
+    removal: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -66,7 +93,27 @@ export const projectMachine = setup({
       },
     },
     failed: { tags: ['error'], on: { 'project.retry': 'loading' } },
-    ready: { tags: ['ready'] },
+    ready: {
+      tags: ['ready'],
+      on: {
+        'project.permissions': {
+          actions: { type: 'setPermissions', params: ({ event }) => ({ permissions: event.permissions }) },
+        },
+        'project.updated': {
+          actions: {
+            type: 'rename',
+            params: ({ event }) => ({ name: event.name, timeZone: event.timeZone }),
+          },
+        },
+      },
+    },
+    removed: { tags: ['removed'] },
+  },
+  on: {
+    'project.removed': {
+      target: '.removed',
+      actions: { type: 'keepRemoval', params: ({ event }) => ({ reason: event.reason }) },
+    },
   },
 });
 
@@ -75,9 +122,41 @@ export type ProjectSnapshot = SnapshotFrom<typeof projectMachine>;
 export function selectProjectStatus(snapshot: ProjectSnapshot): ProjectStatus {
   if (snapshot.hasTag('ready')) return 'ready';
   if (snapshot.hasTag('error')) return 'failed';
+  if (snapshot.hasTag('removed')) return 'removed';
   return 'loading';
 }
 
 export function selectProject(snapshot: ProjectSnapshot): Project | null {
   return snapshot.context.project;
+}
+
+/** The project's events on the one real-time connection, as far as `followProject` needs them. */
+export interface ProjectEventSource {
+  on<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void;
+}
+
+/**
+ * Hands the socket's events about project `key` to its project actor (`project.permissions`,
+ * `project.updated`, `project.removed`); answers the function that stops.
+ */
+export function followProject(
+  source: ProjectEventSource,
+  key: string,
+  target: { send(event: ProjectEvent): void },
+): () => void {
+  const offs = [
+    source.on('project.permissions', (event) => {
+      if (event.key === key) target.send({ type: 'project.permissions', permissions: event.permissions });
+    }),
+    source.on('project.updated', (event) => {
+      if (event.key === key)
+        target.send({ type: 'project.updated', name: event.name, timeZone: event.timeZone });
+    }),
+    source.on('project.removed', (event) => {
+      if (event.key === key) target.send({ type: 'project.removed', reason: event.reason });
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
 }

@@ -144,6 +144,19 @@ describe('session rules (SPEC.md section 2)', () => {
     expect(browser.location.getPath()).toBe('/auth/login');
   });
 
+  it('session.ended forgets the token without calling the server and opens login', async () => {
+    const { actor, client, browser } = start('tok', '/crm/label/k9');
+    client.settle('user_check_token', { data: user });
+    await flush();
+    actor.send({ type: 'session.ended' });
+    expect(selectSessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(selectUser(actor.getSnapshot())).toBeNull();
+    expect(browser.tokens.get()).toBeNull();
+    expect(browser.location.getPath()).toBe('/auth/login');
+    expect(browser.redirectStore.get()).toBeNull();
+    expect(client.calls.map((call) => call.name)).toEqual(['user_check_token']);
+  });
+
   it('never redirects to an unsafe saved path after sign-in', () => {
     const { actor, browser } = start(null, '/auth/login', '//evil.example');
     actor.send({ type: 'session.signedIn', token: 't', user });

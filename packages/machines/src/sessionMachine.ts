@@ -41,6 +41,10 @@ export type SessionEvent =
   | { type: 'session.signedIn'; token: string; user: User }
   | { type: 'session.signOut' }
   | { type: 'session.expired' }
+  /** The server ended this session (signed out from another device, password change): sign out here. */
+  | { type: 'session.ended' }
+  /** The user's profile changed (name, picture, phone, language, theme): the answered user. */
+  | { type: 'session.userChanged'; user: User }
   | { type: 'session.recheck' }
   | { type: 'session.retry' }
   | { type: 'session.pathChanged' };
@@ -150,6 +154,11 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': { target: 'signingOut' },
         'session.expired': { target: 'signedOut', actions: ['forgetToken', 'clearSession', 'sendToLogin'] },
+        // The server has revoked the token already: nothing to tell it, only forget it here.
+        'session.ended': { target: 'signedOut', actions: ['forgetToken', 'clearSession', 'goToLogin'] },
+        'session.userChanged': {
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
+        },
         'session.recheck': { target: 'loading' },
         'session.pathChanged': { actions: 'leaveAuthPages' },
       },

@@ -94,3 +94,8 @@ export const CHAT_MAX_ATTACHMENTS = 10;
  * room for the JSON around it; 10,000 rows of a name, a phone and short notes fit.
  */
 export const CUSTOMER_IMPORT_MAX_BYTES = 1_000_000;
+
+/** The largest profile picture `profile_avatar_set` takes, decoded: 512 KB. */
+export const AVATAR_MAX_BYTES = 512_000;
+/** Notifications per page of `notification_list`. */
+export const NOTIFICATION_PAGE_SIZE = 20;

@@ -17,7 +17,19 @@ export type { Acts, ActName, ActInput, ActParsed, ActOutput } from './contract/a
 export { defineAct } from './contract/defineAct.ts';
 export type { ActAccess, ActDefinition } from './contract/defineAct.ts';
 export type { ActFailure, ActPage, ActResponse, ActSuccess, FailureReason } from './contract/envelope.ts';
-export type { OtpChallenge, Project, SignedIn, User } from './contract/types.ts';
+export type { OtpChallenge, Project, SignedIn, User, UserLanguage, UserTheme } from './contract/types.ts';
+export type {
+  Invite,
+  InvitePreview,
+  InviteStatus,
+  Notification,
+  NotificationKind,
+  ProjectMember,
+  ProjectSettings,
+  ProjectSummary,
+  UserSession,
+  WorkingDay,
+} from './contract/teamTypes.ts';
 export type {
   AccountStatus,
   ChatAgent,
@@ -124,6 +136,21 @@ export { allPermissionKeys, isPermissionKey, permissionTree } from './permission
 export type { PermissionKey } from './permissions/tree.ts';
 export { can, grantAll, parsePermissions, requiredMenus } from './permissions/can.ts';
 export type { Permissions } from './permissions/can.ts';
+export {
+  isRoleTemplate,
+  matchingTemplate,
+  roleTemplates,
+  templatePermissions,
+} from './permissions/templates.ts';
+export type { RoleTemplate } from './permissions/templates.ts';
+export {
+  addedKeys,
+  grantProblem,
+  mayGrant,
+  mayManagePermissions,
+  removalProblem,
+} from './permissions/grants.ts';
+export type { GrantProblem, PermissionChange } from './permissions/grants.ts';
 
 // Formatters and parsers
 export { formatRupiah } from './format/formatRupiah.ts';
@@ -231,6 +258,8 @@ export {
   PUSH_TOKEN_REFRESH_DAYS,
   PUSH_TOKEN_REFRESH_MS,
   UPLOAD_CHUNK_SIZE,
+  AVATAR_MAX_BYTES,
+  NOTIFICATION_PAGE_SIZE,
   UPLOAD_CHUNK_RETRY_DELAYS_MS,
   UPLOAD_MAX_PARALLEL,
   UPLOAD_DEFAULT_MAX_FILES,

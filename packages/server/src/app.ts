@@ -25,6 +25,7 @@ import { JobRunner } from './jobs/JobRunner.ts';
 import { MediaFiles } from './media/MediaFiles.ts';
 import { loadMediaLinks } from './media/mediaLinks.ts';
 import { registerMediaRoutes } from './media/mediaRoutes.ts';
+import { registerAvatarRoutes } from './media/avatarRoutes.ts';
 import { MEDIA_DOWNLOAD_JOB, MediaService } from './media/mediaService.ts';
 import { createPublisher } from './realtime/Publisher.ts';
 import type { Publisher } from './realtime/Publisher.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     media,
     options.fetchAllowAddress === undefined ? {} : { fetchAllowAddress: options.fetchAllowAddress },
   );
+  await registerAvatarRoutes(app, database.db);
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
   // What the web app may know before sign-in: today only the social-login app id, if any.
   app.get('/config.json', async (_request, reply) => {

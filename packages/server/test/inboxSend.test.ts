@@ -167,6 +167,11 @@ describe('message_send', () => {
       );
       expect(accounts[0]?.status).toBe('disconnected');
       expect(statuses).toEqual(['disconnected']);
+      // Its members are told (docs/profile-and-notifications.md).
+      const told = await server.act('notification_list', { token: setup.owner.token });
+      expect(told.body.data).toMatchObject([
+        { kind: 'account_disconnected', subject: setup.account.name, key: setup.project.key },
+      ]);
 
       graph.mode = 'ok';
       const renewed = dataOf<WhatsAppAccount>(

@@ -59,9 +59,16 @@ describe('projects', () => {
     const second = await create(alice.token, 'Toko Kedua');
     const bobs = await create(bob.token, 'Toko Bob');
 
+    // Each card adds what the caller should notice: nothing unread, no WhatsApp numbers yet.
+    const card = { unreadCount: 0, accounts: { total: 0, connected: 0 } };
     const listed = dataOf<Project[]>(await server.act('project_list', { token: alice.token }));
-    expect(listed).toEqual([second, first]);
-    expect(dataOf<Project[]>(await server.act('project_list', { token: bob.token }))).toEqual([bobs]);
+    expect(listed).toEqual([
+      { ...second, ...card },
+      { ...first, ...card },
+    ]);
+    expect(dataOf<Project[]>(await server.act('project_list', { token: bob.token }))).toEqual([
+      { ...bobs, ...card },
+    ]);
   });
 
   it('refuses a non-member on project_get exactly as for a key that does not exist', async () => {

@@ -116,9 +116,16 @@ describe('the real-time socket', () => {
       fcm: 'fcm-owner',
       memberships: [{ key: project.key, permissions: project.permissions }],
     });
-    // The owner holds every permission: the project's room and the room of those who see every chat.
+    // The owner holds every permission: the project's room and the room of those who see every chat
+    // (and the session's own room, which a sign-out of that session ends).
     expect(socket?.rooms).toEqual(
-      new Set([socket?.id, `user:${owner.userId}`, `project:${project.key}`, `chat:${project.key}:all:full`]),
+      new Set([
+        socket?.id,
+        `user:${owner.userId}`,
+        `session:${String(socket?.data.sessionId)}`,
+        `project:${project.key}`,
+        `chat:${project.key}:all:full`,
+      ]),
     );
 
     publisher.toProject(project.key, 'account.status', status(project.key, 'acc-1'));

@@ -42,6 +42,9 @@ describe('register, sign in, sign out', () => {
       name: 'Siti',
       phone,
       createdAt: expect.any(String),
+      avatarUrl: null,
+      language: null,
+      theme: null,
     });
     expect(Number.isNaN(Date.parse(String(user.createdAt)))).toBe(false);
 

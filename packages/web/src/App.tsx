@@ -17,11 +17,16 @@ import { QuickReplyPage } from './quickReplies/QuickReplyPage.tsx';
 import { StagesPage } from './stages/StagesPage.tsx';
 import { CustomersPage } from './customers/CustomersPage.tsx';
 import { DivisionsPage } from './divisions/DivisionsPage.tsx';
+import { ProfilePage } from './profile/ProfilePage.tsx';
+import { NotificationsPage } from './notifications/NotificationsPage.tsx';
+import { MembersPage } from './members/MembersPage.tsx';
+import { ProjectSettingsPage } from './settings/ProjectSettingsPage.tsx';
+import { InvitePage } from './invite/InvitePage.tsx';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RegisterPage } from './auth/RegisterPage.tsx';
 import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
 import { ForgotPhonePage, ForgotOtpPage, ForgotChangePage } from './auth/ForgotPasswordPages.tsx';
-import { authRoutes, projectRoutes, screenRoutes } from './routes.ts';
+import { authRoutes, personalRoutes, projectRoutes, screenRoutes } from './routes.ts';
 import { useRuntime } from './RuntimeProvider.tsx';
 import { OfflineNotice } from './pages/OfflineNotice.tsx';
 import { selectSessionStatus } from '@sapa/machines';
@@ -68,6 +73,20 @@ export function App() {
         <SignedIn>
           <MainLayout>
             <ProjectListPage />
+          </MainLayout>
+        </SignedIn>
+      </Route>
+      <Route path={personalRoutes.profile}>
+        <SignedIn>
+          <MainLayout>
+            <ProfilePage />
+          </MainLayout>
+        </SignedIn>
+      </Route>
+      <Route path={personalRoutes.notifications}>
+        <SignedIn>
+          <MainLayout>
+            <NotificationsPage />
           </MainLayout>
         </SignedIn>
       </Route>
@@ -157,6 +176,35 @@ export function App() {
           </SignedIn>
         )}
       </Route>
+      <Route path={projectRoutes.members}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout>
+                <MembersPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.settings}>
+        {(params: { key: string }) => (
+          <SignedIn>
+            <ProjectScope projectKey={params.key}>
+              <MainLayout>
+                <ProjectSettingsPage />
+              </MainLayout>
+            </ProjectScope>
+          </SignedIn>
+        )}
+      </Route>
+      <Route path={projectRoutes.invite}>
+        {(params: { code: string }) => (
+          <SignedIn>
+            <InvitePage key={params.code} code={params.code} />
+          </SignedIn>
+        )}
+      </Route>
       <Route path={projectRoutes.customers}>
         {(params: { key: string }) => (
           <SignedIn>
@@ -170,15 +218,24 @@ export function App() {
       </Route>
       {screenRoutes.map((route) => (
         <Route key={route.path} path={route.path}>
-          <SignedIn>
-            {route.area === 'main' ? (
-              <MainLayout>
+          {(params: { key?: string }) => (
+            <SignedIn>
+              {route.area !== 'main' ? (
                 <ScreenPage title={route.title} />
-              </MainLayout>
-            ) : (
-              <ScreenPage title={route.title} />
-            )}
-          </SignedIn>
+              ) : params.key === undefined ? (
+                <MainLayout>
+                  <ScreenPage title={route.title} />
+                </MainLayout>
+              ) : (
+                // A project's screen: its sidebar, and the route guard on its permission.
+                <ProjectScope projectKey={params.key}>
+                  <MainLayout>
+                    <ScreenPage title={route.title} />
+                  </MainLayout>
+                </ProjectScope>
+              )}
+            </SignedIn>
+          )}
         </Route>
       ))}
       <Route>

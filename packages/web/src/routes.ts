@@ -16,8 +16,6 @@ export interface ScreenRoute {
 /** Screens whose content later issues build; the router already sends each path to its place. */
 export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/saldo', area: 'main', title: 'screen.saldo' },
-  { path: '/profile', area: 'main', title: 'screen.profile' },
-  { path: '/notification', area: 'main', title: 'screen.notification' },
   { path: '/advertiser/domain/:key', area: 'main', title: 'screen.advertiser.domain' },
   { path: '/advertiser/campaign/:key', area: 'main', title: 'screen.advertiser.campaign' },
   { path: '/advertiser/link-generator/:key', area: 'main', title: 'screen.advertiser.linkGenerator' },
@@ -29,9 +27,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
   { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
   { path: '/project/billing/:key', area: 'main', title: 'screen.project.billing' },
-  { path: '/project/user/:key', area: 'main', title: 'screen.project.user' },
-  { path: '/project/setting/:key', area: 'main', title: 'screen.project.setting' },
-  { path: '/invite/:code', area: 'outside', title: 'screen.invite' },
   { path: '/scan/:key/:accountId', area: 'outside', title: 'screen.scan' },
 ];
 
@@ -42,6 +37,14 @@ export const authRoutes = {
   forgotPhone: '/auth/forgot-password/phone',
   forgotOtp: '/auth/forgot-password/otp',
   forgotChange: '/auth/forgot-password/change',
+} as const;
+
+/** The signed-in user's own pages, outside any project. */
+export const personalRoutes = {
+  /** Name, picture, phone, password, language and theme, signed-in devices. */
+  profile: '/profile',
+  /** The user's notifications (the header's bell opens it). */
+  notifications: '/notification',
 } as const;
 
 /** Screens built so far, each with its own page (App.tsx). */
@@ -64,6 +67,12 @@ export const projectRoutes = {
   customers: '/crm/customer/:key',
   /** The project's teams: their members, and the conversations assigned to them. */
   divisions: '/crm/divisi/:key',
+  /** The project's members and invite codes, with the permission editor. */
+  members: '/project/user/:key',
+  /** The project's name, time zone, working hours, default division; deleting it. */
+  settings: '/project/setting/:key',
+  /** Joining a project with an invite code (outside any project). */
+  invite: '/invite/:code',
 } as const;
 
 /** `/crm/chat/{key}` or `/crm/chat/{key}/{receiver}`. */
@@ -110,4 +119,19 @@ export function customersPath(key: string): string {
 /** `/crm/quick-reply/{key}`. */
 export function quickReplyPath(key: string): string {
   return `/crm/quick-reply/${encodeURIComponent(key)}`;
+}
+
+/** `/project/user/{key}`. */
+export function membersPath(key: string): string {
+  return `/project/user/${encodeURIComponent(key)}`;
+}
+
+/** `/project/setting/{key}`. */
+export function settingsPath(key: string): string {
+  return `/project/setting/${encodeURIComponent(key)}`;
+}
+
+/** `/invite/{code}`. */
+export function invitePath(code: string): string {
+  return `/invite/${encodeURIComponent(code)}`;
 }

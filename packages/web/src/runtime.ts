@@ -15,6 +15,7 @@ import {
   translate,
   type ActClient,
   type MessageKey,
+  type Realtime,
   type TokenStore,
 } from '@sapa/sdk';
 import { sessionMachine } from '@sapa/machines';
@@ -29,6 +30,7 @@ import { createPreferencesStore, type PreferencesStore } from './preferences/pre
 import { createToastStore, type ToastStore } from './toast/toastStore.ts';
 import { createBrowserRedirectStore } from './session/redirectStore.ts';
 import { createAuthFlows, type AuthFlows } from './auth/authFlows.ts';
+import { followSavedPreferences } from './profile/followSavedPreferences.ts';
 
 export interface Runtime {
   client: ActClient;
@@ -37,6 +39,8 @@ export interface Runtime {
   toasts: ToastStore;
   session: ReturnType<typeof createActor<typeof sessionMachine>>;
   authFlows: AuthFlows;
+  /** The socket's events, for screens that listen beyond the inbox (notifications). */
+  realtime: Realtime;
   /** The real-time connection (its state) and the router the inbox screens attach to. */
   inbox: InboxConnection;
   notifier: DesktopNotifier;
@@ -69,6 +73,8 @@ export function createRuntime(): Runtime {
       location: { getPath: () => window.location.pathname + window.location.search, navigate: go },
     },
   });
+  // The language and theme saved on the profile apply at sign-in and after each profile change.
+  followSavedPreferences(session, preferences);
   const toasts = createToastStore();
   const translateNow = (key: MessageKey) => translate(preferences.getSnapshot().locale, key);
   const authFlows = createAuthFlows({
@@ -79,6 +85,8 @@ export function createRuntime(): Runtime {
     onPasswordReset: () => toasts.show(translateNow('auth.forgot.done'), 'success'),
   });
   const realtime = createRealtime({ tokens, pushToken });
+  // The server ended this session (another device, a password change): sign out here too.
+  realtime.on('session.ended', () => session.send({ type: 'session.ended' }));
   const inbox = createInboxConnection({
     realtime,
     signedIn: {
@@ -104,6 +112,7 @@ export function createRuntime(): Runtime {
     toasts,
     session,
     authFlows,
+    realtime,
     inbox,
     notifier,
     mobile: isMobileUserAgent(navigator.userAgent),

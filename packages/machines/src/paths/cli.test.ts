@@ -61,6 +61,11 @@ describe('pnpm paths', () => {
     'divisions',
     'divisionMembers',
     'conversationDivision',
+    'invitePage',
+    'permissionEditor',
+    'projectSettings',
+    'members',
+    'invites',
   ])(
     'numbers one block per path for %s',
     async (name) => {

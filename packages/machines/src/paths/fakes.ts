@@ -11,7 +11,7 @@ export interface ActCall {
 }
 
 interface PendingCall extends ActCall {
-  resolve(data: unknown): void;
+  resolve(data: unknown, totalPage?: number): void;
   reject(error: unknown): void;
 }
 
@@ -20,8 +20,11 @@ export interface FakeClient extends ActCaller {
   readonly calls: ActCall[];
   /** Acts called and not settled yet. */
   pending(): ActCall[];
-  /** Answers the oldest pending call of `name`; throws when nothing called it. */
-  settle(name: ActName, outcome: { data: unknown } | { error: unknown }): void;
+  /**
+   * Answers the oldest pending call of `name`; throws when nothing called it. A page's
+   * `total_page` rides beside `data`, as in a real answer.
+   */
+  settle(name: ActName, outcome: { data: unknown; total_page?: number } | { error: unknown }): void;
 }
 
 export function createFakeClient(): FakeClient {
@@ -35,7 +38,13 @@ export function createFakeClient(): FakeClient {
         waiting.push({
           name,
           fields,
-          resolve: (data) => resolve({ code: '1', msg: 'OK', data: data as ActOutput<N> }),
+          resolve: (data, totalPage) =>
+            resolve({
+              code: '1',
+              msg: 'OK',
+              data: data as ActOutput<N>,
+              ...(totalPage === undefined ? {} : { total_page: totalPage }),
+            }),
           reject,
         });
       });
@@ -46,7 +55,7 @@ export function createFakeClient(): FakeClient {
       const call = waiting[index];
       if (call === undefined) throw new Error(`No pending ${name} call to settle`);
       waiting.splice(index, 1);
-      if ('data' in outcome) call.resolve(outcome.data);
+      if ('data' in outcome) call.resolve(outcome.data, outcome.total_page);
       else call.reject(outcome.error);
     },
   };

@@ -8,6 +8,9 @@ export const user: User = {
   name: 'Sari',
   phone: '+628123456789',
   createdAt: '2025-01-01T00:00:00Z',
+  avatarUrl: null,
+  language: null,
+  theme: null,
 };
 
 /**

@@ -39,6 +39,20 @@ import { customerImportModel } from './customerImportModel.ts';
 import { divisionsModel } from './divisionsModel.ts';
 import { divisionMembersModel } from './divisionMembersModel.ts';
 import { conversationDivisionModel } from './conversationDivisionModel.ts';
+import { notificationsModel } from './notificationsModel.ts';
+import { sessionsListModel } from './sessionsListModel.ts';
+import {
+  profileAvatarModel,
+  profileFormModel,
+  profilePasswordModel,
+  profilePhoneModel,
+} from './profileModels.ts';
+import { notificationBellModel } from './notificationBellModel.ts';
+import { invitePageModel } from './invitePageModel.ts';
+import { permissionEditorModel } from './permissionEditorModel.ts';
+import { projectSettingsModel } from './projectSettingsModel.ts';
+import { membersModel } from './membersModel.ts';
+import { invitesModel } from './invitesModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -84,6 +98,18 @@ export const machineNames = [
   'divisions',
   'divisionMembers',
   'conversationDivision',
+  'profileForm',
+  'profileAvatar',
+  'profilePassword',
+  'profilePhone',
+  'sessionsList',
+  'notifications',
+  'notificationBell',
+  'invitePage',
+  'permissionEditor',
+  'projectSettings',
+  'members',
+  'invites',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -252,6 +278,8 @@ const sessionModel: PathModel = {
     { type: 'session.signedIn', token: 'tok-2', user },
     { type: 'session.signOut' },
     { type: 'session.expired' },
+    { type: 'session.ended' },
+    { type: 'session.userChanged', user: { ...user, name: 'Sari Wulan' } },
     { type: 'session.recheck' },
     { type: 'session.retry' },
     { type: 'session.pathChanged' },
@@ -283,6 +311,10 @@ const sessionModel: PathModel = {
         { type: 'xstate.error.actor.logout', error: networkError },
       ],
     },
+    {
+      start: 1,
+      events: [{ type: 'xstate.done.actor.checkToken', output: user }, { type: 'session.ended' }],
+    },
     { start: 2, events: [{ type: 'session.pathChanged' }] },
     {
       start: 1,
@@ -307,6 +339,8 @@ const sessionModel: PathModel = {
       'session.signedIn': 'a login or register flow finishes (session.signedIn)',
       'session.signOut': 'the user signs out (session.signOut)',
       'session.expired': 'an act answers unauthenticated (session.expired)',
+      'session.ended': 'the server ends this session over the socket (session.ended)',
+      'session.userChanged': 'the user saves their profile (session.userChanged)',
       'session.recheck': 'the app asks to check the user again (session.recheck)',
       'session.retry': 'the user retries (session.retry)',
       'session.pathChanged': 'the user opens another page (session.pathChanged)',
@@ -791,4 +825,16 @@ export const models: Record<MachineName, PathModel> = {
   divisions: divisionsModel,
   divisionMembers: divisionMembersModel,
   conversationDivision: conversationDivisionModel,
+  profileForm: profileFormModel,
+  profileAvatar: profileAvatarModel,
+  profilePassword: profilePasswordModel,
+  profilePhone: profilePhoneModel,
+  sessionsList: sessionsListModel,
+  notifications: notificationsModel,
+  notificationBell: notificationBellModel,
+  invitePage: invitePageModel,
+  permissionEditor: permissionEditorModel,
+  projectSettings: projectSettingsModel,
+  members: membersModel,
+  invites: invitesModel,
 };

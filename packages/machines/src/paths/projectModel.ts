@@ -1,6 +1,7 @@
 /**
  * The project machine's test model: `project_get` answers the project, `not_found` (a key that
- * does not exist or another team's project) or fails on the network; the agent retries.
+ * does not exist or another team's project) or fails on the network; the agent retries. Once
+ * loaded, the socket changes the member's permissions, renames the project or removes the member.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { projectMachine } from '../projectMachine.ts';
@@ -8,8 +9,11 @@ import type { ProjectContext } from '../projectMachine.ts';
 import { createFakeClient } from './fakes.ts';
 import { apiError, networkError, project } from './fixtures.ts';
 import type { PathModel } from './models.ts';
+import type { PermissionKey } from '@sapa/sdk';
 
 const notFound = apiError('not_found', 'Proyek tidak ditemukan.');
+const agentKeys: PermissionKey[] = ['crm.menu', 'crm.chat.menu', 'crm.chat.view'];
+const removedEvent = { type: 'project.removed', reason: 'removed' } as const;
 
 function contextOf(snapshot: AnyMachineSnapshot): ProjectContext {
   return snapshot.context as ProjectContext;
@@ -23,7 +27,10 @@ export const projectModel: PathModel = {
     return JSON.stringify({
       value: snapshot.value,
       project: context.project?.key ?? null,
+      name: context.project?.name ?? null,
+      permissions: context.project?.permissions.length ?? null,
       error: context.error?.reason ?? null,
+      removal: context.removal,
     });
   },
   starts: [
@@ -41,10 +48,17 @@ export const projectModel: PathModel = {
           { type: 'xstate.done.actor.project', output: project },
           { type: 'xstate.error.actor.project', error: notFound },
           { type: 'xstate.error.actor.project', error: networkError },
+          removedEvent,
         ]
       : snapshot.matches('failed')
-        ? [{ type: 'project.retry' }]
-        : [],
+        ? [{ type: 'project.retry' }, removedEvent]
+        : snapshot.matches('ready')
+          ? [
+              { type: 'project.permissions', permissions: agentKeys },
+              { type: 'project.updated', name: 'Toko Baru', timeZone: 'Asia/Makassar' },
+              { type: 'project.removed', reason: 'deleted' },
+            ]
+          : [],
   simple: {
     events: () => [{ type: 'xstate.done.actor.project', output: project }],
     toState: (snapshot) => snapshot.matches('ready'),
@@ -58,6 +72,15 @@ export const projectModel: PathModel = {
         { type: 'xstate.done.actor.project', output: project },
       ],
     },
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.project', output: project },
+        { type: 'project.permissions', permissions: agentKeys },
+        { type: 'project.updated', name: 'Toko Baru', timeZone: 'Asia/Makassar' },
+        removedEvent,
+      ],
+    },
   ],
   actorActs: { project: 'project_get' },
   drivers: {},
@@ -69,13 +92,18 @@ export const projectModel: PathModel = {
         ? 'loading the project fails (network down)'
         : 'the project is not found';
     }
+    if (event.type === 'project.permissions') return "the member's permissions change (project.permissions)";
+    if (event.type === 'project.updated') return 'the project is renamed (project.updated)';
+    if (event.type === 'project.removed')
+      return `the member is out of the project: ${String((event as unknown as { reason: string }).reason)} (project.removed)`;
     return event.type === 'project.retry' ? 'the agent retries (project.retry)' : event.type;
   },
   describeState: (snapshot) => {
     const context = contextOf(snapshot);
     const name = String(snapshot.value);
+    if (context.removal !== null) return `${name}: ${context.removal}`;
     if (context.project !== null)
-      return `${name}: "${context.project.name}", time zone ${context.project.timeZone}`;
+      return `${name}: "${context.project.name}", time zone ${context.project.timeZone}, ${context.project.permissions.length} permissions`;
     return context.error === null ? name : `${name}, shows "${context.error.message}"`;
   },
 };

@@ -21,7 +21,17 @@ import type {
   Stage,
   StageColumn,
 } from './crmTypes.ts';
-import { CUSTOMER_IMPORT_MAX_BYTES } from '../constants.ts';
+import type {
+  Invite,
+  InvitePreview,
+  Notification,
+  ProjectMember,
+  ProjectSettings,
+  ProjectSummary,
+  UserSession,
+} from './teamTypes.ts';
+import { roleTemplates } from '../permissions/templates.ts';
+import { AVATAR_MAX_BYTES, CUSTOMER_IMPORT_MAX_BYTES } from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -86,6 +96,38 @@ export const customerFilterFields = {
   /** First contact on or before this day (the project's time zone). */
   to: dateField.optional(),
 };
+/** An hour as the hour picker gives it: `HH:00:00`, 00 to 23. */
+export const hourField = z.string().regex(/^(?:[01]\d|2[0-3]):00:00$/);
+/** An IANA time zone this server knows (`Asia/Jakarta`). */
+export const timeZoneField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'time_zone');
+/** One weekday's hours: closed, or open from one whole hour to a later one. */
+export const workingDayField = z
+  .object({
+    day: z.union(
+      [1, 2, 3, 4, 5, 6, 7].map((day) => z.literal(day)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]],
+    ),
+    open: z.boolean(),
+    from: hourField,
+    to: hourField,
+  })
+  .refine((day) => !day.open || day.to > day.from, { path: ['to'], message: 'after_from' });
+/** A role template (`owner`, `admin`, `agent`, `viewer`). */
+export const roleTemplateField = z.enum(roleTemplates);
+/** An invite code as `/invite/{code}` carries it. */
+export const inviteCodeField = z.string().trim().min(1).max(64);
+
 /** A zero-based page index. */
 export const pageField = z.number().int().min(0).max(1_000_000);
 /** A position in a conversation. */
@@ -197,17 +239,192 @@ export const acts = {
     summary:
       'Creates a project; the caller becomes its owner, holding every permission. Answers the project.',
   }),
-  project_list: defineAct<Project[]>()({
+  project_list: defineAct<ProjectSummary[]>()({
     input: z.object({}),
     access: 'user',
     summary:
-      "Answers the caller's projects, newest first, each with the caller's role and permissions in it.",
+      "Answers the caller's projects, newest first, each with the caller's role and permissions in it, the unread messages of the conversations the caller may see, and its WhatsApp numbers by status (the home page's cards).",
   }),
   project_get: defineAct<Project>()({
     input: z.object({ key: projectKeyField }),
     access: 'member',
     summary:
       'Answers one project of the caller. A key that does not exist and a project the caller is not a member of both answer `not_found`.',
+  }),
+  project_settings_get: defineAct<ProjectSettings>()({
+    input: z.object({ key: projectKeyField }),
+    access: { permission: 'project.edit' },
+    summary: "The project's settings: name, time zone, working hours per weekday, default division.",
+  }),
+  project_update: defineAct<ProjectSettings>()({
+    input: z.object({
+      key: projectKeyField,
+      name: nameField.optional(),
+      timeZone: timeZoneField.optional(),
+      /** All seven days, each once. */
+      workingHours: z
+        .array(workingDayField)
+        .length(7)
+        .refine((days) => new Set(days.map((day) => day.day)).size === 7, { message: 'days' })
+        .optional(),
+      defaultDivisionId: idField.nullable().optional(),
+    }),
+    access: { permission: 'project.edit' },
+    summary:
+      "Changes the project's settings and answers them; a name or time zone change is announced to every member as `project.updated`. A division of another project answers `not_found`.",
+  }),
+  project_delete: defineAct<{ key: string }>()({
+    input: z.object({ key: projectKeyField, confirmName: z.string().max(200) }),
+    access: { permission: 'project.edit' },
+    summary:
+      'Deletes the project and everything in it, once `confirmName` equals its name exactly (else `invalid_input` on `confirmName`). Every member gets `project.removed` (`deleted`).',
+  }),
+  project_leave: defineAct<{ key: string }>()({
+    input: z.object({ key: projectKeyField }),
+    access: 'member',
+    summary:
+      'The caller leaves the project; refused with `last_permission_holder` when nobody else could set permissions.',
+  }),
+  member_list: defineAct<ProjectMember[]>()({
+    input: z.object({
+      key: projectKeyField,
+      page: pageField.optional(),
+      search: z.string().trim().max(100).optional(),
+    }),
+    access: { permission: 'project.user.view' },
+    shape: 'page',
+    summary:
+      "The project's members by name, 10 a page, with their permissions and the template those equal; `search` matches the start of words of the name.",
+  }),
+  member_permissions_set: defineAct<ProjectMember>()({
+    input: z.object({
+      key: projectKeyField,
+      userId: idField,
+      permissions: z.array(z.string().max(100)).max(500),
+    }),
+    access: { permission: 'project.user.set_permission' },
+    summary:
+      "Saves a member's permissions (unknown keys are dropped) and answers the member. Refused: adding keys to oneself (`self_escalation`), granting keys the caller does not hold (`grant_beyond_own`), leaving nobody who may set permissions (`last_permission_holder`). The member's open apps get `project.permissions` and move to the rooms the new keys allow.",
+  }),
+  member_remove: defineAct<{ userId: string }>()({
+    input: z.object({ key: projectKeyField, userId: idField }),
+    access: { permission: 'project.user.hapus' },
+    summary:
+      'Removes a member from the project (and its divisions). Their acts there are refused at once; their open apps get `project.removed` (`removed`) and their sockets leave its rooms. Refused with `last_permission_holder` when nobody else could set permissions.',
+  }),
+  invite_list: defineAct<Invite[]>()({
+    input: z.object({ key: projectKeyField, page: pageField.optional() }),
+    access: { anyOf: ['project.user.view', 'project.user.create_invite'] },
+    shape: 'page',
+    summary: "The project's invite codes, newest first, 10 a page, each with its status and uses.",
+  }),
+  invite_create: defineAct<Invite>()({
+    input: z.object({
+      key: projectKeyField,
+      template: roleTemplateField,
+      /** Hours until it expires (1 to 720); left out or `null`: never. */
+      expiresInHours: z.number().int().min(1).max(720).nullable().optional(),
+      /** How many may join with it (1 to 1,000); left out or `null`: no limit. */
+      maxUses: z.number().int().min(1).max(1000).nullable().optional(),
+    }),
+    access: { permission: 'project.user.create_invite' },
+    summary:
+      "Creates an invite code whose joiners start with `template`'s permissions; a template granting keys the caller does not hold answers `grant_beyond_own`.",
+  }),
+  invite_revoke: defineAct<Invite>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'project.user.create_invite' },
+    summary: 'Revokes an invite code of the project; it stops working at once.',
+  }),
+  invite_get: defineAct<InvitePreview>()({
+    input: z.object({ code: inviteCodeField }),
+    access: 'user',
+    summary:
+      "What `/invite/{code}` shows: the project's name, who invited, the template, the code's status, and the project's key when the caller is a member already. An unknown code answers `invite_invalid`.",
+  }),
+  invite_accept: defineAct<Project>()({
+    input: z.object({ code: inviteCodeField }),
+    access: 'user',
+    summary:
+      "Joins the project of an active code with its template's permissions and answers the project (a member already: the project, unchanged, using nothing). An expired, used-up, revoked or unknown code answers `invite_invalid`. The code's creator gets an `invite_accepted` notification.",
+  }),
+  profile_update: defineAct<User>()({
+    input: z.object({
+      name: nameField.optional(),
+      language: z.enum(['id', 'en']).nullable().optional(),
+      theme: z.enum(['light', 'dark']).nullable().optional(),
+    }),
+    access: 'user',
+    summary: "Changes the caller's name, language or theme (`null`: follow the device) and answers the user.",
+  }),
+  profile_avatar_set: defineAct<User>()({
+    input: z.object({
+      /** A JPEG, PNG or WebP image as a `data:` URL, at most `AVATAR_MAX_BYTES` decoded. */
+      image: z
+        .string()
+        .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100)
+        .startsWith('data:'),
+    }),
+    access: 'user',
+    summary:
+      "Sets the caller's picture from a `data:` URL (JPEG, PNG or WebP, checked by content, at most 512 KB) and answers the user; anything else answers `file_invalid_type` or `file_too_large`.",
+  }),
+  profile_avatar_clear: defineAct<User>()({
+    input: z.object({}),
+    access: 'user',
+    summary: "Removes the caller's picture (their initials show again) and answers the user.",
+  }),
+  profile_phone_change: defineAct<OtpChallenge>()({
+    input: z.object({ phone: phoneField, password: passwordField }),
+    access: 'user',
+    summary:
+      "Starts moving the caller's account to a new phone: checks the current password (`wrong_password`), sends a code to the new phone and answers the challenge. A phone another account uses answers `phone_taken`.",
+  }),
+  profile_phone_confirm: defineAct<User>()({
+    input: z.object({ challenge: challengeField, code: otpCodeField }),
+    access: 'user',
+    summary:
+      'Confirms the new phone with its code and answers the user with it; the old phone no longer signs in.',
+  }),
+  profile_password_change: defineAct<Record<string, never>>()({
+    input: z.object({ currentPassword: z.string().min(1).max(128), password: passwordField }),
+    access: 'user',
+    summary:
+      "Changes the caller's password after checking the current one (`wrong_password`, on `currentPassword`); every other session of the user is signed out.",
+  }),
+  session_list: defineAct<UserSession[]>()({
+    input: z.object({}),
+    access: 'user',
+    summary: "The caller's live sessions (signed-in devices), the current one first, then by last use.",
+  }),
+  session_revoke: defineAct<{ id: string }>()({
+    input: z.object({ id: idField }),
+    access: 'user',
+    summary:
+      "Signs out one of the caller's sessions: its token stops working at once and its sockets get `session.ended` and are disconnected. Another user's session answers `not_found`.",
+  }),
+  notification_list: defineAct<Notification[]>()({
+    input: z.object({ page: pageField.optional(), unreadOnly: z.boolean().optional() }),
+    access: 'user',
+    shape: 'page',
+    summary:
+      "The caller's notifications, unread first, then newest first, 20 a page, from projects they are still a member of.",
+  }),
+  notification_count: defineAct<{ unread: number }>()({
+    input: z.object({}),
+    access: 'user',
+    summary: "How many of the caller's notifications are unread (the header's bell).",
+  }),
+  notification_read: defineAct<{ unread: number }>()({
+    input: z.object({ id: idField }),
+    access: 'user',
+    summary:
+      "Marks one of the caller's notifications read and answers how many are unread; the user's other tabs get `notification.count`.",
+  }),
+  notification_read_all: defineAct<{ unread: number }>()({
+    input: z.object({}),
+    access: 'user',
+    summary: "Marks every notification of the caller read; the user's other tabs get `notification.count`.",
   }),
   account_list: defineAct<WhatsAppAccount[]>()({
     input: z.object({ key: projectKeyField }),

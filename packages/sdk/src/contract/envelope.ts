@@ -27,6 +27,11 @@ export type FailureReason =
   | 'fetch_refused'
   | 'fetch_failed'
   | 'media_in_use'
+  | 'self_escalation'
+  | 'grant_beyond_own'
+  | 'last_permission_holder'
+  | 'invite_invalid'
+  | 'wrong_password'
   | 'malformed_body'
   | 'internal';
 

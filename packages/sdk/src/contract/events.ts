@@ -5,6 +5,8 @@
  */
 import type { AccountStatus, ConversationSummary, MessageStatus, ThreadMessage } from './chatTypes.ts';
 import type { Stage } from './crmTypes.ts';
+import type { Notification } from './teamTypes.ts';
+import type { PermissionKey } from '../permissions/tree.ts';
 
 export interface ServerToClientEvents {
   /** A message was stored in a conversation (inbound from a customer, or sent by an agent). */
@@ -40,6 +42,28 @@ export interface ServerToClientEvents {
     customerId: string;
     stage: Pick<Stage, 'id' | 'name' | 'color'> | null;
   }) => void;
+  /**
+   * To the member: their permissions in a project changed (the permission editor). Menus and
+   * buttons follow at once; the server already refuses what was taken away.
+   */
+  'project.permissions': (event: { key: string; permissions: PermissionKey[] }) => void;
+  /**
+   * To the member: they are no longer in a project (`removed` by a member, `left` from another
+   * tab, or the project was `deleted`). Their sockets have left its rooms; screens of the project
+   * close.
+   */
+  'project.removed': (event: { key: string; reason: 'removed' | 'left' | 'deleted' }) => void;
+  /** To every member: the project's name or time zone changed (project settings). */
+  'project.updated': (event: { key: string; name: string; timeZone: string }) => void;
+  /** To the user: a new notification, and how many are unread now (the bell). */
+  'notification.new': (event: { notification: Notification; unread: number }) => void;
+  /** To the user: notifications were read (in another tab, say); how many are unread now. */
+  'notification.count': (event: { unread: number }) => void;
+  /**
+   * To one session's sockets: it was signed out (from the profile's session list, a password
+   * change or a reset). The sockets are then disconnected; the app signs out.
+   */
+  'session.ended': (event: Record<string, never>) => void;
 }
 
 /** The client sends nothing but its handshake today; catch-up goes through acts. */

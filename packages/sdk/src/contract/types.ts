@@ -1,12 +1,23 @@
 /** Shapes that travel in act responses. */
 import type { PermissionKey } from '../permissions/tree.ts';
 
+/** A language of the message catalogue. */
+export type UserLanguage = 'id' | 'en';
+/** A colour theme; a user who never chose one follows their device. */
+export type UserTheme = 'light' | 'dark';
+
 export interface User {
   id: string;
   name: string;
   /** E.164, e.g. `+628123456789`. */
   phone: string;
   createdAt: string;
+  /** Their picture (`/avatar/...`), or `null`: show the initials of SPEC.md section 9. */
+  avatarUrl: string | null;
+  /** The language they chose on their profile, or `null` (the device's choice holds). */
+  language: UserLanguage | null;
+  /** The theme they chose on their profile, or `null` (the device's choice holds). */
+  theme: UserTheme | null;
 }
 
 /** What `auth_register`, `auth_login`, `auth_forgot_password` and `auth_resend_otp` answer. */

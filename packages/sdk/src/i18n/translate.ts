@@ -1,13 +1,15 @@
 /**
  * The one message catalogue (DESIGN.md "Client"): error texts (`./messages/errors.ts`, the
- * server's) and screen texts (`./messages/ui.ts`, the web app's, with the form widgets', the customers' and the
- * divisions' screens in files of their own), per locale. Indonesian is the
+ * server's) and screen texts (`./messages/ui.ts`, the web app's, with the form widgets', the customers', the
+ * divisions', the project area's (team) and the personal pages' screens in files of their own), per locale. Indonesian is the
  * default and the reference: `MessageKey` is its keys, and English must mirror every one.
  */
 import { customers } from './messages/customers.ts';
 import { divisions } from './messages/divisions.ts';
 import { errors } from './messages/errors.ts';
 import { forms } from './messages/forms.ts';
+import { personal } from './messages/personal.ts';
+import { team } from './messages/team.ts';
 import { ui } from './messages/ui.ts';
 
 export type Locale = 'id' | 'en';
@@ -15,8 +17,24 @@ export const locales: readonly Locale[] = ['id', 'en'];
 export const defaultLocale: Locale = 'id';
 
 export const messages = {
-  id: { ...errors.id, ...ui.id, ...forms.id, ...customers.id, ...divisions.id },
-  en: { ...errors.en, ...ui.en, ...forms.en, ...customers.en, ...divisions.en },
+  id: {
+    ...errors.id,
+    ...ui.id,
+    ...forms.id,
+    ...customers.id,
+    ...divisions.id,
+    ...team.id,
+    ...personal.id,
+  },
+  en: {
+    ...errors.en,
+    ...ui.en,
+    ...forms.en,
+    ...customers.en,
+    ...divisions.en,
+    ...team.en,
+    ...personal.en,
+  },
 } as const;
 
 export type MessageKey = keyof (typeof messages)['id'];

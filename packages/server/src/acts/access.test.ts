@@ -16,6 +16,8 @@ function member(permissions: PermissionKey[]): ProjectMembership {
       timeZone: 'Asia/Jakarta',
       createdBy: 'u0',
       createdAt: new Date('2025-01-01T00:00:00Z'),
+      workingHours: null,
+      defaultDivisionId: null,
     },
   };
 }

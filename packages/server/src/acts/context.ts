@@ -35,6 +35,8 @@ export interface ActContext {
   /** The moment of the call (from `services.now`), fixed for the whole call. */
   now: Date;
   ip: string;
+  /** The client's `User-Agent` header, kept with a session opened by this call. */
+  userAgent?: string | null;
   locale: Locale;
   token: string | null;
   /** The caller's push token, when the client sent one. */

@@ -22,6 +22,7 @@ export interface ActSuccessBody {
 
 export interface CallMeta {
   ip: string;
+  userAgent?: string | null;
   locale: Locale;
   /** `Authorization: Bearer …`, used when the body carries no `token`. */
   bearer: string | null;
@@ -52,6 +53,7 @@ export async function dispatch(
       services,
       now,
       ip: meta.ip,
+      userAgent: meta.userAgent ?? null,
       locale: meta.locale,
       token,
       fcm: text(body.fcm),

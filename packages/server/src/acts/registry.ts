@@ -12,6 +12,8 @@ import { quickReplyHandlers } from './handlers/quickReplies.ts';
 import { stageHandlers } from './handlers/stages.ts';
 import { customerHandlers } from './handlers/customers.ts';
 import { divisionHandlers } from './handlers/divisions.ts';
+import { teamHandlers } from './handlers/team.ts';
+import { personalHandlers } from './handlers/personal.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -47,4 +49,6 @@ export const handlers: ActHandlers = {
   ...stageHandlers,
   ...customerHandlers,
   ...divisionHandlers,
+  ...teamHandlers,
+  ...personalHandlers,
 };

@@ -61,7 +61,13 @@ export async function registerActRoute(
         markHandling(request);
         return dispatch(
           fields,
-          { ip: request.ip, locale, bearer: bearerOf(request), log: request.log },
+          {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            locale,
+            bearer: bearerOf(request),
+            log: request.log,
+          },
           services,
         );
       },

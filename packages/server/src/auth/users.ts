@@ -7,8 +7,21 @@ import type { User } from '../sdk.ts';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 
+/** Where a user's current picture is served (`src/media/avatarRoutes.ts`). */
+export function avatarUrl(userId: string, version: string | null): string | null {
+  return version === null ? null : `/avatar/${userId}/${version}`;
+}
+
 export function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, phone: row.phone, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+    avatarUrl: avatarUrl(row.id, row.avatarVersion),
+    language: row.language,
+    theme: row.theme,
+  };
 }
 
 export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
@@ -48,4 +61,15 @@ export async function setPassword(
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
+}
+
+/** Changes what the profile edits directly; answers the updated row. */
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  changes: Partial<Pick<UserRow, 'name' | 'language' | 'theme' | 'avatarVersion' | 'phone'>>,
+): Promise<UserRow | undefined> {
+  if (Object.keys(changes).length === 0) return findUserById(db, userId);
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row;
 }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -15,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdReferral } from '../channels/whatsapp/index.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,6 +31,27 @@ export const users = pgTable('users', {
   /** `scrypt$N$r$p$salt$hash`, see src/security/password.ts. */
   passwordHash: text('password_hash').notNull(),
   passwordChangedAt: at('password_changed_at').notNull(),
+  createdAt: at('created_at').notNull(),
+  /** Random id of the current picture (in `user_avatars`), part of its URL; `null`: initials. */
+  avatarVersion: text('avatar_version'),
+  /** Chosen on the profile; `null` follows the device. */
+  language: text('language').$type<'id' | 'en'>(),
+  theme: text('theme').$type<'light' | 'dark'>(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A user's picture (at most `AVATAR_MAX_BYTES`), served at `/avatar/<userId>/<version>`. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
   createdAt: at('created_at').notNull(),
 });
 
@@ -43,17 +67,64 @@ export const sessions = pgTable(
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /** The browser's `User-Agent` and the client's address at sign-in. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Last use, refreshed at most once a minute. */
+    lastSeenAt: at('last_seen_at'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-export const otpPurpose = pgEnum('otp_purpose', ['register', 'login', 'reset']);
+export const notificationKind = pgEnum('notification_kind', [
+  'conversation_assigned',
+  'customer_waiting',
+  'invite_accepted',
+  'account_disconnected',
+]);
+
+/** A user's notifications (`/notification`, the bell), listed unread first, then newest first. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: notificationKind('kind').notNull(),
+    subject: text('subject').notNull(),
+    actorName: text('actor_name'),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    readAt: at('read_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    // The list's order: unread first, then newest first.
+    index('notifications_list_idx').on(
+      table.userId,
+      sql`(${table.readAt} is null) desc`,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    // At most one unread "customer waiting" per conversation and user (refreshed, not repeated).
+    uniqueIndex('notifications_waiting_idx')
+      .on(table.userId, table.conversationId)
+      .where(sql`${table.kind} = 'customer_waiting' and ${table.readAt} is null`),
+  ],
+);
+
+export const otpPurpose = pgEnum('otp_purpose', ['register', 'login', 'reset', 'change_phone']);
 
 /** What a challenge carries until it is confirmed, by purpose. */
 export type OtpPayload =
   | { purpose: 'register'; name: string; passwordHash: string }
   | { purpose: 'login'; userId: string; passwordChangedAt: string }
-  | { purpose: 'reset'; userId: string | null };
+  | { purpose: 'reset'; userId: string | null }
+  /** Moving `userId` to the challenge's phone (the profile's phone change). */
+  | { purpose: 'change_phone'; userId: string };
 
 export const otpChallenges = pgTable(
   'otp_challenges',
@@ -104,7 +175,50 @@ export const projects = pgTable('projects', {
     .notNull()
     .references(() => users.id),
   createdAt: at('created_at').notNull(),
+  /** Seven days, Monday first (src/team/settings.ts); `null`: the default (Mon-Fri 09-17). */
+  workingHours: jsonb('working_hours').$type<StoredWorkingDay[]>(),
+  /** Where conversations go when nothing else assigns them; deleting the division clears it. */
+  defaultDivisionId: uuid('default_division_id').references((): AnyPgColumn => divisions.id, {
+    onDelete: 'set null',
+  }),
 });
+
+/** One weekday's hours as stored in `projects.working_hours` (ISO weekday, `HH:00:00`). */
+export interface StoredWorkingDay {
+  day: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  open: boolean;
+  from: string;
+  to: string;
+}
+
+/**
+ * Invite codes of a project (`/invite/{code}`): whoever opens one signed in joins with the
+ * template's permissions, while it is neither revoked, expired nor used up.
+ */
+export const projectInvites = pgTable(
+  'project_invites',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Random, URL-safe (src/team/invites.ts). */
+    code: text('code').notNull().unique(),
+    template: text('template').$type<'owner' | 'admin' | 'agent' | 'viewer'>().notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at'),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [
+    index('project_invites_project_idx').on(table.projectId, table.createdAt.desc(), table.id.desc()),
+    check('project_invites_template_check', sql`${table.template} in ('owner', 'admin', 'agent', 'viewer')`),
+  ],
+);
 
 /** Who belongs to a project, with the permission keys each holds there (SPEC.md section 6). */
 export const projectMembers = pgTable(
@@ -645,12 +759,16 @@ export const jobs = pgTable(
 
 export const schema = {
   users,
+  userAvatars,
   sessions,
+  notificationKind,
+  notifications,
   otpChallenges,
   otpPurpose,
   rateEvents,
   projects,
   projectMembers,
+  projectInvites,
   accountStatus,
   waAccounts,
   customers,
@@ -679,8 +797,10 @@ export const schema = {
 };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
 export type ChallengeRow = typeof otpChallenges.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type InviteRow = typeof projectInvites.$inferSelect;
 export type AccountRow = typeof waAccounts.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -19,6 +19,7 @@ import type { AccountRow, JobRow, MediaRow } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/JobRunner.ts';
 import type { MediaFiles } from '../media/MediaFiles.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
+import { notifyAccountDisconnected } from '../notifications/notify.ts';
 import { announce } from './announce.ts';
 import { statusAnnouncements } from './inbound.ts';
 import { sendBody } from './messageContent.ts';
@@ -89,6 +90,7 @@ async function setAccountStatus(deps: SendDeps, account: AccountRow, status: 'co
   const key = updated?.key;
   if (key === undefined) return;
   deps.publisher.toProject(key, 'account.status', { key, accountId: account.id, status });
+  if (status === 'disconnected') await notifyAccountDisconnected(deps, account, null);
 }
 
 /** The stored file as Meta knows it for this number: uploaded now, or an upload still fresh. */

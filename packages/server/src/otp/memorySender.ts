@@ -3,7 +3,7 @@ import type { OtpSender } from './OtpSender.ts';
 export interface SentOtp {
   phone: string;
   code: string;
-  purpose: 'register' | 'login' | 'reset';
+  purpose: 'register' | 'login' | 'reset' | 'change_phone';
 }
 
 /** Keeps every code in memory: the test hook for integration tests. */

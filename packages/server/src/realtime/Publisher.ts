@@ -59,12 +59,19 @@ export interface Publisher {
   /** A division was deleted: every socket leaves its rooms at once. */
   divisionClosed(key: string, divisionId: string): void;
   subscribeDivisionClosed(listener: (key: string, divisionId: string) => void): () => void;
+  /**
+   * Sessions were signed out (logout, the profile's session list, a password change or reset): their
+   * sockets get `session.ended` and are disconnected.
+   */
+  sessionsEnded(sessionIds: readonly string[]): void;
+  subscribeSessionsEnded(listener: (sessionIds: readonly string[]) => void): () => void;
 }
 
 export function createPublisher(): Publisher {
   const listeners = new Set<(published: Published) => void>();
   const membershipListeners = new Set<(change: MembershipChange) => void | Promise<void>>();
   const divisionListeners = new Set<(key: string, divisionId: string) => void>();
+  const sessionListeners = new Set<(sessionIds: readonly string[]) => void>();
   const publish = (published: Published) => {
     for (const listener of listeners) listener(published);
   };
@@ -89,6 +96,14 @@ export function createPublisher(): Publisher {
     subscribeDivisionClosed(listener) {
       divisionListeners.add(listener);
       return () => divisionListeners.delete(listener);
+    },
+    sessionsEnded(sessionIds) {
+      if (sessionIds.length === 0) return;
+      for (const listener of sessionListeners) listener(sessionIds);
+    },
+    subscribeSessionsEnded(listener) {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The real-time layer (DESIGN.md "Real-time"): socket.io on the app's own HTTP server at
  * `/socket.io`, polling handshake first (browsers can only send the token headers there), then
- * the upgrade to WebSocket. Each authenticated socket joins `user:<id>` and `project:<key>` for
- * every project of its user; whatever the rest of the server publishes through the `Publisher`
+ * the upgrade to WebSocket. Each authenticated socket joins `user:<id>`, `session:<id>` (a signed-out
+ * session's sockets hear `session.ended` and are disconnected) and `project:<key>` for every project
+ * of its user; whatever the rest of the server publishes through the `Publisher`
  * is emitted to those rooms. With `REDIS_URL` the Redis Streams adapter fans events out across
  * processes. Connection-state recovery replays what a socket missed during a short blip.
  * Which rooms a socket joins in a project follows its permissions there (rooms.ts), so a member
@@ -17,7 +18,14 @@ import { divisionRoomsOf } from '../crm/divisions.ts';
 import type { Published, Publisher } from './Publisher.ts';
 import { createRedisAdapter } from './redisAdapter.ts';
 import type { RedisAdapter } from './redisAdapter.ts';
-import { audienceRooms, divisionRooms, memberRooms, possibleMemberRooms, userRoom } from './rooms.ts';
+import {
+  audienceRooms,
+  divisionRooms,
+  memberRooms,
+  possibleMemberRooms,
+  sessionRoom,
+  userRoom,
+} from './rooms.ts';
 import { socketAuth } from './socketAuth.ts';
 import type { SocketData } from './socketAuth.ts';
 
@@ -68,9 +76,10 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
   io.use(socketAuth(services, app.log));
   io.on('connection', (socket) => {
     // A recovered socket got its rooms back; joining again is harmless and picks up new projects.
-    const { userId, memberships } = socket.data;
+    const { userId, sessionId, memberships } = socket.data;
     void socket.join([
       userRoom(userId),
+      sessionRoom(sessionId),
       ...memberships.flatMap(({ key, permissions, divisionIds }) =>
         memberRooms(userId, key, permissions, divisionIds),
       ),
@@ -108,11 +117,19 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
     io.in(rooms).socketsLeave(rooms);
   });
 
+  const stopSessions = publisher.subscribeSessionsEnded((sessionIds) => {
+    const rooms = sessionIds.map(sessionRoom);
+    // Told first, then cut off: engine.io flushes the event before it closes the connection.
+    (io.to(rooms) as unknown as Relay).emit('session.ended', {});
+    io.in(rooms).disconnectSockets(true);
+  });
+
   // Sockets hold their connections open: drop them before the HTTP server waits for idle ones.
   app.addHook('preClose', async () => {
     stopRelay();
     stopMembership();
     stopDivisions();
+    stopSessions();
     for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
     io.engine.close();
   });

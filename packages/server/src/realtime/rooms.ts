@@ -18,6 +18,11 @@ export function userRoom(userId: string): `user:${string}` {
   return `user:${userId}`;
 }
 
+/** Every socket of one session (told `session.ended` and disconnected when it is signed out). */
+export function sessionRoom(sessionId: string): `session:${string}` {
+  return `session:${sessionId}`;
+}
+
 export function projectRoom(key: string): `project:${string}` {
   return `project:${key}`;
 }

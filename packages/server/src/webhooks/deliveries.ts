@@ -26,6 +26,7 @@ import type { Announcement } from '../inbox/announce.ts';
 import { receiveMessages, receiveStatus, storeWebhookBatch } from '../inbox/inbound.ts';
 import type { Arriving, Received, RoutedAccount } from '../inbox/inbound.ts';
 import { Drain } from '../jobs/Drain.ts';
+import { notifyCustomersWaiting } from '../notifications/notify.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { rootMessage } from '../errors/rootMessage.ts';
@@ -273,6 +274,12 @@ export class DeliveryWorker {
     } catch (error) {
       this.#options.log.error({ err: error }, 'announcing stored webhook events failed');
     }
+    // Assignees of conversations customers wrote on: one statement for the batch, never throws.
+    await notifyCustomersWaiting(
+      { db, now, publisher },
+      outcomes.flatMap((outcome) => outcome.announcements),
+      this.#options.log,
+    );
   }
 
   /** Each delivery's messages' announcements, onto its outcome. */

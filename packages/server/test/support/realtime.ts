@@ -16,8 +16,11 @@ export async function until(check: () => boolean): Promise<void> {
 }
 
 export interface Listeners {
-  /** A connected SDK client that records every event it hears, in order. */
-  listen(token: string): Promise<Heard[]>;
+  /**
+   * A connected SDK client that records every event it hears, in order: conversation and account
+   * events, and the `extra` events asked for.
+   */
+  listen(token: string, extra?: readonly ServerEventName[]): Promise<Heard[]>;
   /**
    * Publishes a marker (to every member of `key`, or to one user) and waits until each listener
    * heard it: whatever a listener has not heard by then, it never will.
@@ -30,7 +33,7 @@ export function listeners(server: TestServer): Listeners {
   const clients: Realtime[] = [];
   let marks = 0;
   return {
-    async listen(token) {
+    async listen(token, extra = []) {
       const realtime = createRealtime({
         url: server.url,
         tokens: createMemoryTokenStore(token),
@@ -44,6 +47,7 @@ export function listeners(server: TestServer): Listeners {
         'conversation.updated',
         'conversation.removed',
         'account.status',
+        ...extra,
       ];
       for (const event of events) {
         realtime.on(event, ((payload: unknown) => heard.push({ event, payload })) as never);

@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useSelector } from '@xstate/react';
-import { Button } from '../components/Button.tsx';
-import { PreferenceControls } from '../components/PreferenceControls.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
-import { useRuntime } from '../RuntimeProvider.tsx';
 import { projectRoutes } from '../routes.ts';
-import { ProjectNav } from './ProjectNav.tsx';
-import { useProjectActor } from '../project/ProjectScope.tsx';
-import * as css from './layout.css.ts';
+import { NotificationBell } from './NotificationBell.tsx';
+import { ProjectGate } from './ProjectGate.tsx';
+import { ProjectSidebar, useOpenProject } from './ProjectSidebar.tsx';
+import { ProjectSwitcher } from './ProjectSwitcher.tsx';
+import { SidebarDrawer } from './SidebarDrawer.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import * as css from './frame.css.ts';
 
 /**
- * The signed-in frame: header with the navigation (the project's screens inside a project), the
- * user, theme and language, and sign-out. `workspace` screens (the inbox) fill the window below
- * the header; `page` screens sit in a centred column.
+ * The signed-in frame: the header (brand, projects, the open project's switcher, the bell, the
+ * user's menu) and, inside a project, its sidebar (a drawer on phones) beside the screen, which
+ * the route guard (`ProjectGate`) lets through or refuses. `workspace` screens (the inbox) fill
+ * the window below the header; `page` screens sit in a centred column.
  */
 export function MainLayout({
   children,
@@ -23,32 +24,31 @@ export function MainLayout({
   variant?: 'page' | 'workspace';
 }) {
   const t = useT();
-  const { session } = useRuntime();
-  const inProject = useProjectActor() !== null;
-  const user = useSelector(session, (snapshot) => snapshot.context.user);
+  const project = useOpenProject();
   return (
-    <div className={css.shell({ variant })}>
+    <div className={css.frame({ variant })}>
       <header className={css.header}>
-        <nav className={css.nav} aria-label={t('nav.main')}>
-          <Link href="/" className={css.brand}>
+        <div className={css.headerStart}>
+          <SidebarDrawer />
+          <Link href="/" className={css.brand} aria-label={t('frame.brand')}>
             Sapa
           </Link>
-          {inProject ? null : (
-            <Link href={projectRoutes.list} className={css.navLink}>
-              {t('nav.projects')}
-            </Link>
-          )}
-        </nav>
-        {inProject ? <ProjectNav /> : null}
+          <Link href={projectRoutes.list} className={css.headerLink}>
+            {t('frame.projects')}
+          </Link>
+          {project ? <ProjectSwitcher project={project} /> : null}
+        </div>
         <div className={css.headerEnd}>
-          <PreferenceControls />
-          {user ? <span className={css.userName}>{user.name}</span> : null}
-          <Button tone="secondary" size="sm" onPress={() => session.send({ type: 'session.signOut' })}>
-            {t('auth.signOut')}
-          </Button>
+          <NotificationBell />
+          <UserMenu />
         </div>
       </header>
-      <main className={css.main({ variant })}>{children}</main>
+      <div className={css.body}>
+        <ProjectSidebar />
+        <main className={css.main({ variant })}>
+          <ProjectGate>{children}</ProjectGate>
+        </main>
+      </div>
     </div>
   );
 }

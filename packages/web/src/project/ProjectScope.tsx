@@ -1,7 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { projectMachine, selectProject, selectProjectStatus } from '@sapa/machines';
+import { followProject, projectMachine, selectProject, selectProjectStatus } from '@sapa/machines';
 import type { FlowError, ProjectStatus } from '@sapa/machines';
 import type { Project } from '@sapa/sdk';
 import { useRuntime } from '../RuntimeProvider.tsx';
@@ -10,7 +10,10 @@ type ProjectActor = Actor<typeof projectMachine>;
 
 const ProjectContext = createContext<ProjectActor | null>(null);
 
-/** The project a screen is about (`project_get`), shared by the screen and the project navigation. */
+/**
+ * The project a screen is about (`project_get`), shared by the screen, the sidebar and the route
+ * guard; the socket's `project.permissions`, `project.updated` and `project.removed` reach it live.
+ */
 export function ProjectScope({ projectKey, children }: { projectKey: string; children: ReactNode }) {
   return (
     <ProjectActorScope key={projectKey} projectKey={projectKey}>
@@ -20,8 +23,9 @@ export function ProjectScope({ projectKey, children }: { projectKey: string; chi
 }
 
 function ProjectActorScope({ projectKey, children }: { projectKey: string; children: ReactNode }) {
-  const { client } = useRuntime();
+  const { client, realtime } = useRuntime();
   const actor = useActorRef(projectMachine, { input: { client, key: projectKey } });
+  useEffect(() => followProject(realtime, projectKey, actor), [realtime, projectKey, actor]);
   return <ProjectContext.Provider value={actor}>{children}</ProjectContext.Provider>;
 }
 

@@ -3,8 +3,8 @@ import { Form } from 'react-aria-components';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { formatDate } from '@sapa/sdk';
-import type { Project } from '@sapa/sdk';
-import { projectListMachine, selectProjectListStatus, selectProjects } from '@sapa/machines';
+import type { ProjectSummary } from '@sapa/sdk';
+import { firstScreenPath, projectListMachine, selectProjectListStatus, selectProjects } from '@sapa/machines';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { TextField } from '../components/TextField.tsx';
@@ -15,7 +15,7 @@ import { useRuntime } from '../RuntimeProvider.tsx';
 import * as layout from '../layout/layout.css.ts';
 import * as css from './projects.css.ts';
 
-type ProjectListActor = ReturnType<typeof useActorRef<typeof projectListMachine>>;
+export type ProjectListActor = ReturnType<typeof useActorRef<typeof projectListMachine>>;
 
 /** `/project/list`: the user's projects and the form to create one (projectListMachine). */
 export function ProjectListPage() {
@@ -49,13 +49,13 @@ export function ProjectListPage() {
   );
 }
 
-function ProjectList({ projects }: { projects: Project[] }) {
+function ProjectList({ projects }: { projects: ProjectSummary[] }) {
   const t = useT();
   return (
     <ul className={css.list} aria-label={t('project.list.label')}>
       {projects.map((project) => (
         <li key={project.key} className={css.item}>
-          <Link href={`/crm/chat/${project.key}`} className={css.name}>
+          <Link href={firstScreenPath(project.permissions, project.key) ?? '/'} className={css.name}>
             {project.name}
           </Link>
           <p className={css.meta}>
@@ -70,18 +70,16 @@ function ProjectList({ projects }: { projects: Project[] }) {
   );
 }
 
-function CreateProjectForm({ actor }: { actor: ProjectListActor }) {
+/** The create-project form (`projects.create`); the home page shows it in a dialog. */
+export function CreateProjectForm({ actor, framed = true }: { actor: ProjectListActor; framed?: boolean }) {
   const t = useT();
   const fieldError = useFieldError();
   const [name, setName] = useState('');
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('creating'));
   const nameError = useSelector(actor, (snapshot) => snapshot.context.fieldErrors.name);
   const createError = useSelector(actor, (snapshot) => snapshot.context.createError);
-  return (
-    <section className={css.createCard} aria-labelledby="create-project-title">
-      <h2 id="create-project-title" className={css.createTitle}>
-        {t('project.create.title')}
-      </h2>
+  const form = (
+    <>
       <Form
         className={css.createRow}
         validationBehavior="aria"
@@ -106,6 +104,15 @@ function CreateProjectForm({ actor }: { actor: ProjectListActor }) {
       <FormError
         message={createError ? t('project.create.failed', { message: createError.message }) : null}
       />
+    </>
+  );
+  if (!framed) return form;
+  return (
+    <section className={css.createCard} aria-labelledby="create-project-title">
+      <h2 id="create-project-title" className={css.createTitle}>
+        {t('project.create.title')}
+      </h2>
+      {form}
     </section>
   );
 }

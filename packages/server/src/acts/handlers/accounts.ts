@@ -1,5 +1,6 @@
 import { createAccount, findAccount, listAccounts, updateAccount } from '../../inbox/accounts.ts';
 import { toAccount } from '../../inbox/views.ts';
+import { notifyAccountDisconnected } from '../../notifications/notify.ts';
 import { translate } from '../../i18n/translate.ts';
 import { ActError } from '../ActError.ts';
 import { inProject } from '../context.ts';
@@ -64,6 +65,7 @@ export const accountHandlers = {
       accountId: row.id,
       status: row.status,
     });
+    await notifyAccountDisconnected(ctx.services, row, ctx.caller?.user.id ?? null, ctx.log);
     return toAccount(row);
   },
 } satisfies Pick<ActHandlers, 'account_list' | 'account_create' | 'account_update' | 'account_logout'>;

@@ -25,6 +25,7 @@ import {
 import { toConversationSummary } from '../../inbox/views.ts';
 import type { MessageView } from '../../inbox/views.ts';
 import { findMembership, listMembers } from '../../projects/projects.ts';
+import { notify } from '../../notifications/notify.ts';
 import { translate } from '../../i18n/translate.ts';
 import { ActError } from '../ActError.ts';
 import type { ActContext } from '../context.ts';
@@ -205,7 +206,23 @@ export const inboxHandlers = {
     }
     await assign(ctx.services.db, input.conversationId, input.userId);
     const previous = found.conversation.assignedUserId;
-    return changed(ctx, scope, input.conversationId, previous === null ? [] : [previous]);
+    const summary = await changed(ctx, scope, input.conversationId, previous === null ? [] : [previous]);
+    const actor = ctx.caller?.user;
+    if (input.userId !== null && input.userId !== previous && input.userId !== actor?.id) {
+      await notify(
+        ctx.services,
+        {
+          userIds: [input.userId],
+          kind: 'conversation_assigned',
+          projectId: scope.projectId,
+          subject: found.customer.name,
+          actorName: actor?.name ?? null,
+          conversationId: input.conversationId,
+        },
+        ctx.log,
+      );
+    }
+    return summary;
   },
 
   async customer_rename(input, ctx) {

@@ -42,7 +42,10 @@ export const otpHandlers = {
       } else {
         throw new ActError('not_found', { msgKey: 'error.otp_not_found' });
       }
-      const token = await createSession(tx, user.id, ctx.now, config.sessionTtlDays);
+      const token = await createSession(tx, user.id, ctx.now, config.sessionTtlDays, {
+        userAgent: ctx.userAgent ?? null,
+        ip: ctx.ip,
+      });
       return { token, user: toUser(user) };
     });
   },
@@ -55,18 +58,19 @@ export const otpHandlers = {
     if (payload.purpose !== 'reset' || payload.userId === null) throw new ActError('otp_invalid');
     const userId = payload.userId;
     const passwordHash = await hashPassword(password);
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await consumeChallenge(tx, row.id, ctx.now);
       await setPassword(tx, userId, passwordHash, ctx.now);
-      await revokeAllSessions(tx, userId, ctx.now);
+      return revokeAllSessions(tx, userId, ctx.now);
     });
     ctx.services.sessionCache.forgetUser(userId);
+    ctx.services.publisher.sessionsEnded(ended);
     return {};
   },
 
   async auth_resend_otp({ challenge }, ctx) {
     const { db } = ctx.services;
-    const row = await loadChallenge(db, challenge, ['register', 'login', 'reset']);
+    const row = await loadChallenge(db, challenge, ['register', 'login', 'reset', 'change_phone']);
     assertOpen(row);
     if (row.createdAt.getTime() + OTP.lifetimeMs <= ctx.now.getTime()) throw new ActError('otp_expired');
     const wait = Math.ceil((row.resendAt.getTime() - ctx.now.getTime()) / 1000);

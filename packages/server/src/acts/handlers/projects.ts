@@ -1,4 +1,5 @@
 import { createProject, listMemberships, toProject } from '../../projects/projects.ts';
+import { projectSummaries } from '../../team/summaries.ts';
 import { inProject, signedIn } from '../context.ts';
 import type { ActHandlers } from '../registry.ts';
 
@@ -17,7 +18,8 @@ export const projectHandlers = {
 
   async project_list(_input, ctx) {
     const { user } = signedIn(ctx);
-    return (await listMemberships(ctx.services.db, user.id)).map(toProject);
+    const memberships = await listMemberships(ctx.services.db, user.id);
+    return projectSummaries(ctx.services.db, user.id, memberships);
   },
 
   async project_get(_input, ctx) {

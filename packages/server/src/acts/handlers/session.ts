@@ -8,6 +8,7 @@ export const sessionHandlers = {
     const { sessionId } = signedIn(ctx);
     await revokeSession(ctx.services.db, sessionId, ctx.now);
     ctx.services.sessionCache.forgetSession(sessionId);
+    ctx.services.publisher.sessionsEnded([sessionId]);
     return {};
   },
 

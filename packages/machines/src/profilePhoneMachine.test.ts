@@ -1,0 +1,116 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { profilePhoneMachine, selectProfilePhoneStep } from './profilePhoneMachine.ts';
+import { silentTicker } from './paths/models.ts';
+import { createFakeClient } from './paths/fakes.ts';
+import { apiError, challenge, newChallenge, user } from './paths/fixtures.ts';
+import { flush } from './paths/replay.ts';
+import { modelSuite } from './testing/modelSuite.ts';
+
+const machine = profilePhoneMachine.provide({ actors: { ticker: silentTicker } });
+
+function start() {
+  const client = createFakeClient();
+  const actor = createActor(machine, { input: { client } }).start();
+  const changed: string[] = [];
+  actor.on('phone.changed', (event) => changed.push(event.user.phone));
+  return { client, actor, changed };
+}
+
+async function atCode() {
+  const run = start();
+  run.actor.send({ type: 'phone.submit', phone: '0812 9999 0000', password: 'rahasia-lama' });
+  run.client.settle('profile_phone_change', { data: { ...challenge, expiresIn: 300, resendIn: 60 } });
+  await flush();
+  return run;
+}
+
+modelSuite('profilePhone', (get) => {
+  it('announces the new phone only after profile_phone_confirm succeeds', () => {
+    for (const { path, run } of get().runs) {
+      const confirmed = path.steps.some((step) => step.event.type === 'xstate.done.actor.confirm');
+      expect(run.world.effects?.includes('announces phone.changed') ?? false).toBe(confirmed);
+    }
+  });
+});
+
+describe('profile phone machine', () => {
+  it('asks for a code to the new phone with the password, then confirms it', async () => {
+    const { client, actor, changed } = start();
+    actor.send({ type: 'phone.submit', phone: 'abc', password: '' });
+    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual(['phone', 'password']);
+    actor.send({ type: 'phone.submit', phone: '0812 9999 0000', password: 'rahasia-lama' });
+    expect(client.pending()).toEqual([
+      { name: 'profile_phone_change', fields: { phone: '+6281299990000', password: 'rahasia-lama' } },
+    ]);
+    client.settle('profile_phone_change', { data: { ...challenge, expiresIn: 300, resendIn: 60 } });
+    await flush();
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('code');
+    actor.send({ type: 'phone.confirm' });
+    expect(client.pending()).toEqual([]);
+    actor.send({ type: 'phone.code', code: '12 34 56' });
+    actor.send({ type: 'phone.confirm' });
+    expect(client.pending()).toEqual([
+      { name: 'profile_phone_confirm', fields: { challenge: 'ch-1', code: '123456' } },
+    ]);
+    client.settle('profile_phone_confirm', { data: { ...user, phone: '+6281299990000' } });
+    await flush();
+    expect(changed).toEqual(['+6281299990000']);
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('form');
+    expect(actor.getSnapshot().context.pending).toBeNull();
+  });
+
+  it('shows wrong_password on the password and phone_taken on the phone', async () => {
+    const { client, actor } = start();
+    const form = { type: 'phone.submit', phone: '081299990000', password: 'salah-salah' } as const;
+    actor.send(form);
+    client.settle('profile_phone_change', {
+      error: apiError('wrong_password', 'Kata sandi salah', { errors: { password: 'Kata sandi salah' } }),
+    });
+    await flush();
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: { message: 'Kata sandi salah' } });
+    actor.send(form);
+    client.settle('profile_phone_change', { error: apiError('phone_taken', 'Nomor sudah dipakai') });
+    await flush();
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ phone: { message: 'Nomor sudah dipakai' } });
+  });
+
+  it('counts a wrong code down, locks after the last, and goes back to the form', async () => {
+    const { client, actor } = await atCode();
+    actor.send({ type: 'phone.code', code: '000000' });
+    actor.send({ type: 'phone.confirm' });
+    client.settle('profile_phone_confirm', {
+      error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: 4 } }),
+    });
+    await flush();
+    expect(actor.getSnapshot().context.attemptsLeft).toBe(4);
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('code');
+    actor.send({ type: 'phone.code', code: '000000' });
+    actor.send({ type: 'phone.confirm' });
+    client.settle('profile_phone_confirm', { error: apiError('otp_locked', 'Kode terkunci') });
+    await flush();
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('locked');
+    actor.send({ type: 'phone.back' });
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('form');
+    expect(actor.getSnapshot().context.challenge).toBeNull();
+  });
+
+  it('expires with time, resends after the cooldown', async () => {
+    const { client, actor } = start();
+    actor.send({ type: 'phone.submit', phone: '081299990000', password: 'rahasia-lama' });
+    client.settle('profile_phone_change', { data: challenge });
+    await flush();
+    actor.send({ type: 'phone.resend' });
+    expect(client.pending()).toEqual([]);
+    actor.send({ type: 'phone.tick' });
+    expect(actor.getSnapshot().context.resendIn).toBe(0);
+    actor.send({ type: 'phone.tick' });
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('expired');
+    actor.send({ type: 'phone.resend' });
+    expect(client.pending()).toEqual([{ name: 'auth_resend_otp', fields: { challenge: 'ch-1' } }]);
+    client.settle('auth_resend_otp', { data: newChallenge });
+    await flush();
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('code');
+    expect(actor.getSnapshot().context.challenge?.challenge).toBe('ch-2');
+  });
+});

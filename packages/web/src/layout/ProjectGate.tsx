@@ -1,0 +1,52 @@
+/**
+ * The route guard of a project screen: a member whose permissions do not open the path
+ * (`mayOpen`, the same table as the sidebar) sees a refusal instead of the screen; a member who
+ * is no longer in the project (`project.removed`) sees why, with a way home, and the project's
+ * screens close. Outside a project, or while it loads or failed, the screen shows as it is (it
+ * shows the loading and the error itself).
+ */
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { mayOpen, selectProject, selectProjectStatus } from '@sapa/machines';
+import { Alert } from '../components/Alert.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { useProjectActor } from '../project/ProjectScope.tsx';
+import * as layout from './layout.css.ts';
+import * as css from './frame.css.ts';
+
+export function ProjectGate({ children }: { children: ReactNode }) {
+  const t = useT();
+  const actor = useProjectActor();
+  const [location] = useLocation();
+  const status = useSelector(actor ?? undefined, (snapshot) =>
+    snapshot ? selectProjectStatus(snapshot) : null,
+  );
+  const project = useSelector(actor ?? undefined, (snapshot) => (snapshot ? selectProject(snapshot) : null));
+  const removal = useSelector(actor ?? undefined, (snapshot) => snapshot?.context.removal ?? null);
+  if (status === 'removed')
+    return (
+      <section className={css.gate} aria-labelledby="gate-title">
+        <h1 id="gate-title" className={layout.pageTitle}>
+          {project?.name ?? ''}
+        </h1>
+        <Alert
+          tone="warning"
+          title={t(`frame.removed.${removal ?? 'removed'}`, { name: project?.name ?? '' })}
+        >
+          <Link href="/">{t('frame.home')}</Link>
+        </Alert>
+      </section>
+    );
+  if (status === 'ready' && project !== null && !mayOpen(project.permissions, location))
+    return (
+      <section className={css.gate} aria-labelledby="gate-title">
+        <h1 id="gate-title" className={layout.pageTitle}>
+          {t('access.denied.title')}
+        </h1>
+        <Alert tone="error">{t('access.denied.body')}</Alert>
+        <Link href="/">{t('frame.home')}</Link>
+      </section>
+    );
+  return children;
+}
