@@ -211,3 +211,44 @@ test('a session ended from another device signs this tab out', async ({ page, br
     await context.close();
   }
 });
+
+test('a member leaves a project from its menu; the last one who may set permissions cannot', async ({
+  page,
+  browser,
+}) => {
+  await register(page, 'Pemilik Kain');
+  const { key } = await data<{ key: string }>(page, 'project_create', { name: 'Toko Kain' });
+  const leave = async (tab: Page) => {
+    await tab.getByRole('button', { name: 'Ganti proyek, sekarang Toko Kain' }).click();
+    await tab.getByRole('menuitem', { name: 'Keluar dari proyek' }).click();
+    await expect(tab.getByRole('dialog', { name: 'Keluar dari proyek Toko Kain?' })).toBeVisible();
+    await tab.getByTestId('project-leave-confirm').click();
+  };
+
+  // The owner is the only one who may set permissions: refused, and the dialog says why.
+  await page.goto(`/crm/label/${key}`);
+  await leave(page);
+  await expect(page.getByRole('dialog').getByText(/^Tidak bisa keluar: /)).toBeVisible();
+  await page.getByRole('button', { name: 'Batal' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(sidebar(page, 'Toko Kain')).toBeVisible();
+
+  const agent = await colleague(browser, key, AGENT);
+  try {
+    await agent.page.goto(`/crm/customer/${key}`);
+    await expect(sidebar(agent.page, 'Toko Kain')).toBeVisible();
+    await leave(agent.page);
+    // Left from this tab: home, not the notice the member's other tabs show.
+    await expect(agent.page).toHaveURL(/\/$/);
+    await expect(sidebar(agent.page, 'Toko Kain')).toHaveCount(0);
+    await expect(agent.page.getByText('Anda telah keluar dari proyek Toko Kain.')).toHaveCount(0);
+    const projects = await data<Array<{ key: string }>>(agent.page, 'project_list');
+    expect(projects.map((project) => project.key)).not.toContain(key);
+    // A reload does not bring it back: the project is no longer theirs.
+    await agent.page.goto(`/crm/customer/${key}`);
+    await expect(agent.page.getByRole('heading', { name: 'Pelanggan', level: 1 })).toHaveCount(0);
+    await expect(sidebar(agent.page, 'Toko Kain')).toHaveCount(0);
+  } finally {
+    await agent.context.close();
+  }
+});

@@ -372,10 +372,12 @@ export {
   projectMachine,
   selectProject,
   selectProjectStatus,
+  selectClosedHere,
   loadProject,
   followProject,
 } from './projectMachine.ts';
 export type {
+  ProjectClosingTarget,
   ProjectInput,
   ProjectContext,
   ProjectEvent,
@@ -1021,3 +1023,11 @@ export type {
   SettingsFieldError,
   SettingsFieldErrors,
 } from './projectSettingsMachine.ts';
+export { leaveProjectMachine, leaveProject, selectLeaveStatus } from './leaveProjectMachine.ts';
+export type {
+  LeaveProjectContext,
+  LeaveProjectEvent,
+  LeaveProjectInput,
+  LeaveProjectSnapshot,
+  LeaveProjectStatus,
+} from './leaveProjectMachine.ts';

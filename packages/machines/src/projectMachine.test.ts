@@ -1,6 +1,12 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { followProject, projectMachine, selectProject, selectProjectStatus } from './projectMachine.ts';
+import {
+  followProject,
+  projectMachine,
+  selectClosedHere,
+  selectProject,
+  selectProjectStatus,
+} from './projectMachine.ts';
 import { createFakeEventSource } from './paths/fakeEventSource.ts';
 import { createFakeClient } from './paths/fakes.ts';
 import { apiError, networkError, project } from './paths/fixtures.ts';
@@ -99,6 +105,22 @@ describe('project live updates', () => {
     expect(actor.getSnapshot().context.removal).toBe('deleted');
     actor.send({ type: 'project.permissions', permissions: [] });
     expect(selectProject(actor.getSnapshot())?.permissions).toEqual(project.permissions);
+  });
+
+  it('tells a removal this tab caused (closing) from one it did not', async () => {
+    const mine = await ready();
+    mine.send({ type: 'project.closing', closing: true });
+    expect(selectClosedHere(mine.getSnapshot())).toBe(false);
+    mine.send({ type: 'project.removed', reason: 'left' });
+    expect(selectClosedHere(mine.getSnapshot())).toBe(true);
+
+    // Started, then failed (the act was refused): a later removal is someone else's doing.
+    const other = await ready();
+    other.send({ type: 'project.closing', closing: true });
+    other.send({ type: 'project.closing', closing: false });
+    other.send({ type: 'project.removed', reason: 'removed' });
+    expect(selectProjectStatus(other.getSnapshot())).toBe('removed');
+    expect(selectClosedHere(other.getSnapshot())).toBe(false);
   });
 
   it('is removed while still loading as well', () => {

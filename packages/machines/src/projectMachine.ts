@@ -7,6 +7,11 @@
  * buttons follow without a reload), `project.updated` the name and time zone, and
  * `project.removed` ends in `removed` (the member was removed, left, or the project was deleted):
  * the screens of the project close.
+ *
+ * `project.closing` marks that this tab itself is leaving or deleting the project (the leave
+ * dialog and the settings' delete send it as their act starts, and `closing: false` if it fails):
+ * the removal that follows is then this tab's own doing, and the app goes home instead of telling
+ * the member what happened (`selectClosedHere`).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -28,6 +33,8 @@ export interface ProjectContext {
   error: FlowError | null;
   /** Why the viewer is no longer in the project (state `removed`). */
   removal: ProjectRemoval | null;
+  /** This tab is leaving or deleting the project (`project.closing`). */
+  closingHere: boolean;
 }
 
 export type ProjectRemoval = 'removed' | 'left' | 'deleted';
@@ -36,7 +43,9 @@ export type ProjectEvent =
   | { type: 'project.retry' }
   | { type: 'project.permissions'; permissions: PermissionKey[] }
   | { type: 'project.updated'; name: string; timeZone: string }
-  | { type: 'project.removed'; reason: ProjectRemoval };
+  | { type: 'project.removed'; reason: ProjectRemoval }
+  /** This tab started (`true`) or failed (`false`) to leave or delete the project. */
+  | { type: 'project.closing'; closing: boolean };
 export type ProjectTag = 'loading' | 'ready' | 'error' | 'removed';
 export type ProjectStatus = 'loading' | 'ready' | 'failed' | 'removed';
 
@@ -64,6 +73,7 @@ export const projectMachine = setup({
       project: context.project && { ...context.project, name: params.name, timeZone: params.timeZone },
     })),
     keepRemoval: assign((_, params: { reason: ProjectRemoval }) => ({ removal: params.reason })),
+    markClosing: assign((_, params: { closing: boolean }) => ({ closingHere: params.closing })),
   },
 }).createMachine({
   id: 'project',
@@ -73,6 +83,7 @@ export const projectMachine = setup({
     project: null,
     error: null,
     removal: null,
+    closingHere: false,
   }),
   initial: 'loading',
   states: {
@@ -98,6 +109,9 @@ export const projectMachine = setup({
       on: {
         'project.permissions': {
           actions: { type: 'setPermissions', params: ({ event }) => ({ permissions: event.permissions }) },
+        },
+        'project.closing': {
+          actions: { type: 'markClosing', params: ({ event }) => ({ closing: event.closing }) },
         },
         'project.updated': {
           actions: {
@@ -128,6 +142,16 @@ export function selectProjectStatus(snapshot: ProjectSnapshot): ProjectStatus {
 
 export function selectProject(snapshot: ProjectSnapshot): Project | null {
   return snapshot.context.project;
+}
+
+/** The viewer left or deleted the project from this tab: the app goes home rather than say so. */
+export function selectClosedHere(snapshot: ProjectSnapshot): boolean {
+  return snapshot.hasTag('removed') && snapshot.context.closingHere;
+}
+
+/** Who hears that a tab starts or fails to leave or delete its project (the project actor). */
+export interface ProjectClosingTarget {
+  send(event: { type: 'project.closing'; closing: boolean }): void;
 }
 
 /** The project's events on the one real-time connection, as far as `followProject` needs them. */

@@ -39,9 +39,9 @@ const settings: ProjectSettings = {
 };
 const sales = { id: 'd-sales', name: 'Sales', color: '#1e88e5' } as Division;
 
-async function ready() {
+async function ready(project: { send(event: { closing: boolean }): void } | null = null) {
   const client = createFakeClient();
-  const actor = createActor(projectSettingsMachine, { input: { client, key, timeZones: zones } });
+  const actor = createActor(projectSettingsMachine, { input: { client, key, timeZones: zones, project } });
   const emitted: ProjectSettingsEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -185,6 +185,20 @@ describe('projectSettingsMachine', () => {
     await flush();
     expect(selectSettingsStatus(actor.getSnapshot())).toBe('deleted');
     expect(emitted).toContainEqual({ type: 'settings.deleted', key, name: 'Toko Batik' });
+  });
+
+  it('tells the project actor as the delete starts, and again if it fails', async () => {
+    const told: boolean[] = [];
+    const { client, actor } = await ready({ send: (event) => told.push(event.closing) });
+    actor.send({ type: 'settings.delete' });
+    actor.send({ type: 'settings.deleteName', value: 'Toko Batik' });
+    expect(told).toEqual([]);
+    actor.send({ type: 'settings.confirmDelete' });
+    expect(told).toEqual([true]);
+    client.settle('project_delete', { error: apiError('forbidden', 'Tidak boleh.') });
+    await flush();
+    expect(told).toEqual([true, false]);
+    expect(actor.getSnapshot().context.deleteError?.reason).toBe('forbidden');
   });
 
   it('retries a failed load and failed divisions', async () => {

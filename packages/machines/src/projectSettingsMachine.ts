@@ -18,6 +18,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Division, ProjectSettings, WorkingDay } from '@sapa/sdk';
 import { fieldErrorsOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
+import type { ProjectClosingTarget } from './projectMachine.ts';
 import type { ActCaller } from './sdk.ts';
 
 export const PROJECT_NAME_MAX = 100;
@@ -42,11 +43,14 @@ export interface ProjectSettingsInput {
   key: string;
   /** The time zones offered (default: `Intl.supportedValuesOf('timeZone')`). */
   timeZones?: readonly string[];
+  /** The project actor, told as the delete starts and if it fails (`project.closing`). */
+  project?: ProjectClosingTarget | null;
 }
 
 export interface ProjectSettingsContext {
   client: ActCaller;
   key: string;
+  project: ProjectClosingTarget | null;
   timeZones: readonly string[];
   /** As saved (the last answer). */
   settings: ProjectSettings | null;
@@ -177,6 +181,8 @@ export const projectSettingsMachine = setup({
     nameConfirmed: ({ context }) => context.settings !== null && context.deleteName === context.settings.name,
   },
   actions: {
+    tellProject: ({ context }, params: { closing: boolean }) =>
+      context.project?.send({ type: 'project.closing', closing: params.closing }),
     keepSettings: assign((_, params: { settings: ProjectSettings }) => ({
       settings: params.settings,
       draft: draftOfSettings(params.settings),
@@ -244,6 +250,7 @@ export const projectSettingsMachine = setup({
   context: ({ input }) => ({
     client: input.client,
     key: input.key,
+    project: input.project ?? null,
     timeZones: input.timeZones ?? knownTimeZones(),
     settings: null,
     draft: emptyDraft(),
@@ -367,6 +374,7 @@ export const projectSettingsMachine = setup({
             },
             deleting: {
               tags: ['confirming', 'deleting', 'busy'],
+              entry: { type: 'tellProject', params: { closing: true } },
               invoke: {
                 id: 'remove',
                 src: 'deleteProject',
@@ -378,7 +386,10 @@ export const projectSettingsMachine = setup({
                 onDone: { target: '#projectSettings.deleted', actions: 'announceDeleted' },
                 onError: {
                   target: 'confirming',
-                  actions: { type: 'showDeleteError', params: ({ event }) => ({ error: event.error }) },
+                  actions: [
+                    { type: 'showDeleteError', params: ({ event }) => ({ error: event.error }) },
+                    { type: 'tellProject', params: { closing: false } },
+                  ],
                 },
               },
             },

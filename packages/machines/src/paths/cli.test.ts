@@ -66,6 +66,7 @@ describe('pnpm paths', () => {
     'projectSettings',
     'members',
     'invites',
+    'leaveProject',
   ])(
     'numbers one block per path for %s',
     async (name) => {

@@ -49,6 +49,7 @@ import {
 } from './profileModels.ts';
 import { notificationBellModel } from './notificationBellModel.ts';
 import { invitePageModel } from './invitePageModel.ts';
+import { leaveProjectModel } from './leaveProjectModel.ts';
 import { permissionEditorModel } from './permissionEditorModel.ts';
 import { projectSettingsModel } from './projectSettingsModel.ts';
 import { membersModel } from './membersModel.ts';
@@ -110,6 +111,7 @@ export const machineNames = [
   'projectSettings',
   'members',
   'invites',
+  'leaveProject',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -837,4 +839,5 @@ export const models: Record<MachineName, PathModel> = {
   projectSettings: projectSettingsModel,
   members: membersModel,
   invites: invitesModel,
+  leaveProject: leaveProjectModel,
 };

@@ -31,6 +31,7 @@ export const projectModel: PathModel = {
       permissions: context.project?.permissions.length ?? null,
       error: context.error?.reason ?? null,
       removal: context.removal,
+      closingHere: context.closingHere,
     });
   },
   starts: [
@@ -56,6 +57,7 @@ export const projectModel: PathModel = {
           ? [
               { type: 'project.permissions', permissions: agentKeys },
               { type: 'project.updated', name: 'Toko Baru', timeZone: 'Asia/Makassar' },
+              { type: 'project.closing', closing: !contextOf(snapshot).closingHere },
               { type: 'project.removed', reason: 'deleted' },
             ]
           : [],
@@ -94,6 +96,10 @@ export const projectModel: PathModel = {
     }
     if (event.type === 'project.permissions') return "the member's permissions change (project.permissions)";
     if (event.type === 'project.updated') return 'the project is renamed (project.updated)';
+    if (event.type === 'project.closing')
+      return (event as unknown as { closing: boolean }).closing
+        ? 'this tab starts to leave or delete the project (project.closing)'
+        : 'leaving or deleting failed (project.closing false)';
     if (event.type === 'project.removed')
       return `the member is out of the project: ${String((event as unknown as { reason: string }).reason)} (project.removed)`;
     return event.type === 'project.retry' ? 'the agent retries (project.retry)' : event.type;
@@ -101,9 +107,10 @@ export const projectModel: PathModel = {
   describeState: (snapshot) => {
     const context = contextOf(snapshot);
     const name = String(snapshot.value);
-    if (context.removal !== null) return `${name}: ${context.removal}`;
+    if (context.removal !== null)
+      return `${name}: ${context.removal}${context.closingHere ? ' from this tab, goes home' : ''}`;
     if (context.project !== null)
-      return `${name}: "${context.project.name}", time zone ${context.project.timeZone}, ${context.project.permissions.length} permissions`;
+      return `${name}: "${context.project.name}", time zone ${context.project.timeZone}, ${context.project.permissions.length} permissions${context.closingHere ? ', closing here' : ''}`;
     return context.error === null ? name : `${name}, shows "${context.error.message}"`;
   },
 };

@@ -2,13 +2,13 @@
  * The route guard of a project screen: a member whose permissions do not open the path
  * (`mayOpen`, the same table as the sidebar) sees a refusal instead of the screen; a member who
  * is no longer in the project (`project.removed`) sees why, with a way home, and the project's
- * screens close. Outside a project, or while it loads or failed, the screen shows as it is (it
+ * screens close; one who left or deleted it from this very tab goes home. Outside a project, or while it loads or failed, the screen shows as it is (it
  * shows the loading and the error itself).
  */
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { mayOpen, selectProject, selectProjectStatus } from '@sapa/machines';
+import { mayOpen, selectClosedHere, selectProject, selectProjectStatus } from '@sapa/machines';
 import { Alert } from '../components/Alert.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useProjectActor } from '../project/ProjectScope.tsx';
@@ -24,6 +24,11 @@ export function ProjectGate({ children }: { children: ReactNode }) {
   );
   const project = useSelector(actor ?? undefined, (snapshot) => (snapshot ? selectProject(snapshot) : null));
   const removal = useSelector(actor ?? undefined, (snapshot) => snapshot?.context.removal ?? null);
+  const closedHere = useSelector(actor ?? undefined, (snapshot) =>
+    snapshot ? selectClosedHere(snapshot) : false,
+  );
+  // Left or deleted from this tab: go home, the leave dialog or the settings already said so.
+  if (closedHere) return <Redirect to="/" replace />;
   if (status === 'removed')
     return (
       <section className={css.gate} aria-labelledby="gate-title">

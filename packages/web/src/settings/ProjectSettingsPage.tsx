@@ -41,6 +41,7 @@ import { CrmHeading, CrmPage, useAnnouncements } from '../crm/CrmPage.tsx';
 import { fieldErrorText } from '../crm/crudDialogs.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
+import { useProjectActor } from '../project/ProjectScope.tsx';
 import * as css from './settings.css.ts';
 
 type SettingsActor = ActorRefFrom<typeof projectSettingsMachine>;
@@ -70,7 +71,10 @@ function Settings({ project }: { project: Project }) {
   const t = useT();
   const { client } = useRuntime();
   const [, navigate] = useLocation();
-  const actor = useActorRef(projectSettingsMachine, { input: { client, key: project.key } });
+  const projectActor = useProjectActor();
+  const actor = useActorRef(projectSettingsMachine, {
+    input: { client, key: project.key, project: projectActor },
+  });
   const status = useSelector(actor, selectSettingsStatus);
   const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
   useAnnouncements(actor, {
