@@ -7,15 +7,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../src/db/schema.ts';
 import type { QuickReply } from '../src/sdk.ts';
-import { addMember, CHAT_AGENT, dataOf, inboxProject, reasonOf } from './support/inbox.ts';
+import { addMember, CHAT_AGENT, dataOf, inboxProject, reasonOf, uploadPng } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let server: TestServer;
 
@@ -27,17 +22,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function upload(setup: InboxProject): Promise<string> {
-  const form = new FormData();
-  form.append('filepond', new Blob([new Uint8Array(PNG)]), 'katalog.png');
-  const answer = await fetch(`${server.url}/upload/${setup.project.key}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${setup.owner.token}` },
-    body: form,
-  });
-  expect(answer.status).toBe(200);
-  return answer.text();
-}
+const upload = (setup: InboxProject) => uploadPng(server, setup);
 
 describe('quick reply acts', () => {
   it('creates with a kept file, lists by shortcut in pages of 10 or all, searches, edits and deletes', async () => {

@@ -2,6 +2,7 @@
  * The project area (issue 6): members, invite codes, project settings, deleting and leaving a
  * project, the home page's cards, and what members' open apps hear about it.
  */
+import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeOf } from '../src/realtime/attachRealtime.ts';
 import { userRoom } from '../src/realtime/rooms.ts';
@@ -19,7 +20,7 @@ import type {
   WorkingDay,
 } from '../src/sdk.ts';
 import { registerUser } from './support/flows.ts';
-import { conversationWith, dataOf, inboxProject, reasonOf } from './support/inbox.ts';
+import { conversationWith, dataOf, inboxProject, reasonOf, uploadPng } from './support/inbox.ts';
 import { listeners, until } from './support/realtime.ts';
 import type { Heard } from './support/realtime.ts';
 import { invite, join, team } from './support/team.ts';
@@ -410,6 +411,10 @@ describe('deleting and leaving a project', () => {
     const { token } = setup.owner;
     const key = setup.project.key;
     await conversationWith(server, setup, '+6281234570001');
+    const kept = await uploadPng(server, setup);
+    dataOf(await server.act('gallery_add', { token, key, ids: [kept] }));
+    const keptPath = server.app.sapa.services.media.files.pathOf(kept);
+    expect((await stat(keptPath)).size).toBeGreaterThan(0);
     const ownerTeam = { owner: { ...setup.owner, phone: '' }, project: setup.project };
     const member = await join(server, ownerTeam, 'agent');
     const ears = listeners(server);
@@ -427,6 +432,8 @@ describe('deleting and leaving a project', () => {
         key,
       });
 
+      // Its files are taken off the disk with it.
+      await expect(stat(keptPath)).rejects.toThrow();
       for (const caller of [token, member.token]) {
         expect(reasonOf(await server.act('project_get', { token: caller, key }))).toBe('not_found');
         expect(dataOf<ProjectSummary[]>(await server.act('project_list', { token: caller }))).toEqual([]);

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { acts } from '../src/sdk.ts';
 import type { ActName, Division, Invite, Label, QuickReply, Stage, ThreadMessage } from '../src/sdk.ts';
-import { addMember, conversationWith, dataOf, inboxProject } from './support/inbox.ts';
+import { addMember, conversationWith, dataOf, inboxProject, uploadPng } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { ApiAnswer, TestServer } from './support/testServer.ts';
@@ -197,21 +197,7 @@ function inputFor(
   return { input, names: namingFields.length > 0, namingFields };
 }
 
-async function upload(setup: InboxProject): Promise<string> {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const form = new FormData();
-  form.append('filepond', new Blob([new Uint8Array(png)]), 'katalog.png');
-  const answer = await fetch(`${server.url}/upload/${setup.project.key}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${setup.owner.token}` },
-    body: form,
-  });
-  expect(answer.status).toBe(200);
-  return answer.text();
-}
+const upload = (setup: InboxProject) => uploadPng(server, setup);
 
 /** Project B with one of every kind of object, as its owner made them. */
 async function populate(setup: InboxProject): Promise<World> {

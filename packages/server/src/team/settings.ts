@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
-import { divisions, projectMembers, projects, waAccounts } from '../db/schema.ts';
+import { divisions, media, projectMembers, projects, uploadTransfers, waAccounts } from '../db/schema.ts';
 import type { ProjectRow, StoredWorkingDay } from '../db/schema.ts';
 import type { ProjectSettings, WorkingDay } from '../sdk.ts';
 
@@ -98,7 +98,14 @@ export async function updateSettings(
 export async function deleteProject(
   db: Db,
   projectId: string,
-): Promise<{ memberIds: string[]; divisionIds: string[]; phoneNumberIds: string[] }> {
+): Promise<{
+  memberIds: string[];
+  divisionIds: string[];
+  phoneNumberIds: string[];
+  /** The stored files (`media` ids) and unfinished uploads (transfer ids) to take off the disk. */
+  mediaIds: string[];
+  transferIds: string[];
+}> {
   return db.transaction(async (tx) => {
     await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
     const members = await tx
@@ -113,11 +120,18 @@ export async function deleteProject(
       .select({ phoneNumberId: waAccounts.phoneNumberId })
       .from(waAccounts)
       .where(eq(waAccounts.projectId, projectId));
+    const files = await tx.select({ id: media.id }).from(media).where(eq(media.projectId, projectId));
+    const transfers = await tx
+      .select({ id: uploadTransfers.id })
+      .from(uploadTransfers)
+      .where(eq(uploadTransfers.projectId, projectId));
     await tx.delete(projects).where(eq(projects.id, projectId));
     return {
       memberIds: members.map((row) => row.userId),
       divisionIds: divisionRows.map((row) => row.id),
       phoneNumberIds: accounts.map((row) => row.phoneNumberId),
+      mediaIds: files.map((row) => row.id),
+      transferIds: transfers.map((row) => row.id),
     };
   });
 }

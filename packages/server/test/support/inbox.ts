@@ -280,3 +280,22 @@ export async function conversationWith(
   if (found === undefined) throw new Error(`no conversation with ${phone}`);
   return found;
 }
+
+/** A 1×1 PNG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads `TINY_PNG` as the project's owner (FilePond's process request); answers the media id. */
+export async function uploadPng(server: TestServer, setup: InboxProject): Promise<string> {
+  const form = new FormData();
+  form.append('filepond', new Blob([new Uint8Array(TINY_PNG)]), 'katalog.png');
+  const answer = await fetch(`${server.url}/upload/${setup.project.key}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${setup.owner.token}` },
+    body: form,
+  });
+  expect(answer.status).toBe(200);
+  return answer.text();
+}

@@ -74,9 +74,18 @@ export const teamHandlers = {
         errors: { confirmName: translate(ctx.locale, 'error.confirm_name') },
       });
     }
-    const { db, publisher, accountRoutes } = ctx.services;
+    const { db, publisher, accountRoutes, media } = ctx.services;
     const deleted = await deleteProject(db, project.id);
     for (const phoneNumberId of deleted.phoneNumberIds) accountRoutes.forget(phoneNumberId);
+    // The rows are gone; their files go too (a failure only leaves an unreachable file behind).
+    for (const id of deleted.mediaIds)
+      await media.files
+        .remove(id)
+        .catch((error: unknown) => ctx.log.warn({ err: error, id }, 'file not removed'));
+    for (const id of deleted.transferIds)
+      await media.files
+        .removePartial(id)
+        .catch((error: unknown) => ctx.log.warn({ err: error, id }, 'partial upload not removed'));
     for (const divisionId of deleted.divisionIds) publisher.divisionClosed(project.key, divisionId);
     await Promise.all(
       deleted.memberIds.map((userId) => announceRemoval(ctx, userId, project.key, 'deleted')),
