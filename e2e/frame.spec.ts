@@ -113,7 +113,7 @@ test('on a phone the sidebar is a drawer behind the menu button; Escape closes i
   await expect(page.getByRole('heading', { name: 'Label', level: 1 })).toBeVisible();
 });
 
-test('the bell counts an assignment as it happens; home cards show unread messages and numbers', async ({
+test('the bell counts an assignment as it happens; home cards show unread messages and numbers, live', async ({
   page,
   browser,
 }) => {
@@ -130,6 +130,9 @@ test('the bell counts an assignment as it happens; home cards show unread messag
     'href',
     `/crm/chat/${shop.key}`,
   );
+  // The card follows the socket: another message counts without a reload.
+  await shop.simulator.write(0, 'Ada promo minggu ini?');
+  await expect(card.getByTestId('project-unread')).toHaveText('2 pesan belum dibaca');
 
   const agent = await colleague(browser, shop.key, CHAT_AGENT);
   try {
@@ -148,6 +151,8 @@ test('the bell counts an assignment as it happens; home cards show unread messag
     });
     await expect(bell).toHaveAccessibleName('Notifikasi, 1 belum dibaca');
     await expect(agent.page.getByTestId('bell-count')).toHaveText('1');
+    // Theirs now: its messages count on their card, live.
+    await expect(agentCard.getByTestId('project-unread')).toHaveText('2 pesan belum dibaca');
     await bell.click();
     await expect(agent.page).toHaveURL(/\/notification$/);
   } finally {

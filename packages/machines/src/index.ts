@@ -67,11 +67,13 @@ export {
   selectProjects,
   loadProjects,
   createProject,
+  followProjectCards,
 } from './projectListMachine.ts';
 export type {
   ProjectListInput,
   ProjectListContext,
   ProjectListEvent,
+  ProjectCardsEventSource,
   ProjectListTag,
   ProjectListStatus,
   ProjectListSnapshot,

@@ -76,6 +76,24 @@ modelSuite('notifications', (get) => {
 });
 
 describe('notifications machine', () => {
+  it('loads page 0 again after a reconnect, showing what changed meanwhile', async () => {
+    const { client, actor } = await started([note('a'), note('b', { read: true })], 1);
+    actor.send({ type: 'notifications.resync' });
+    expect(client.pending().map((call) => call.name)).toEqual(['notification_list', 'notification_count']);
+    client.settle('notification_list', {
+      data: [note('c'), note('a', { read: true }), note('b', { read: true })],
+    });
+    client.settle('notification_count', { data: { unread: 1 } });
+    await flush();
+    expect(selectNotificationsStatus(actor.getSnapshot())).toBe('ready');
+    expect(selectNotifications(actor.getSnapshot()).map((n) => [n.id, n.read])).toEqual([
+      ['c', false],
+      ['a', true],
+      ['b', true],
+    ]);
+    expect(selectNotificationsUnread(actor.getSnapshot())).toBe(1);
+  });
+
   it('loads page 0 with the unread count, and page 1 on "load more" without doubling', async () => {
     const client = createFakeClient();
     const actor = createActor(notificationsMachine, { input: { client, feed: null } }).start();

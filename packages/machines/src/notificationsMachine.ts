@@ -6,7 +6,8 @@
  * Live: the `feed` actor listens to the socket while the machine runs. `notification.new`
  * puts the notification at the top (once, however often it arrives) and sets the count;
  * `notification.count` (read in another tab) sets the count, and a count of 0 shows every loaded
- * notification read. Marking is shown at once; a failure shows its message and loads page 0
+ * notification read. After a dropped connection (`notifications.resync`) page 0 is loaded again,
+ * so what arrived or was read meanwhile shows. Marking is shown at once; a failure shows its message and loads page 0
  * again, so the list says what the server holds.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
@@ -41,7 +42,9 @@ export type NotificationsEvent =
   | { type: 'notifications.readAll' }
   | { type: 'notifications.retry' }
   | { type: 'notifications.arrived'; notification: Notification; unread: number }
-  | { type: 'notifications.counted'; unread: number };
+  | { type: 'notifications.counted'; unread: number }
+  /** The socket is back after a drop: load page 0 again (what arrived or was read meanwhile). */
+  | { type: 'notifications.resync' };
 
 interface PageAnswer {
   items: Notification[];
@@ -217,12 +220,13 @@ export const notificationsMachine = setup({
         },
       },
     },
-    failed: { on: { 'notifications.retry': 'loading' } },
+    failed: { on: { 'notifications.retry': 'loading', 'notifications.resync': 'loading' } },
     ready: {
       initial: 'idle',
       states: {
         idle: {
           on: {
+            'notifications.resync': '#notifications.loading',
             'notifications.more': { guard: 'hasMore', target: 'loadingMore' },
             'notifications.read': {
               guard: { type: 'isUnread', params: ({ event }) => ({ id: event.id }) },

@@ -1,6 +1,12 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { projectListMachine, selectProjectListStatus, selectProjects } from './projectListMachine.ts';
+import {
+  followProjectCards,
+  projectListMachine,
+  selectProjectListStatus,
+  selectProjects,
+} from './projectListMachine.ts';
+import { createFakeEventSource } from './paths/fakeEventSource.ts';
 import { createFakeClient } from './paths/fakes.ts';
 import { apiError, networkError, newProject, project } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
@@ -43,6 +49,39 @@ function start() {
 }
 
 describe('project list rules', () => {
+  it('refreshes the cards while they show, folding a burst of changes into one more fetch', async () => {
+    const client = createFakeClient();
+    const actor = createActor(projectListMachine, { input: { client } }).start();
+    client.settle('project_list', { data: [project] });
+    await flush();
+    const source = createFakeEventSource();
+    const stop = followProjectCards(source, actor);
+    const conversation = { key: project.key, conversationId: 'c1' };
+    source.emit('conversation.removed', conversation);
+    source.emit('conversation.removed', conversation);
+    source.emit('conversation.removed', conversation);
+    expect(selectProjectListStatus(actor.getSnapshot())).toBe('ready');
+    expect(client.pending().map((call) => call.name)).toEqual(['project_list']);
+    client.settle('project_list', { data: [{ ...project, unreadCount: 3 }] });
+    await flush();
+    // The two asked for meanwhile are one more fetch.
+    expect(client.pending().map((call) => call.name)).toEqual(['project_list']);
+    client.settle('project_list', { data: [{ ...project, unreadCount: 4 }] });
+    await flush();
+    expect(client.pending()).toEqual([]);
+    expect(selectProjects(actor.getSnapshot())[0]?.unreadCount).toBe(4);
+    expect(actor.getSnapshot().value).toBe('ready');
+
+    // A failed refresh keeps the cards; stopped, nothing more is asked.
+    source.emit('conversation.removed', conversation);
+    client.settle('project_list', { error: networkError });
+    await flush();
+    expect(selectProjects(actor.getSnapshot())[0]?.unreadCount).toBe(4);
+    stop();
+    source.emit('conversation.removed', conversation);
+    expect(client.pending()).toEqual([]);
+  });
+
   it('loads, then reads as empty or ready by the number of projects', async () => {
     const { actor, client } = start();
     expect(selectProjectListStatus(actor.getSnapshot())).toBe('loading');

@@ -1,13 +1,19 @@
 /**
- * The `/project/list` screen: the caller's projects (`project_list`), with retry when loading
- * fails, and the create-project form (`project_create`), whose new project joins the list.
+ * The caller's projects (`project_list`; the home page's cards, `/project/list`, the project
+ * switcher), with retry when loading fails, and the create-project form (`project_create`),
+ * whose new project joins the list.
+ *
+ * `projects.refresh` (something a card shows changed: a message, a read conversation, a number's
+ * status, or the socket is back after a drop) fetches the list again while it keeps showing
+ * (`refreshing`). Refreshes asked for meanwhile are folded into one more fetch after it, so a
+ * burst of messages costs two calls, not one per message.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller, Project } from './sdk.ts';
-import type { ProjectSummary } from '@sapa/sdk';
+import type { ProjectSummary, ServerEventName, ServerToClientEvents } from '@sapa/sdk';
 import { checkProjectName, serverFieldErrors } from './validation.ts';
 import type { FieldErrors, ProjectField } from './validation.ts';
 
@@ -28,9 +34,15 @@ export interface ProjectListContext {
   createError: FlowError | null;
   /** The project created last; the web resets its form when it changes. */
   created: Project | null;
+  /** A refresh was asked for while one ran: fetch once more after it. */
+  stale: boolean;
 }
 
-export type ProjectListEvent = { type: 'projects.retry' } | { type: 'projects.create'; name: string };
+export type ProjectListEvent =
+  | { type: 'projects.retry' }
+  | { type: 'projects.create'; name: string }
+  /** What the cards show may have changed: fetch the list again. */
+  | { type: 'projects.refresh' };
 
 export type ProjectListTag = 'loading' | 'busy' | 'error' | 'ready' | 'creating';
 export type ProjectListStatus = 'loading' | 'error' | 'empty' | 'ready';
@@ -47,23 +59,36 @@ export const createProject = fromPromise<Project, { client: ActCaller; name: str
   async ({ input }) => (await input.client.act('project_create', { name: input.name })).data,
 );
 
+/** A valid name starts creating (a refresh under way is dropped); an invalid one shows why. */
+const createTransitions = [
+  {
+    guard: { type: 'nameValid', params: ({ event }: { event: { name: string } }) => event },
+    target: '#projectList.creating',
+    actions: { type: 'acceptName', params: ({ event }: { event: { name: string } }) => event },
+  },
+  { actions: { type: 'showNameError', params: ({ event }: { event: { name: string } }) => event } },
+] as const;
+
 export const projectListMachine = setup({
   types: {} as {
     context: ProjectListContext;
     events: ProjectListEvent;
     input: ProjectListInput;
-    children: { list: 'loadProjects'; create: 'createProject' };
+    children: { list: 'loadProjects'; refresh: 'loadProjects'; create: 'createProject' };
     tags: ProjectListTag;
   },
   actors: { loadProjects, createProject },
   guards: {
     nameValid: (_, params: { name: string }) => checkProjectName(params).ok,
+    stale: ({ context }) => context.stale,
   },
   actions: {
     keepProjects: assign((_, params: { projects: ProjectSummary[] }) => ({
       projects: params.projects,
       error: null,
     })),
+    markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
     showLoadError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
     acceptName: assign((_, params: { name: string }) => ({
       name: params.name.trim(),
@@ -101,6 +126,7 @@ export const projectListMachine = setup({
     fieldErrors: {},
     createError: null,
     created: null,
+    stale: false,
   }),
   initial: 'loading',
   states: {
@@ -127,14 +153,35 @@ export const projectListMachine = setup({
     ready: {
       tags: ['ready'],
       on: {
-        'projects.create': [
+        'projects.create': createTransitions,
+        'projects.refresh': 'refreshing',
+      },
+    },
+    refreshing: {
+      tags: ['ready'],
+      entry: 'clearStale',
+      invoke: {
+        id: 'refresh',
+        src: 'loadProjects',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: [
           {
-            guard: { type: 'nameValid', params: ({ event }) => event },
-            target: 'creating',
-            actions: { type: 'acceptName', params: ({ event }) => event },
+            guard: 'stale',
+            target: 'refreshing',
+            reenter: true,
+            actions: { type: 'keepProjects', params: ({ event }) => ({ projects: event.output }) },
           },
-          { actions: { type: 'showNameError', params: ({ event }) => event } },
+          {
+            target: 'ready',
+            actions: { type: 'keepProjects', params: ({ event }) => ({ projects: event.output }) },
+          },
         ],
+        // The cards keep what they showed; the next change asks again.
+        onError: 'ready',
+      },
+      on: {
+        'projects.refresh': { actions: 'markStale' },
+        'projects.create': createTransitions,
       },
     },
     creating: {
@@ -168,4 +215,35 @@ export function selectProjectListStatus(snapshot: ProjectListSnapshot): ProjectL
 /** The projects to list (newest first). */
 export function selectProjects(snapshot: ProjectListSnapshot): ProjectSummary[] {
   return snapshot.context.projects;
+}
+
+/** The socket's events, as far as `followProjectCards` needs them. */
+export interface ProjectCardsEventSource {
+  on<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void;
+}
+
+/** The socket's events that change what a project card shows. */
+const cardEvents = [
+  'message.new',
+  'conversation.updated',
+  'conversation.removed',
+  'account.status',
+  'project.updated',
+  'project.permissions',
+  'project.removed',
+] as const satisfies readonly ServerEventName[];
+
+/**
+ * Sends `projects.refresh` to the list whenever the socket says something a card shows changed
+ * (the machine folds bursts into one more fetch); answers the function that stops.
+ */
+export function followProjectCards(
+  source: ProjectCardsEventSource,
+  target: { send(event: { type: 'projects.refresh' }): void },
+): () => void {
+  const refresh = () => target.send({ type: 'projects.refresh' });
+  const offs = cardEvents.map((event) => source.on(event, refresh));
+  return () => {
+    for (const off of offs) off();
+  };
 }

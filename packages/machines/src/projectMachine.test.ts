@@ -77,12 +77,41 @@ describe('project rules', () => {
 
 describe('project live updates', () => {
   async function ready() {
+    return (await readyWithClient()).actor;
+  }
+
+  async function readyWithClient() {
     const client = createFakeClient();
     const actor = createActor(projectMachine, { input: { client, key: project.key } }).start();
     client.settle('project_get', { data: project });
     await flush();
-    return actor;
+    return { client, actor };
   }
+
+  it('fetches the project again after a reconnect, staying ready meanwhile', async () => {
+    const { client, actor } = await readyWithClient();
+    actor.send({ type: 'project.resync' });
+    expect(client.pending()).toEqual([{ name: 'project_get', fields: { key: project.key } }]);
+    expect(selectProjectStatus(actor.getSnapshot())).toBe('ready');
+    client.settle('project_get', { data: { ...project, name: 'Toko Baru', permissions: ['crm.menu'] } });
+    await flush();
+    expect(selectProject(actor.getSnapshot())).toMatchObject({
+      name: 'Toko Baru',
+      permissions: ['crm.menu'],
+    });
+
+    // A failure keeps what it had; a project gone meanwhile means the member is out.
+    actor.send({ type: 'project.resync' });
+    client.settle('project_get', { error: networkError });
+    await flush();
+    expect(selectProjectStatus(actor.getSnapshot())).toBe('ready');
+    expect(selectProject(actor.getSnapshot())?.name).toBe('Toko Baru');
+    actor.send({ type: 'project.resync' });
+    client.settle('project_get', { error: apiError('not_found', 'Proyek tidak ditemukan.') });
+    await flush();
+    expect(selectProjectStatus(actor.getSnapshot())).toBe('removed');
+    expect(actor.getSnapshot().context.removal).toBe('removed');
+  });
 
   it('replaces the permissions, then the name and time zone, and stays ready', async () => {
     const actor = await ready();

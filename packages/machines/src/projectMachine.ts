@@ -8,6 +8,10 @@
  * `project.removed` ends in `removed` (the member was removed, left, or the project was deleted):
  * the screens of the project close.
  *
+ * `project.resync` (the socket is back after a drop) fetches the project again while its screens
+ * keep showing, so a change missed offline still arrives; a project gone meanwhile ends in
+ * `removed`.
+ *
  * `project.closing` marks that this tab itself is leaving or deleting the project (the leave
  * dialog and the settings' delete send it as their act starts, and `closing: false` if it fails):
  * the removal that follows is then this tab's own doing, and the app goes home instead of telling
@@ -15,7 +19,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { toFlowError } from './actError.ts';
+import { reasonOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller, Project } from './sdk.ts';
 import type { PermissionKey, ServerEventName, ServerToClientEvents } from '@sapa/sdk';
@@ -45,7 +49,9 @@ export type ProjectEvent =
   | { type: 'project.updated'; name: string; timeZone: string }
   | { type: 'project.removed'; reason: ProjectRemoval }
   /** This tab started (`true`) or failed (`false`) to leave or delete the project. */
-  | { type: 'project.closing'; closing: boolean };
+  | { type: 'project.closing'; closing: boolean }
+  /** The socket is back after a drop: fetch the project again (what may have changed meanwhile). */
+  | { type: 'project.resync' };
 export type ProjectTag = 'loading' | 'ready' | 'error' | 'removed';
 export type ProjectStatus = 'loading' | 'ready' | 'failed' | 'removed';
 
@@ -59,10 +65,13 @@ export const projectMachine = setup({
     context: ProjectContext;
     events: ProjectEvent;
     input: ProjectInput;
-    children: { project: 'loadProject' };
+    children: { project: 'loadProject'; refresh: 'loadProject' };
     tags: ProjectTag;
   },
   actors: { loadProject },
+  guards: {
+    isNotFound: (_, params: { error: unknown }) => reasonOf(params.error) === 'not_found',
+  },
   actions: {
     keepProject: assign((_, params: { project: Project }) => ({ project: params.project, error: null })),
     showError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
@@ -117,6 +126,31 @@ export const projectMachine = setup({
           actions: {
             type: 'rename',
             params: ({ event }) => ({ name: event.name, timeZone: event.timeZone }),
+          },
+        },
+      },
+      initial: 'current',
+      states: {
+        current: { on: { 'project.resync': 'refreshing' } },
+        // Back online after a drop: what changed meanwhile (permissions, name) is fetched again
+        // while the screens keep showing; gone meanwhile (`not_found`), the member is out.
+        refreshing: {
+          invoke: {
+            id: 'refresh',
+            src: 'loadProject',
+            input: ({ context }) => ({ client: context.client, key: context.key }),
+            onDone: {
+              target: 'current',
+              actions: { type: 'keepProject', params: ({ event }) => ({ project: event.output }) },
+            },
+            onError: [
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: '#project.removed',
+                actions: { type: 'keepRemoval', params: { reason: 'removed' as const } },
+              },
+              { target: 'current' },
+            ],
           },
         },
       },

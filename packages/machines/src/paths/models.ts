@@ -752,6 +752,9 @@ const projectListModel: PathModel = {
     { type: 'xstate.done.actor.create', output: newProject },
     { type: 'xstate.error.actor.create', error: nameRefused },
     { type: 'xstate.error.actor.create', error: networkError },
+    { type: 'projects.refresh' },
+    { type: 'xstate.done.actor.refresh', output: [project] },
+    { type: 'xstate.error.actor.refresh', error: networkError },
   ],
   simple: {
     events: () => [
@@ -776,19 +779,41 @@ const projectListModel: PathModel = {
         { type: 'xstate.done.actor.create', output: newProject },
       ],
     },
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.list', output: [] },
+        { type: 'projects.refresh' },
+        { type: 'projects.refresh' },
+        { type: 'xstate.done.actor.refresh', output: [project] },
+        { type: 'xstate.done.actor.refresh', output: [project] },
+        { type: 'projects.refresh' },
+        { type: 'xstate.error.actor.refresh', error: networkError },
+        { type: 'projects.refresh' },
+        blankCreate,
+        goodCreate,
+        { type: 'xstate.done.actor.create', output: newProject },
+      ],
+    },
   ],
-  actorActs: { list: 'project_list', create: 'project_create' },
+  actorActs: { list: 'project_list', refresh: 'project_list', create: 'project_create' },
   drivers: {},
   describeEvent: (event) => {
     const done = event.type === 'xstate.done.actor.list' ? (payload(event)['output'] as unknown[]) : null;
     if (done !== null) return `the project list arrives with ${done.length} project(s)`;
     return (
-      describeActor(event, { list: 'loading the list', create: 'creating the project' }) ??
+      describeActor(event, {
+        list: 'loading the list',
+        refresh: 'refreshing the cards',
+        create: 'creating the project',
+      }) ??
       (event.type === 'projects.create'
         ? `the user creates a project named "${String(payload(event)['name'])}"`
         : event.type === 'projects.retry'
           ? 'the user retries (projects.retry)'
-          : event.type)
+          : event.type === 'projects.refresh'
+            ? 'something a card shows changed (projects.refresh)'
+            : event.type)
     );
   },
   describeState: (snapshot) =>

@@ -40,7 +40,8 @@ export const notificationsModel: PathModel = {
   events: (snapshot) => {
     if (snapshot.matches('loading'))
       return [loaded, { type: 'xstate.error.actor.load', error: networkError }];
-    if (snapshot.matches('failed')) return [{ type: 'notifications.retry' }];
+    if (snapshot.matches('failed'))
+      return [{ type: 'notifications.retry' }, { type: 'notifications.resync' }];
     if (snapshot.matches({ ready: 'loadingMore' }))
       return [
         { type: 'xstate.done.actor.more', output: secondPage },
@@ -60,6 +61,7 @@ export const notificationsModel: PathModel = {
       { type: 'notifications.more' },
       { type: 'notifications.read', id: 'a' },
       { type: 'notifications.readAll' },
+      { type: 'notifications.resync' },
     ];
     if (!ctx(snapshot).items.some((item) => item.id === arrived.id))
       events.push({ type: 'notifications.arrived', notification: arrived, unread: ctx(snapshot).unread + 1 });
@@ -76,6 +78,24 @@ export const notificationsModel: PathModel = {
     toState: (snapshot) => snapshot.matches({ ready: 'idle' }) && ctx(snapshot).page === 1,
   },
   scenarios: [
+    {
+      start: 0,
+      events: [
+        loaded,
+        { type: 'notifications.more' },
+        { type: 'xstate.done.actor.more', output: secondPage },
+        { type: 'notifications.resync' },
+        loaded,
+      ],
+    },
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.error.actor.load', error: networkError },
+        { type: 'notifications.resync' },
+        loaded,
+      ],
+    },
     {
       start: 0,
       events: [
@@ -124,6 +144,8 @@ export const notificationsModel: PathModel = {
         return 'another tab reads everything (notification.count 0)';
       case 'notifications.read':
         return `the user marks ${String(event['id'])} read`;
+      case 'notifications.resync':
+        return 'the socket is back after a drop (notifications.resync)';
       default:
         return `the user ${event.type === 'notifications.more' ? 'loads more' : event.type === 'notifications.readAll' ? 'marks all read' : 'retries'}`;
     }

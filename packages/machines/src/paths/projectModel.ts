@@ -19,6 +19,9 @@ function contextOf(snapshot: AnyMachineSnapshot): ProjectContext {
   return snapshot.context as ProjectContext;
 }
 
+/** What `project_get` answers after a reconnect: renamed, with the agent's keys, meanwhile. */
+const renamed = { ...project, name: 'Toko Baru', permissions: agentKeys };
+
 export const projectModel: PathModel = {
   name: 'project',
   machine: projectMachine,
@@ -59,6 +62,13 @@ export const projectModel: PathModel = {
               { type: 'project.updated', name: 'Toko Baru', timeZone: 'Asia/Makassar' },
               { type: 'project.closing', closing: !contextOf(snapshot).closingHere },
               { type: 'project.removed', reason: 'deleted' },
+              ...(snapshot.matches({ ready: 'refreshing' })
+                ? [
+                    { type: 'xstate.done.actor.refresh', output: renamed },
+                    { type: 'xstate.error.actor.refresh', error: notFound },
+                    { type: 'xstate.error.actor.refresh', error: networkError },
+                  ]
+                : [{ type: 'project.resync' }]),
             ]
           : [],
   simple: {
@@ -66,6 +76,16 @@ export const projectModel: PathModel = {
     toState: (snapshot) => snapshot.matches('ready'),
   },
   scenarios: [
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.project', output: project },
+        { type: 'project.resync' },
+        { type: 'xstate.error.actor.refresh', error: networkError },
+        { type: 'project.resync' },
+        { type: 'xstate.done.actor.refresh', output: renamed },
+      ],
+    },
     {
       start: 0,
       events: [
@@ -84,7 +104,7 @@ export const projectModel: PathModel = {
       ],
     },
   ],
-  actorActs: { project: 'project_get' },
+  actorActs: { project: 'project_get', refresh: 'project_get' },
   drivers: {},
   describeEvent: (event: AnyEventObject) => {
     if (event.type === 'xstate.done.actor.project') return `the project "${project.name}" arrives`;
@@ -96,6 +116,13 @@ export const projectModel: PathModel = {
     }
     if (event.type === 'project.permissions') return "the member's permissions change (project.permissions)";
     if (event.type === 'project.updated') return 'the project is renamed (project.updated)';
+    if (event.type === 'project.resync') return 'the socket is back after a drop (project.resync)';
+    if (event.type === 'xstate.done.actor.refresh')
+      return 'project_get answers the project as changed meanwhile (renamed, agent keys)';
+    if (event.type === 'xstate.error.actor.refresh') {
+      const error = (event as unknown as { error: { reason?: string } }).error;
+      return `project_get fails again (${error.reason ?? 'network down'})`;
+    }
     if (event.type === 'project.closing')
       return (event as unknown as { closing: boolean }).closing
         ? 'this tab starts to leave or delete the project (project.closing)'

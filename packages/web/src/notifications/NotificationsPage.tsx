@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { formatDateTime } from '@sapa/sdk';
@@ -37,8 +38,12 @@ function targetPath(target: NotificationTarget): string {
  */
 export function NotificationsPage() {
   const t = useT();
-  const { client, realtime } = useRuntime();
+  const { client, realtime, inbox } = useRuntime();
   const actor = useActorRef(notificationsMachine, { input: { client, feed: realtime } });
+  useEffect(() => {
+    const subscription = inbox.connection.on('resync', () => actor.send({ type: 'notifications.resync' }));
+    return () => subscription.unsubscribe();
+  }, [inbox, actor]);
   const status = useSelector(actor, selectNotificationsStatus);
   const items = useSelector(actor, selectNotifications);
   const unread = useSelector(actor, selectNotificationsUnread);

@@ -1,7 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { firstScreenPath, projectListMachine, selectProjectListStatus, selectProjects } from '@sapa/machines';
+import {
+  firstScreenPath,
+  followProjectCards,
+  projectListMachine,
+  selectProjectListStatus,
+  selectProjects,
+} from '@sapa/machines';
 import type { ProjectSummary } from '@sapa/sdk';
 import { Avatar } from '../components/Avatar.tsx';
 import { Button } from '../components/Button.tsx';
@@ -15,14 +21,20 @@ import * as css from './home.css.ts';
 
 /**
  * `/`: the signed-in user's home: their projects as cards (`project_list`: unread messages and
- * WhatsApp numbers of each), each opening the first screen the member may see there, and the
- * new-project dialog (projectListMachine).
+ * WhatsApp numbers of each, kept current by the socket), each opening the first screen the
+ * member may see there, and the new-project dialog (projectListMachine).
  */
 export function HomePage() {
   const t = useT();
-  const { session, client } = useRuntime();
+  const { session, client, realtime, inbox } = useRuntime();
   const user = useSelector(session, (snapshot) => snapshot.context.user);
   const actor = useActorRef(projectListMachine, { input: { client } });
+  // The cards follow new messages, reads and numbers' status live, and catch up after a drop.
+  useEffect(() => followProjectCards(realtime, actor), [realtime, actor]);
+  useEffect(() => {
+    const subscription = inbox.connection.on('resync', () => actor.send({ type: 'projects.refresh' }));
+    return () => subscription.unsubscribe();
+  }, [inbox, actor]);
   const status = useSelector(actor, selectProjectListStatus);
   const projects = useSelector(actor, selectProjects);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);

@@ -12,7 +12,8 @@ const ProjectContext = createContext<ProjectActor | null>(null);
 
 /**
  * The project a screen is about (`project_get`), shared by the screen, the sidebar and the route
- * guard; the socket's `project.permissions`, `project.updated` and `project.removed` reach it live.
+ * guard; the socket's `project.permissions`, `project.updated` and `project.removed` reach it live,
+ * and after a dropped connection it is fetched again (`project.resync`).
  */
 export function ProjectScope({ projectKey, children }: { projectKey: string; children: ReactNode }) {
   return (
@@ -23,9 +24,14 @@ export function ProjectScope({ projectKey, children }: { projectKey: string; chi
 }
 
 function ProjectActorScope({ projectKey, children }: { projectKey: string; children: ReactNode }) {
-  const { client, realtime } = useRuntime();
+  const { client, realtime, inbox } = useRuntime();
   const actor = useActorRef(projectMachine, { input: { client, key: projectKey } });
   useEffect(() => followProject(realtime, projectKey, actor), [realtime, projectKey, actor]);
+  // Back online after a drop: fetch what may have changed meanwhile (permissions, name, removal).
+  useEffect(() => {
+    const subscription = inbox.connection.on('resync', () => actor.send({ type: 'project.resync' }));
+    return () => subscription.unsubscribe();
+  }, [inbox, actor]);
   return <ProjectContext.Provider value={actor}>{children}</ProjectContext.Provider>;
 }
 
