@@ -160,6 +160,44 @@ describe('members', () => {
   });
 });
 
+describe('a removed member’s conversations', () => {
+  it('go back to nobody, and the inboxes that show them hear it', async () => {
+    const setup = await inboxProject(server);
+    const { token } = setup.owner;
+    const key = setup.project.key;
+    const ownerTeam = { owner: { ...setup.owner, phone: '' }, project: setup.project };
+    const agent = await join(server, ownerTeam, 'agent');
+    const other = await join(server, ownerTeam, 'agent');
+    const theirs = await conversationWith(server, setup, '+6281234570021');
+    const notTheirs = await conversationWith(server, setup, '+6281234570022');
+    for (const [conversation, userId] of [
+      [theirs, agent.userId],
+      [notTheirs, other.userId],
+    ] as const)
+      dataOf(
+        await server.act('conversation_assign', { token, key, conversationId: conversation.id, userId }),
+      );
+    const ears = listeners(server);
+    try {
+      const heard = await ears.listen(token);
+      dataOf(await server.act('member_remove', { token, key, userId: agent.userId }));
+      await until(() => heard.some((entry) => entry.event === 'conversation.updated'));
+      const updated = heard
+        .filter((entry) => entry.event === 'conversation.updated')
+        .map((entry) => (entry.payload as { conversation: ConversationSummary }).conversation);
+      expect(updated.map((conversation) => [conversation.id, conversation.assignedTo])).toEqual([
+        [theirs.id, null],
+      ]);
+      const list = dataOf<ConversationSummary[]>(await server.act('conversation_list', { token, key }));
+      const assignee = (id: string) => list.find((conversation) => conversation.id === id)?.assignedTo;
+      expect(assignee(theirs.id)).toBeNull();
+      expect(assignee(notTheirs.id)).toBe(other.userId);
+    } finally {
+      ears.disconnect();
+    }
+  });
+});
+
 describe('invites', () => {
   it('creates, lists, uses up and revokes codes; a joiner starts with the template and the creator is told', async () => {
     const setup = await team(server);

@@ -283,7 +283,7 @@ export const acts = {
     input: z.object({ key: projectKeyField }),
     access: 'member',
     summary:
-      'The caller leaves the project; refused with `last_permission_holder` when nobody else could set permissions.',
+      'The caller leaves the project (the conversations assigned to them are assigned to nobody); refused with `last_permission_holder` when nobody else could set permissions.',
   }),
   member_list: defineAct<ProjectMember[]>()({
     input: z.object({
@@ -310,7 +310,7 @@ export const acts = {
     input: z.object({ key: projectKeyField, userId: idField }),
     access: { permission: 'project.user.hapus' },
     summary:
-      'Removes a member from the project (and its divisions). Their acts there are refused at once; their open apps get `project.removed` (`removed`) and their sockets leave its rooms. Refused with `last_permission_holder` when nobody else could set permissions.',
+      'Removes a member from the project (and its divisions); the conversations assigned to them are assigned to nobody (`conversation.updated`). Their acts there are refused at once; their open apps get `project.removed` (`removed`) and their sockets leave its rooms. Refused with `last_permission_holder` when nobody else could set permissions.',
   }),
   invite_list: defineAct<Invite[]>()({
     input: z.object({ key: projectKeyField, page: pageField.optional() }),

@@ -8,7 +8,7 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
-import { divisionMembers, projectMembers, projects, users } from '../db/schema.ts';
+import { conversations, divisionMembers, projectMembers, projects, users } from '../db/schema.ts';
 import type { ProjectRow } from '../db/schema.ts';
 import { avatarUrl } from '../auth/users.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
@@ -175,7 +175,9 @@ export async function setMemberPermissions(
   });
 }
 
-export type RemovalResult = { ok: true } | { ok: false; problem: 'not_found' | 'last_permission_holder' };
+export type RemovalResult =
+  /** `unassigned`: the conversations that were assigned to them, now assigned to nobody. */
+  { ok: true; unassigned: string[] } | { ok: false; problem: 'not_found' | 'last_permission_holder' };
 
 /**
  * Takes `userId` out of the project (their division memberships go with it, by the foreign key),
@@ -194,6 +196,12 @@ export async function removeMember(db: Db, projectId: string, userId: string): P
     await tx
       .delete(projectMembers)
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-    return { ok: true };
+    // Their conversations go back to the team rather than to someone who cannot open them.
+    const unassigned = await tx
+      .update(conversations)
+      .set({ assignedUserId: null })
+      .where(and(eq(conversations.projectId, projectId), eq(conversations.assignedUserId, userId)))
+      .returning({ id: conversations.id });
+    return { ok: true, unassigned: unassigned.map((row) => row.id) };
   });
 }

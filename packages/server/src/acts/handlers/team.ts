@@ -17,6 +17,7 @@ import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } 
 import { listProjectMembers, removeMember, setMemberPermissions } from '../../team/members.ts';
 import { deleteProject, projectSettings, updateSettings } from '../../team/settings.ts';
 import { ActError } from '../ActError.ts';
+import { changed, scopeOf } from './inbox.ts';
 import { inProject, signedIn } from '../context.ts';
 import type { ActContext } from '../context.ts';
 import type { ActHandlers } from '../registry.ts';
@@ -33,12 +34,18 @@ async function announceRemoval(
   publisher.toUser(userId, 'project.removed', { key, reason });
 }
 
-/** Removes a member (or the caller leaving), refusing to leave nobody who may set permissions. */
+/**
+ * Removes a member (or the caller leaving), refusing to leave nobody who may set permissions. The
+ * conversations assigned to them go back to nobody (`conversation.updated` to those who see them).
+ */
 async function removeFromProject(ctx: ActContext, userId: string, reason: 'removed' | 'left'): Promise<void> {
   const { project } = inProject(ctx);
+  const scope = scopeOf(ctx);
   const result = await removeMember(ctx.services.db, project.id, userId);
   if (!result.ok) throw new ActError(result.problem);
   await announceRemoval(ctx, userId, project.key, reason);
+  // Their conversations are unassigned now: every inbox that shows them hears it.
+  for (const conversationId of result.unassigned) await changed(ctx, scope, conversationId);
 }
 
 export const teamHandlers = {
