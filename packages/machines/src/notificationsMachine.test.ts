@@ -108,27 +108,33 @@ describe('notifications machine', () => {
     expect(selectNotifications(actor.getSnapshot()).map((n) => n.id)).toEqual(['a', 'b']);
   });
 
-  it('reads the page count beside data, and stops "load more" on the last page', async () => {
-    const answers: Record<number, { data: Notification[]; total_page: number }> = {
-      0: { data: [note('a'), note('b')], total_page: 2 },
-      1: { data: [note('b'), note('c')], total_page: 2 },
+  it('reads the page count beside data, goes on after the last one held, and stops on the last page', async () => {
+    const answers: Record<string, { data: Notification[]; total_page: number }> = {
+      first: { data: [note('a'), note('b')], total_page: 2 },
+      after: { data: [note('b'), note('c')], total_page: 2 },
     };
     const calls: unknown[] = [];
     const fake = {
-      act: (name: string, fields: { page?: number }) => {
+      act: (name: string, fields: { page?: number; after?: unknown }) => {
         calls.push([name, fields]);
-        if (name === 'notification_count')
+        if (name === 'notification_count' || name === 'notification_read')
           return Promise.resolve({ code: '1', msg: 'OK', data: { unread: 3 } });
-        const answer = answers[fields.page ?? 0];
+        const answer = answers[fields.after === undefined ? 'first' : 'after'];
         return Promise.resolve({ code: '1', msg: 'OK', ...answer });
       },
     };
     const actor = createActor(notificationsMachine, { input: { client: fake as never, feed: null } }).start();
     await flush();
     expect(selectNotificationsHasMore(actor.getSnapshot())).toBe(true);
+    // Read meanwhile: the cursor still names b as it arrived (unread).
+    actor.send({ type: 'notifications.read', id: 'b' });
+    await flush();
     actor.send({ type: 'notifications.more' });
     await flush();
-    expect(calls).toContainEqual(['notification_list', { page: 1 }]);
+    expect(calls).toContainEqual([
+      'notification_list',
+      { after: { read: false, createdAt: note('b').createdAt, id: 'b' } },
+    ]);
     expect(selectNotifications(actor.getSnapshot()).map((n) => n.id)).toEqual(['a', 'b', 'c']);
     expect(selectNotificationsHasMore(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'notifications.more' });

@@ -1,7 +1,7 @@
 /**
  * The user's notifications (`/notification`): `notification_list` 20 a page from page 0 (unread
- * first, then newest) with the unread count (`notification_count`), "load more" for the next
- * page, marking one read (`notification_read`) or all (`notification_read_all`).
+ * first, then newest) with the unread count (`notification_count`), "load more" for the 20 after
+ * the last one held (`after`: reading some meanwhile moves them in the order, and skips none), marking one read (`notification_read`) or all (`notification_read_all`).
  *
  * Live: the `feed` actor listens to the socket while the machine runs. `notification.new`
  * puts the notification at the top (once, however often it arrives) and sets the count;
@@ -31,6 +31,8 @@ export interface NotificationsContext {
   items: Notification[];
   /** The last page loaded (0-based). */
   page: number;
+  /** The last notification of the last page, as the server sent it ("load more" goes on from it). */
+  cursor: NotificationCursor | null;
   totalPage: number;
   unread: number;
   error: FlowError | null;
@@ -51,9 +53,28 @@ interface PageAnswer {
   totalPage: number;
 }
 
-/** notification_list: one page; `total_page` rides beside `data` in the answer. */
-async function fetchNotificationPage(client: ActCaller, page: number): Promise<PageAnswer> {
-  const answer = await client.act('notification_list', { page });
+/** Where "load more" goes on from: the last notification held, as it arrived. */
+export interface NotificationCursor {
+  read: boolean;
+  createdAt: string;
+  id: string;
+}
+
+/** The cursor after the last of `items`, as the server sent them; `null` for none. */
+export function cursorAfter(items: readonly Notification[]): NotificationCursor | null {
+  const last = items.at(-1);
+  return last === undefined ? null : { read: last.read, createdAt: last.createdAt, id: last.id };
+}
+
+/**
+ * notification_list: page 0, or the page after `after` (so notifications read meanwhile, which
+ * move in the order, make it skip none); `total_page` rides beside `data` in the answer.
+ */
+async function fetchNotificationPage(
+  client: ActCaller,
+  after: NotificationCursor | null,
+): Promise<PageAnswer> {
+  const answer = await client.act('notification_list', after === null ? { page: 0 } : { after });
   const totalPage = (answer as { total_page?: unknown }).total_page;
   return {
     items: Array.isArray(answer.data) ? answer.data : [],
@@ -62,15 +83,16 @@ async function fetchNotificationPage(client: ActCaller, page: number): Promise<P
 }
 
 /** The next page ("load more"). */
-export const loadNotificationPage = fromPromise<PageAnswer, { client: ActCaller; page: number }>(
-  ({ input }) => fetchNotificationPage(input.client, input.page),
-);
+export const loadNotificationPage = fromPromise<
+  PageAnswer,
+  { client: ActCaller; after: NotificationCursor | null }
+>(({ input }) => fetchNotificationPage(input.client, input.after));
 
 /** Page 0 and the unread count, together (the first load, and after a failure). */
 export const loadNotifications = fromPromise<PageAnswer & { unread: number }, { client: ActCaller }>(
   async ({ input }) => {
     const [page, count] = await Promise.all([
-      fetchNotificationPage(input.client, 0),
+      fetchNotificationPage(input.client, null),
       input.client.act('notification_count', {}),
     ]);
     return { ...page, unread: count.data.unread };
@@ -156,6 +178,7 @@ export const notificationsMachine = setup({
     showFirstPage: assign((_, params: PageAnswer & { unread: number }) => ({
       items: params.items,
       page: 0,
+      cursor: cursorAfter(params.items),
       totalPage: params.totalPage,
       unread: params.unread,
       error: null,
@@ -163,6 +186,7 @@ export const notificationsMachine = setup({
     showMore: assign(({ context }, params: PageAnswer) => ({
       items: appendNotifications(context.items, params.items),
       page: context.page + 1,
+      cursor: cursorAfter(params.items) ?? context.cursor,
       totalPage: params.totalPage,
       error: null,
     })),
@@ -189,6 +213,7 @@ export const notificationsMachine = setup({
     feed: input.feed,
     items: [],
     page: 0,
+    cursor: null,
     totalPage: 0,
     unread: 0,
     error: null,
@@ -245,7 +270,7 @@ export const notificationsMachine = setup({
           invoke: {
             id: 'more',
             src: 'loadNotificationPage',
-            input: ({ context }) => ({ client: context.client, page: context.page + 1 }),
+            input: ({ context }) => ({ client: context.client, after: context.cursor }),
             onDone: { target: 'idle', actions: { type: 'showMore', params: ({ event }) => event.output } },
             onError: {
               target: 'idle',

@@ -286,5 +286,38 @@ describe('the list, reading and counts', () => {
     expect(first.data[0]?.subject).toBe('Anggota 22');
     const second = await list(member.token, { page: 1 });
     expect(second.data.map((row) => row.subject)).toEqual(['Anggota 2', 'Anggota 1', 'Anggota 0']);
+
+    // Three of the first page read meanwhile move to the end: page 1 would skip three unread ones,
+    // "after" the last one held skips none (the read ones come again, the app keeps one of each).
+    for (const row of first.data.slice(0, 3))
+      dataOf(await server.act('notification_read', { token: member.token, id: row.id }));
+    const shifted = await list(member.token, { page: 1 });
+    expect(shifted.data.map((row) => row.subject)).not.toContain('Anggota 2');
+    const last = first.data[19] as Notification;
+    const after = await list(member.token, {
+      after: { read: last.read, createdAt: last.createdAt, id: last.id },
+    });
+    expect(after.data.map((row) => [row.subject, row.read])).toEqual([
+      ['Anggota 2', false],
+      ['Anggota 1', false],
+      ['Anggota 0', false],
+      ['Anggota 22', true],
+      ['Anggota 21', true],
+      ['Anggota 20', true],
+    ]);
+    // After a read one: only the older read ones.
+    const lastRead = after.data[4] as Notification;
+    const tail = await list(member.token, {
+      after: { read: lastRead.read, createdAt: lastRead.createdAt, id: lastRead.id },
+    });
+    expect(tail.data.map((row) => row.subject)).toEqual(['Anggota 20']);
+    expect(
+      reasonOf(
+        await server.act('notification_list', {
+          token: member.token,
+          after: { read: false, createdAt: 'yesterday', id: last.id },
+        }),
+      ),
+    ).toBe('invalid_input');
   });
 });

@@ -404,11 +404,22 @@ export const acts = {
       "Signs out one of the caller's sessions: its token stops working at once and its sockets get `session.ended` and are disconnected. Another user's session answers `not_found`.",
   }),
   notification_list: defineAct<Notification[]>()({
-    input: z.object({ page: pageField.optional(), unreadOnly: z.boolean().optional() }),
+    input: z.object({
+      page: pageField.optional(),
+      unreadOnly: z.boolean().optional(),
+      /**
+       * "Load more": the last notification the caller holds, as it was when it arrived. The
+       * answer is the 20 after it in the order (in place of `page`), so reading some meanwhile,
+       * which moves them in the order, skips none.
+       */
+      after: z
+        .object({ read: z.boolean(), createdAt: z.iso.datetime({ offset: true }), id: idField })
+        .optional(),
+    }),
     access: 'user',
     shape: 'page',
     summary:
-      "The caller's notifications, unread first, then newest first, 20 a page, from projects they are still a member of.",
+      "The caller's notifications, unread first, then newest first, 20 a page (or the 20 after `after`), from projects they are still a member of.",
   }),
   notification_count: defineAct<{ unread: number }>()({
     input: z.object({}),

@@ -52,18 +52,36 @@ const columns = sql`n.id, n.kind, p.key, p.name as project_name, n.subject, n.ac
   n.conversation_id, n.read_at, n.created_at`;
 
 /** One page (from 0), unread first, then newest first; and the number of pages. */
+/** Where "load more" goes on from: the last notification held, as it was when it arrived. */
+export interface NotificationCursor {
+  read: boolean;
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Rows after `cursor` in the list's order (unread first, then newest, then id): with the same
+ * read state and older (or as old with a smaller id), or read when the cursor was unread.
+ */
+function afterCursor(cursor: NotificationCursor): SQL {
+  const olderInGroup = sql`(n.created_at, n.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  return cursor.read
+    ? sql`n.read_at is not null and ${olderInGroup}`
+    : sql`(n.read_at is not null or ${olderInGroup})`;
+}
+
 export async function listNotifications(
   db: Db,
   userId: string,
-  page: number,
-  unreadOnly: boolean,
+  options: { page: number; unreadOnly: boolean; after?: NotificationCursor | undefined },
 ): Promise<{ data: Notification[]; total_page: number }> {
-  const where = unreadOnly ? sql`n.read_at is null` : sql`true`;
-  const offset = page * NOTIFICATION_PAGE_SIZE;
+  const where = options.unreadOnly ? sql`n.read_at is null` : sql`true`;
+  const rowsWhere = options.after === undefined ? where : sql`${where} and ${afterCursor(options.after)}`;
+  const offset = options.after === undefined ? options.page * NOTIFICATION_PAGE_SIZE : 0;
   const [rows, [counted]] = await Promise.all([
     queryRows<NotificationJoinedRow>(
       db,
-      sql`select ${columns} ${visible(userId, where)}
+      sql`select ${columns} ${visible(userId, rowsWhere)}
         order by (n.read_at is null) desc, n.created_at desc, n.id desc
         limit ${NOTIFICATION_PAGE_SIZE} offset ${offset}`,
     ),

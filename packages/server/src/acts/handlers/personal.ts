@@ -168,7 +168,11 @@ export const personalHandlers = {
 
   async notification_list(input, ctx) {
     const { user } = signedIn(ctx);
-    return listNotifications(ctx.services.db, user.id, input.page ?? 0, input.unreadOnly ?? false);
+    return listNotifications(ctx.services.db, user.id, {
+      page: input.page ?? 0,
+      unreadOnly: input.unreadOnly ?? false,
+      after: input.after,
+    });
   },
 
   async notification_count(_input, ctx) {
