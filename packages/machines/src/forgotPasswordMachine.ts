@@ -7,17 +7,16 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { dataNumber, reasonOf, toFlowError } from './actError.ts';
+import { reasonOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import {
   OTP_ATTEMPTS,
   attemptsLeftAfter,
-  countDown,
-  isChallengeDead,
   isCompleteCode,
   requireChallenge,
   resendChallenge,
 } from './challenge.ts';
+import { challengeActions, challengeGuards } from './challengeStep.ts';
 import type { ActCaller, OtpChallenge } from './sdk.ts';
 import { createTicker } from './ticker.ts';
 import { checkNewPassword, checkPhone, serverFieldErrors } from './validation.ts';
@@ -102,19 +101,11 @@ export const forgotPasswordMachine = setup({
     phoneValid: (_, params: { phone: string }) => checkPhone(params).ok,
     codeComplete: (_, params: { code: string }) => isCompleteCode(params.code),
     passwordValid: (_, params: { password: string; confirmPassword: string }) => checkNewPassword(params).ok,
-    canResend: ({ context }) => context.resendIn === 0,
-    codeRunsOut: ({ context }) => context.expiresIn <= 1,
-    codeStillLive: ({ context }) => context.expiresIn > 0,
-    challengeDead: ({ context }, params: { error: unknown }) =>
-      isChallengeDead(params.error, context.attemptsLeft),
-    challengeExpired: (_, params: { error: unknown }) => reasonOf(params.error) === 'otp_expired',
+    ...challengeGuards,
     codeRejected: (_, params: { error: unknown }) => reasonOf(params.error) === 'otp_invalid',
   },
   actions: {
-    countDown: assign(({ context }) => ({
-      expiresIn: countDown(context.expiresIn),
-      resendIn: countDown(context.resendIn),
-    })),
+    ...challengeActions<ForgotPasswordContext, ForgotPasswordEvent>(),
     acceptPhone: assign((_, params: { phone: string }) => {
       const checked = checkPhone(params);
       return checked.ok
@@ -156,10 +147,6 @@ export const forgotPasswordMachine = setup({
       error: toFlowError(params.error),
       fieldErrors: serverFieldErrors(params.error, PASSWORD_FIELDS),
       password: '',
-    })),
-    keepChallenge: assign(({ context }, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      resendIn: dataNumber(params.error, 'retryAfter') ?? context.resendIn,
     })),
     forgetCode: assign({ code: '', password: '', error: null, fieldErrors: {} }),
     forgetChallenge: assign({

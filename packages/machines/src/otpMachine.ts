@@ -6,17 +6,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { dataNumber, reasonOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
-import {
-  OTP_ATTEMPTS,
-  attemptsLeftAfter,
-  countDown,
-  isChallengeDead,
-  isCompleteCode,
-  resendChallenge,
-  toOtpCode,
-} from './challenge.ts';
+import { OTP_ATTEMPTS, isCompleteCode, resendChallenge, toOtpCode } from './challenge.ts';
+import { challengeActions, challengeGuards } from './challengeStep.ts';
 import type { ActCaller, OtpChallenge, SignedIn } from './sdk.ts';
 import { createTicker } from './ticker.ts';
 
@@ -77,31 +69,13 @@ export const otpMachine = setup({
   },
   guards: {
     codeComplete: ({ context }) => isCompleteCode(context.code),
-    canResend: ({ context }) => context.resendIn === 0,
-    codeRunsOut: ({ context }) => context.expiresIn <= 1,
-    codeStillLive: ({ context }) => context.expiresIn > 0,
-    challengeDead: ({ context }, params: { error: unknown }) =>
-      isChallengeDead(params.error, context.attemptsLeft),
-    challengeExpired: (_, params: { error: unknown }) => reasonOf(params.error) === 'otp_expired',
+    ...challengeGuards,
   },
   actions: {
-    countDown: assign(({ context }) => ({
-      expiresIn: countDown(context.expiresIn),
-      resendIn: countDown(context.resendIn),
-    })),
+    ...challengeActions<OtpContext, OtpEvent>(),
     clearError: assign({ error: null }),
     setCode: assign((_, params: { code: string }) => ({ code: toOtpCode(params.code), error: null })),
     keepSession: assign((_, params: { signedIn: SignedIn }) => ({ signedIn: params.signedIn })),
-    rejectCode: assign(({ context }, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      attemptsLeft: attemptsLeftAfter(params.error, context.attemptsLeft),
-      code: '',
-    })),
-    expireCode: assign((_, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      expiresIn: 0,
-      code: '',
-    })),
     replaceChallenge: assign((_, params: { challenge: OtpChallenge }) => ({
       challenge: params.challenge,
       expiresIn: params.challenge.expiresIn,
@@ -109,10 +83,6 @@ export const otpMachine = setup({
       attemptsLeft: OTP_ATTEMPTS,
       code: '',
       error: null,
-    })),
-    keepChallenge: assign(({ context }, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      resendIn: dataNumber(params.error, 'retryAfter') ?? context.resendIn,
     })),
   },
 }).createMachine({

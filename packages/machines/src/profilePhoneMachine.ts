@@ -8,19 +8,12 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { dataNumber, reasonOf, toFlowError } from './actError.ts';
+import { reasonOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
-import {
-  OTP_ATTEMPTS,
-  attemptsLeftAfter,
-  countDown,
-  isChallengeDead,
-  isCompleteCode,
-  resendChallenge,
-  toOtpCode,
-} from './challenge.ts';
+import { OTP_ATTEMPTS, isCompleteCode, resendChallenge, toOtpCode } from './challenge.ts';
 import { checkPhoneChange } from './profileChecks.ts';
 import type { PhoneChangeField } from './profileChecks.ts';
+import { challengeActions, challengeGuards } from './challengeStep.ts';
 import type { ActCaller, OtpChallenge, User } from './sdk.ts';
 import { createTicker } from './ticker.ts';
 import { serverFieldErrors } from './validation.ts';
@@ -115,12 +108,7 @@ export const profilePhoneMachine = setup({
   guards: {
     formValid: (_, params: PhoneChangeForm) => checkPhoneChange(params).ok,
     codeComplete: ({ context }) => isCompleteCode(context.code),
-    canResend: ({ context }) => context.resendIn === 0,
-    codeRunsOut: ({ context }) => context.expiresIn <= 1,
-    codeStillLive: ({ context }) => context.expiresIn > 0,
-    challengeDead: ({ context }, params: { error: unknown }) =>
-      isChallengeDead(params.error, context.attemptsLeft),
-    challengeExpired: (_, params: { error: unknown }) => reasonOf(params.error) === 'otp_expired',
+    ...challengeGuards,
   },
   actions: {
     acceptForm: assign((_, params: PhoneChangeForm) => {
@@ -144,26 +132,9 @@ export const profilePhoneMachine = setup({
       error: null,
     })),
     leaveChallenge: assign({ ...noChallenge, fieldErrors: {}, error: null }),
-    countDown: assign(({ context }) => ({
-      expiresIn: countDown(context.expiresIn),
-      resendIn: countDown(context.resendIn),
-    })),
+    ...challengeActions<ProfilePhoneContext, ProfilePhoneEvent>(),
     setCode: assign((_, params: { code: string }) => ({ code: toOtpCode(params.code), error: null })),
     clearError: assign({ error: null }),
-    rejectCode: assign(({ context }, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      attemptsLeft: attemptsLeftAfter(params.error, context.attemptsLeft),
-      code: '',
-    })),
-    expireCode: assign((_, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      expiresIn: 0,
-      code: '',
-    })),
-    keepChallenge: assign(({ context }, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      resendIn: dataNumber(params.error, 'retryAfter') ?? context.resendIn,
-    })),
     announce: emit((_, params: { user: User }) => ({ type: 'phone.changed' as const, user: params.user })),
   },
 }).createMachine({
