@@ -206,7 +206,7 @@ function TimeZoneField({ actor, disabled }: { actor: SettingsActor; disabled: bo
   return (
     <ComboBox
       className={field.field}
-      items={items}
+      defaultItems={items}
       selectedKey={value}
       isDisabled={disabled}
       isInvalid={Boolean(message)}
@@ -217,9 +217,9 @@ function TimeZoneField({ actor, disabled }: { actor: SettingsActor; disabled: bo
       }}
     >
       <Label className={field.label}>{t('settings.timeZone')}</Label>
-      <div className={css.comboRow}>
+      <div className={field.inputRow}>
         <Input className={field.input} data-testid="settings-timezone" />
-        <AriaButton className={hourCss.button} aria-label={t('settings.timeZone')}>
+        <AriaButton className={css.comboButton} aria-label={t('settings.timeZone')}>
           ▾
         </AriaButton>
       </div>

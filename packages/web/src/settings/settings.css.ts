@@ -68,7 +68,20 @@ export const box = style({
   },
 });
 
-export const comboRow = style({ display: 'flex', gap: tokens.space.xs });
+/** The time zone combo box's open button, inside the field's border (`field.inputRow`). */
+export const comboButton = style({
+  flex: '0 0 auto',
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  padding: `0 ${tokens.space.md}`,
+  cursor: 'pointer',
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 },
+    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+  },
+});
 
 export const popover = style([listPopover, { maxHeight: 300, minWidth: 'var(--trigger-width)' }]);
 
