@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         appSecret: '',
         graphBaseUrl: 'https://graph.facebook.com',
         apiVersion: 'v24.0',
+        webhookBodyLimit: 16 * 1024 * 1024,
       },
     });
     expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       WHATSAPP_APP_SECRET: 'app-secret',
       WHATSAPP_GRAPH_BASE_URL: 'http://127.0.0.1:9000',
       WHATSAPP_API_VERSION: 'v23.0',
+      WEBHOOK_BODY_LIMIT_BYTES: '8388608',
       SAPA_MEDIA_DIR: '/srv/sapa-media',
       SAPA_DEMO: '0',
       SAPA_UPLOAD_TTL_MS: '3600000',
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
         appSecret: 'app-secret',
         graphBaseUrl: 'http://127.0.0.1:9000',
         apiVersion: 'v23.0',
+        webhookBodyLimit: 8 * 1024 * 1024,
       },
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

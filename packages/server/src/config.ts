@@ -22,9 +22,12 @@ export interface Config {
   uploadTtlMs: number;
   /** PostgreSQL connection string; `null` means embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
-  /** Redis for the protocol rate limiter, so limits hold across processes; `null` keeps them in memory. */
+  /**
+   * Redis for the protocol rate limiter and socket.io's Redis Streams adapter, so limits and
+   * real-time events hold across processes; `null` keeps both in the process.
+   */
   redisUrl: string | null;
-  /** Key prefix of the rate limiter in Redis. */
+  /** Key prefix in Redis of the rate limiter and the socket.io adapter. */
   redisPrefix: string;
   /** The built web app (`packages/web/dist`). */
   webDist: string;
@@ -60,6 +63,11 @@ export interface Config {
     /** Where sends go: Meta's Graph API, or the simulator on loopback. */
     graphBaseUrl: string;
     apiVersion: string;
+    /**
+     * Largest webhook POST: Meta batches up to about 3 MB and retries the same body, so a smaller
+     * limit would lose those messages for good.
+     */
+    webhookBodyLimit: number;
   };
 }
 
@@ -156,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
       appSecret: read('WHATSAPP_APP_SECRET') ?? '',
       graphBaseUrl: url('WHATSAPP_GRAPH_BASE_URL', ['https:', 'http:']) ?? DEFAULT_GRAPH_BASE_URL,
       apiVersion: apiVersion(read('WHATSAPP_API_VERSION'), problems),
+      webhookBodyLimit: int('WEBHOOK_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 4 * 1024 * 1024, 256 * 1024 * 1024),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

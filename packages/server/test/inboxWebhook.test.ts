@@ -383,6 +383,44 @@ describe('status webhooks', () => {
     expect(left?.value).toBe(0);
   });
 
+  it('accepts a batch larger than the act body limit, as Meta sends up to 3 MB, and stores every message', async () => {
+    const setup = await inboxProject(server);
+    const from = uniquePhone();
+    const batch = inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from });
+    const value = (batch.entry as { changes: { value: { messages: Record<string, unknown>[] } }[] }[])[0]!
+      .changes[0]!.value;
+    const template = value.messages[0]!;
+    // 400 messages of 3,000 characters: over the 1 MiB act limit, as a busy number's batch is.
+    value.messages = Array.from({ length: 400 }, (_, index) => ({
+      ...template,
+      id: freshWamid(),
+      text: { body: `Pesan ${index} ${'x'.repeat(3_000)}` },
+    }));
+    const body = JSON.stringify(batch);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(server.config.bodyLimit);
+    const [before] = await db().select({ value: count() }).from(webhookDeliveries);
+    const response = await deliver(server, body);
+    expect(response.status).toBe(200);
+    // Stored before the 200, whether or not the worker has got to it yet.
+    const [after] = await db().select({ value: count() }).from(webhookDeliveries);
+    expect(after!.value - before!.value).toBe(1);
+    await server.app.sapa.processPendingDeliveries();
+    const [conversation] = await conversationsOf(setup);
+    const [stored] = await db()
+      .select({ value: count() })
+      .from(messages)
+      .where(eq(messages.conversationId, conversation!.id));
+    expect(stored?.value).toBe(400);
+  });
+
+  it('refuses a delivery over the webhook body limit with 413', async () => {
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      pad: 'x'.repeat(server.config.whatsapp.webhookBodyLimit),
+    });
+    expect((await deliver(server, body)).status).toBe(413);
+  });
+
   it('drops a NUL character a customer sent instead of losing the message', async () => {
     const setup = await inboxProject(server);
     await deliverAndProcess(

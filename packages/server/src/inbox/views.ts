@@ -1,4 +1,5 @@
 /** Rows to the shapes acts and events carry (packages/sdk/src/contract/chatTypes.ts). */
+import { httpUrl } from '../channels/whatsapp/index.ts';
 import type { AccountRow, ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
@@ -88,7 +89,8 @@ export function toConversationSummary(
         : {
             headline: conversation.referral.headline ?? null,
             sourceType: conversation.referral.sourceType ?? null,
-            sourceUrl: conversation.referral.sourceUrl ?? null,
+            // Rows stored before links were checked at the webhook may hold another scheme.
+            sourceUrl: httpUrl(conversation.referral.sourceUrl) ?? null,
           },
   };
 }

@@ -35,6 +35,12 @@ describe('isPublicAddress', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '2002:7f00:1::',
+      // IPv4-compatible (deprecated ::/96) and NAT64 forms of loopback and private addresses.
+      '::127.0.0.1',
+      '[::127.0.0.1]',
+      '::7f00:1',
+      '::10.0.0.1',
+      '64:ff9b::7f00:1',
       'not-an-ip',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -53,6 +59,7 @@ describe('checkRemoteUrl', () => {
       'http://127.0.0.1/a.png',
       'http://0x7f.1/a.png',
       'http://[::1]/a.png',
+      'http://[::127.0.0.1]/a.png',
       'not a url',
     ]) {
       expect(() => checkRemoteUrl(url), url).toThrow(FetchRefusedError);

@@ -31,16 +31,21 @@ export class FetchFailedError extends Error {
   }
 }
 
-/** True for an address on the public internet (`ipaddr.js` range `unicast`). */
+/** IPv6's global unicast block: `ipaddr.js` calls `::7f00:1` (`[::127.0.0.1]`) unicast too. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * True for an address on the public internet: IPv4 in `ipaddr.js`'s range `unicast`; IPv6 in that
+ * range and inside 2000::/3, so IPv4-compatible forms such as `[::127.0.0.1]` are refused.
+ */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(bare)) return false;
-  let parsed = ipaddr.parse(bare);
-  if (parsed.kind() === 'ipv6') {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
-  }
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
 export interface FetchRemoteOptions {

@@ -26,7 +26,8 @@ import {
   sessionRoom,
   userRoom,
 } from './rooms.ts';
-import { socketAuth } from './socketAuth.ts';
+import { guardRecovery } from './recovery.ts';
+import { socketAuth, SocketRefusal } from './socketAuth.ts';
 import type { SocketData } from './socketAuth.ts';
 
 export type RealtimeServer = Server<
@@ -73,17 +74,30 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
     ...(redis === null ? {} : { adapter: redis.adapter }),
   });
 
+  // A recovering socket gets nothing back (rooms, missed events) before it is authenticated, and
+  // then only what its current memberships allow (recovery.ts).
+  const recovery = guardRecovery(io.of('/').adapter as unknown as Parameters<typeof guardRecovery>[0]);
+  io.use((socket, next) => recovery.take(socket, next));
   io.use(socketAuth(services, app.log));
+  io.use((socket, next) => {
+    if (recovery.sameOwner(socket)) return next();
+    app.log.warn({ socketId: socket.id }, 'connection-state recovery under another session refused');
+    next(new SocketRefusal('unauthenticated', 'This connection belongs to another session.'));
+  });
   io.on('connection', (socket) => {
-    // A recovered socket got its rooms back; joining again is harmless and picks up new projects.
     const { userId, sessionId, memberships } = socket.data;
-    void socket.join([
+    const rooms = [
       userRoom(userId),
       sessionRoom(sessionId),
       ...memberships.flatMap(({ key, permissions, divisionIds }) =>
         memberRooms(userId, key, permissions, divisionIds),
       ),
-    ]);
+    ];
+    void socket.join(rooms);
+    for (const packet of recovery.replayable(socket, rooms)) {
+      // As socket.io replays them itself: the event, its payload and the offset it was kept at.
+      (socket as unknown as { emit(...args: unknown[]): boolean }).emit(...packet);
+    }
   });
 
   const relay = (published: Published) => {
@@ -130,6 +144,7 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
     stopMembership();
     stopDivisions();
     stopSessions();
+    recovery.stop();
     for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
     io.engine.close();
   });

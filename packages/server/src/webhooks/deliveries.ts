@@ -47,6 +47,12 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** Deliveries per transaction at most. Default 50. */
   batchSize?: number;
+  /**
+   * A delivery carrying more messages and statuses than this is stored as it came and answered
+   * at once, then worked off by the table's worker: Meta's batches of a thousand would otherwise
+   * keep the POST open for seconds. Default 100.
+   */
+  inlineEvents?: number;
 }
 
 /** A delivery in hand, not processed yet. */
@@ -55,6 +61,8 @@ interface Delivery {
   body: unknown;
   /** Tries so far, this one included. */
   attempts: number;
+  /** When the POST arrived: no event in it is dated later (a clock far ahead must not count). */
+  receivedAt: Date;
 }
 
 /** A POST waiting for its delivery to be stored. */
@@ -80,6 +88,23 @@ interface Outcome {
   queuedDownload: boolean;
 }
 
+/** How many messages and statuses a delivery carries (0 for a body of another shape). */
+export function eventCount(body: unknown): number {
+  let total = 0;
+  const entries = (body as { entry?: unknown } | null)?.entry;
+  if (!Array.isArray(entries)) return 0;
+  for (const entry of entries) {
+    const changes = (entry as { changes?: unknown } | null)?.changes;
+    if (!Array.isArray(changes)) continue;
+    for (const change of changes) {
+      const value = (change as { value?: { messages?: unknown; statuses?: unknown } } | null)?.value;
+      if (Array.isArray(value?.messages)) total += value.messages.length;
+      if (Array.isArray(value?.statuses)) total += value.statuses.length;
+    }
+  }
+  return total;
+}
+
 /** Delay before the next try of a delivery (1-based attempt): 2 s, 4 s, 8 s… */
 const retryDelayMs = (attempt: number): number => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
 
@@ -93,15 +118,24 @@ export class DeliveryWorker {
   #timer: NodeJS.Timeout | null = null;
 
   constructor(options: DeliveryWorkerOptions) {
-    this.#options = { maxAttempts: 6, pollMs: 1_000, leaseMs: 120_000, batchSize: 50, ...options };
+    this.#options = {
+      maxAttempts: 6,
+      pollMs: 1_000,
+      leaseMs: 120_000,
+      batchSize: 50,
+      inlineEvents: 100,
+      ...options,
+    };
     this.#drain = new Drain(() => this.#pass());
     this.#intake = new Drain(() => this.#takeIn());
   }
 
   /** Stores a delivery (and, normally, what it carries); resolves once it is durable. */
   accept(body: unknown): Promise<void> {
+    const delivery = { id: randomUUID(), body, attempts: 1, receivedAt: this.#options.now() };
+    if (eventCount(body) > this.#options.inlineEvents) return this.#storeForWorker(delivery);
     return new Promise((stored, failed) => {
-      this.#arrivals.push({ delivery: { id: randomUUID(), body, attempts: 1 }, stored, failed });
+      this.#arrivals.push({ delivery, stored, failed });
       this.#intake
         .run()
         .catch((error: unknown) => this.#options.log.error({ err: error }, 'webhook intake failed'));
@@ -162,6 +196,19 @@ export class DeliveryWorker {
     }
   }
 
+  /** A large delivery: stored unprocessed and due at once; the worker takes it off the request path. */
+  async #storeForWorker(delivery: Delivery): Promise<void> {
+    const at = this.#options.now();
+    await this.#options.db.insert(webhookDeliveries).values({
+      id: delivery.id,
+      body: delivery.body,
+      receivedAt: delivery.receivedAt,
+      nextAttemptAt: at,
+      attempts: 0,
+    });
+    this.kick();
+  }
+
   /** Deliveries whose batch failed: stored unprocessed, due at once, for the worker to take one by one. */
   async #keepForLater(deliveries: Delivery[], error: unknown): Promise<void> {
     const at = this.#options.now();
@@ -169,7 +216,7 @@ export class DeliveryWorker {
       deliveries.map((delivery) => ({
         id: delivery.id,
         body: delivery.body,
-        receivedAt: at,
+        receivedAt: delivery.receivedAt,
         nextAttemptAt: at,
         attempts: 0,
         lastError: rootMessage(error),
@@ -226,7 +273,7 @@ export class DeliveryWorker {
       // In order of arrival: a message before the statuses about it.
       return claimed
         .sort((left, right) => left.receivedAt.getTime() - right.receivedAt.getTime())
-        .map((row) => ({ id: row.id, body: row.body, attempts: row.attempts }));
+        .map((row) => ({ id: row.id, body: row.body, attempts: row.attempts, receivedAt: row.receivedAt }));
     });
   }
 
@@ -309,7 +356,7 @@ export class DeliveryWorker {
         return {
           id: outcome.delivery.id,
           body: outcome.delivery.body,
-          receivedAt: at,
+          receivedAt: outcome.delivery.receivedAt,
           attempts: outcome.delivery.attempts,
           processedAt: finished ? at : null,
           nextAttemptAt: finished ? at : new Date(at.getTime() + retryDelayMs(outcome.delivery.attempts)),
@@ -347,7 +394,7 @@ export class DeliveryWorker {
     for (const delivery of deliveries) {
       const outcome: Outcome = { delivery, announcements: [], unresolved: 0, queuedDownload: false };
       plan.outcomes.push(outcome);
-      for (const event of parseWebhook(delivery.body)) {
+      for (const event of parseWebhook(delivery.body, { receivedAt: delivery.receivedAt })) {
         if (event.kind === 'ignored') continue;
         if (event.kind === 'invalid') {
           log.warn(

@@ -30,7 +30,7 @@ export async function registerWhatsAppWebhook(
   app: FastifyInstance,
   deps: { config: Config; worker: DeliveryWorker },
 ): Promise<void> {
-  const { verifyToken, appSecret } = deps.config.whatsapp;
+  const { verifyToken, appSecret, webhookBodyLimit } = deps.config.whatsapp;
 
   app.get(WEBHOOK_PATH, async (request, reply) => {
     const verification = verifyWebhook(request.query as Record<string, unknown>, verifyToken);
@@ -43,7 +43,8 @@ export async function registerWhatsAppWebhook(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(WEBHOOK_PATH, async (request, reply) => {
+    // Its own body limit, not the act endpoint's: Meta's batches run to about 3 MB.
+    scope.post(WEBHOOK_PATH, { bodyLimit: webhookBodyLimit }, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const check = verifySignature(raw, request.headers[SIGNATURE_HEADER], appSecret);
       if (!check.ok) {

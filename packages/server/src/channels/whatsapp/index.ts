@@ -21,7 +21,8 @@ export type {
   WhatsAppErrorPayload,
 } from './webhookSchema.ts';
 
-export { parseWebhook } from './parseWebhook.ts';
+export { httpUrl, parseWebhook } from './parseWebhook.ts';
+export type { ParseWebhookOptions } from './parseWebhook.ts';
 export { dedupKey } from './dedupKey.ts';
 export type {
   AdReferral,

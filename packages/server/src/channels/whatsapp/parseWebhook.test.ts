@@ -230,6 +230,14 @@ function fixture(name: string): {
   return structuredClone(loadFixture(name)) as ReturnType<typeof fixture>;
 }
 
+/** The first message or status of a fixture's first change, to change in place. */
+function firstOf(
+  payload: ReturnType<typeof fixture>,
+  list: 'messages' | 'statuses',
+): Record<string, unknown> {
+  return (payload.entry[0]!.changes[0]!.value[list] as Record<string, unknown>[])[0]!;
+}
+
 function firstMessage(payload: ReturnType<typeof fixture>): Record<string, unknown> {
   const messages = payload.entry[0]?.changes[0]?.value.messages as Record<string, unknown>[];
   return messages[0] as Record<string, unknown>;
@@ -471,6 +479,44 @@ describe('parseWebhook on message variants', () => {
     expect(parseWebhook(payload)[0]).toMatchObject({ profileName: 'Budi Santoso' });
     delete payload.entry[0]!.changes[0]!.value.contacts;
     expect(parseWebhook(payload)[0]).not.toHaveProperty('profileName');
+  });
+
+  it('keeps a message whose contact has no wa_id, taking that contact as the sender', () => {
+    const payload = fixture('inbound-text.json');
+    payload.entry[0]!.changes[0]!.value.contacts = [{ profile: { name: 'Budi Santoso' } }];
+    const events = parseWebhook(payload);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'message', from: '+6281234567890', profileName: 'Budi Santoso' });
+  });
+
+  it('dates a message or status from the future at the delivery arrival, and keeps earlier times', () => {
+    const receivedAt = new Date('2026-11-26T10:00:00.000Z');
+    const future = fixture('inbound-text.json');
+    firstOf(future, 'messages').timestamp = '99999999999'; // year 5138
+    expect(parseWebhook(future, { receivedAt })[0]).toMatchObject({ kind: 'message', timestamp: receivedAt });
+    const status = fixture('status-delivered.json');
+    firstOf(status, 'statuses').timestamp = '99999999999';
+    expect(parseWebhook(status, { receivedAt })[0]).toMatchObject({ kind: 'status', timestamp: receivedAt });
+    const past = fixture('inbound-text.json');
+    const own = parseWebhook(past)[0];
+    expect(parseWebhook(past, { receivedAt })[0]).toMatchObject({
+      timestamp: own?.kind === 'message' ? own.timestamp : null,
+    });
+  });
+
+  it('keeps an ad referral link only when it is http or https', () => {
+    for (const [url, kept] of [
+      ['https://fb.me/3cr4Wqqkv', true],
+      ['http://example.com/promo', true],
+      ['javascript:alert(document.cookie)', false],
+      ['data:text/html,<script>alert(1)</script>', false],
+      ['not a url', false],
+    ] as const) {
+      const payload = fixture('inbound-referral-ctwa.json');
+      (firstOf(payload, 'messages').referral as Record<string, unknown>).source_url = url;
+      const event = parseWebhook(payload)[0];
+      expect(event?.kind === 'message' && event.referral?.sourceUrl, url).toBe(kept ? url : undefined);
+    }
   });
 
   it('rejects a sender that is not a phone number', () => {

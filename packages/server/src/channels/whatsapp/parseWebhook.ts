@@ -27,24 +27,37 @@ type KnownMessage = z.output<typeof knownMessageSchema>;
 type OtherMessage = z.output<typeof otherMessageSchema>;
 type SenderContact = SenderContactPayload;
 
+export interface ParseWebhookOptions {
+  /**
+   * When the delivery arrived. A message or status dated later is dated then instead: a sender's
+   * clock far ahead (year 5138) must not keep a 24-hour window open for ever.
+   */
+  receivedAt?: Date;
+}
+
 /**
  * Turns one webhook delivery (the parsed JSON body, after the signature check) into a flat list
  * of events in delivery order. Never throws: a part that fails the schema becomes an `invalid`
  * event, so one bad change, message or status never drops the good ones beside it.
  */
-export function parseWebhook(json: unknown): WebhookEvent[] {
+export function parseWebhook(json: unknown, options: ParseWebhookOptions = {}): WebhookEvent[] {
   const envelope = webhookEnvelopeSchema.safeParse(json);
   if (!envelope.success) return [invalid('body', envelope.error)];
+  const clock: Clock = { receivedAt: options.receivedAt };
   const events: WebhookEvent[] = [];
   envelope.data.entry.forEach((entry, entryIndex) => {
     entry.changes.forEach((change, changeIndex) => {
-      events.push(...parseChange(entry.id, change, `entry[${entryIndex}].changes[${changeIndex}]`));
+      events.push(...parseChange(clock, entry.id, change, `entry[${entryIndex}].changes[${changeIndex}]`));
     });
   });
   return events;
 }
 
-function parseChange(wabaId: string, raw: unknown, at: string): WebhookEvent[] {
+interface Clock {
+  receivedAt: Date | undefined;
+}
+
+function parseChange(clock: Clock, wabaId: string, raw: unknown, at: string): WebhookEvent[] {
   const change = changeShellSchema.safeParse(raw);
   if (!change.success) return [invalid(at, change.error)];
   if (change.data.field !== 'messages') return [{ kind: 'ignored', field: change.data.field, at }];
@@ -58,12 +71,12 @@ function parseChange(wabaId: string, raw: unknown, at: string): WebhookEvent[] {
   };
   const events: WebhookEvent[] = [];
   messages.forEach((message, index) => {
-    events.push(parseMessage(origin, contacts, message, `${at}.value.messages[${index}]`));
+    events.push(parseMessage(clock, origin, contacts, message, `${at}.value.messages[${index}]`));
   });
   statuses.forEach((status, index) => {
     const parsed = statusSchema.safeParse(status);
     const where = `${at}.value.statuses[${index}]`;
-    events.push(parsed.success ? toStatusEvent(origin, parsed.data) : invalid(where, parsed.error));
+    events.push(parsed.success ? toStatusEvent(clock, origin, parsed.data) : invalid(where, parsed.error));
   });
   if (errors.length > 0) {
     const parsed = whatsAppErrorSchema.array().safeParse(errors);
@@ -77,6 +90,7 @@ function parseChange(wabaId: string, raw: unknown, at: string): WebhookEvent[] {
 }
 
 function parseMessage(
+  clock: Clock,
   origin: WebhookOrigin,
   contacts: SenderContact[],
   raw: unknown,
@@ -86,21 +100,23 @@ function parseMessage(
   if (typeof type === 'string' && KNOWN_MESSAGE_TYPES.includes(type)) {
     const parsed = knownMessageSchema.safeParse(raw);
     if (!parsed.success) return invalid(at, parsed.error);
-    return toMessageEvent(origin, contacts, parsed.data, knownContent(parsed.data));
+    return toMessageEvent(clock, origin, contacts, parsed.data, knownContent(parsed.data));
   }
   const parsed = otherMessageSchema.safeParse(raw);
   if (!parsed.success) return invalid(at, parsed.error);
-  return toMessageEvent(origin, contacts, parsed.data, unsupported(parsed.data, parsed.data.type));
+  return toMessageEvent(clock, origin, contacts, parsed.data, unsupported(parsed.data, parsed.data.type));
 }
 
 function toMessageEvent(
+  clock: Clock,
   origin: WebhookOrigin,
   contacts: SenderContact[],
   message: KnownMessage | OtherMessage,
   content: InboundMessageContent,
 ): MessageEvent {
   const digits = message.from.replace(/^\+/, '');
-  // The sender's profile: the contact with the same wa_id, else the only one in the change.
+  // The sender's profile: the contact with the same wa_id, else the only one in the change (whose
+  // wa_id, when Meta leaves it out, is the message's `from`).
   const contact =
     contacts.find((candidate) => candidate.wa_id === digits) ??
     (contacts.length === 1 ? contacts[0] : undefined);
@@ -111,7 +127,7 @@ function toMessageEvent(
     from: `+${digits}`,
     ...(profileName ? { profileName } : {}),
     wamid: message.id,
-    timestamp: fromUnixSeconds(message.timestamp),
+    timestamp: eventTime(clock, message.timestamp),
     message: content,
     ...(message.context ? { context: toContext(message.context) } : {}),
     ...(message.referral ? { referral: toReferral(message.referral) } : {}),
@@ -240,7 +256,7 @@ function toContext(context: NonNullable<KnownMessage['context']>): MessageContex
 
 function toReferral(referral: NonNullable<KnownMessage['referral']>): AdReferral {
   return {
-    ...optional('sourceUrl', referral.source_url),
+    ...optional('sourceUrl', httpUrl(referral.source_url)),
     ...optional('sourceId', referral.source_id),
     ...optional('sourceType', referral.source_type),
     ...optional('headline', referral.headline),
@@ -254,7 +270,7 @@ function toReferral(referral: NonNullable<KnownMessage['referral']>): AdReferral
   };
 }
 
-function toStatusEvent(origin: WebhookOrigin, status: StatusPayload): StatusEvent {
+function toStatusEvent(clock: Clock, origin: WebhookOrigin, status: StatusPayload): StatusEvent {
   const { conversation, pricing } = status;
   const isGroup = status.recipient_type === 'group';
   const recipientDigits = /^\+?\d+$/.test(status.recipient_id)
@@ -267,7 +283,7 @@ function toStatusEvent(origin: WebhookOrigin, status: StatusPayload): StatusEven
     recipient: !isGroup && recipientDigits !== undefined ? `+${recipientDigits}` : status.recipient_id,
     ...optional('recipientType', status.recipient_type),
     status: status.status,
-    timestamp: fromUnixSeconds(status.timestamp),
+    timestamp: eventTime(clock, status.timestamp),
     ...(conversation
       ? {
           conversation: {
@@ -306,6 +322,20 @@ function toError(error: WhatsAppErrorPayload): WhatsAppError {
 
 function fromUnixSeconds(value: string | number): Date {
   return new Date(Number(value) * 1000);
+}
+
+/** An event's own time, never later than the delivery's arrival. */
+function eventTime(clock: Clock, value: string | number): Date {
+  const time = fromUnixSeconds(value);
+  const { receivedAt } = clock;
+  return receivedAt !== undefined && time.getTime() > receivedAt.getTime() ? new Date(receivedAt) : time;
+}
+
+/** The URL when it is http(s), else nothing: an ad's link is shown as a link, so no `javascript:`. */
+export function httpUrl(value: string | undefined): string | undefined {
+  if (value === undefined || !URL.canParse(value)) return undefined;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:' ? value : undefined;
 }
 
 /** `{ [key]: value }` when the value is present, `{}` otherwise (exact optional properties). */

@@ -26,7 +26,8 @@ export const whatsAppErrorSchema = z.object({
 /** The sender's profile in `value.contacts[]` (not the shared vCards of a contacts message). */
 export const senderContactSchema = z.object({
   profile: z.object({ name: z.string().optional() }).optional(),
-  wa_id: z.string(),
+  // Meta's examples always carry it, but a contact without one must not cost the message.
+  wa_id: z.string().optional(),
 });
 
 export const metadataSchema = z.object({
