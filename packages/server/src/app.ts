@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     media,
     options.fetchAllowAddress === undefined ? {} : { fetchAllowAddress: options.fetchAllowAddress },
   );
-  await registerAvatarRoutes(app, database.db);
+  await registerAvatarRoutes(app, database.db, config);
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
   // What the web app may know before sign-in: today only the social-login app id, if any.
   app.get('/config.json', async (_request, reply) => {

@@ -37,6 +37,8 @@ export interface Config {
   /** How long a token lookup is reused; revocations from other processes show within it. 0: off. */
   sessionCacheMs: number;
   bodyLimit: number;
+  /** Sockets one user may hold open on one server process; one more is refused. */
+  socketsPerUser: number;
   /** `false`, `true`, a hop count or a comma-separated list of trusted proxy addresses. */
   trustProxy: boolean | number | string;
   rateLimit: {
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlDays: int('SESSION_TTL_DAYS', 30, 1, 3650),
     sessionCacheMs: int('SESSION_CACHE_MS', 5000, 0, 300_000),
     bodyLimit: int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    socketsPerUser: int('SOCKETS_PER_USER', 20, 1, 10_000),
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     rateLimit: {
       max: int('RATE_LIMIT_MAX', 600, 1, 10_000_000),

@@ -21,7 +21,8 @@ describe('sign-in limits', () => {
     const server = await start({ otp: { perPhonePerHour: 3 } });
     const { phone: known } = await registerUser(server); // one code sent
     const unknown = uniquePhone();
-    for (const phone of [known, known])
+    // Reset codes are counted apart from the registration code sent above.
+    for (const phone of [known, known, known])
       expect((await server.act('auth_forgot_password', { phone })).body.code).toBe('1');
     for (let i = 0; i < 3; i += 1)
       expect((await server.act('auth_forgot_password', { phone: unknown })).body.code).toBe('1');
@@ -74,19 +75,64 @@ describe('sign-in limits', () => {
     expect(limited.body).toMatchObject({ code: '0', reason: 'rate_limited' });
   });
 
-  it('limits wrong passwords per phone: after the limit even the right one waits', async () => {
-    const server = await start({ loginFailures: { perPhonePerHour: 3 } });
+  it('holds back the device that guesses, not the owner on another one', async () => {
+    const server = await start({ trustProxy: true, loginFailures: { perPhonePerHour: 3 } });
     const { phone, password } = await registerUser(server);
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
     for (let i = 0; i < 3; i += 1) {
-      expect((await server.act('auth_login', { phone, password: 'salah-salah' })).body).toMatchObject({
-        reason: 'invalid_credentials',
-      });
+      expect(
+        (await server.act('auth_login', { phone, password: 'salah-salah' }, from('203.0.113.7'))).body,
+      ).toMatchObject({ reason: 'invalid_credentials' });
     }
-    expect((await server.act('auth_login', { phone, password })).body).toMatchObject({
-      code: '0',
+    // The guessing address is refused for the hour, even with the right password.
+    server.clock.advance(60_000);
+    const attacker = await server.act('auth_login', { phone, password }, from('203.0.113.7'));
+    expect(attacker.body).toMatchObject({ code: '0', reason: 'rate_limited' });
+    expect((attacker.body.data as { retryAfter: number }).retryAfter).toBeGreaterThan(3000);
+    // The owner, elsewhere, signs in.
+    expect((await server.act('auth_login', { phone, password }, from('198.51.100.20'))).body.code).toBe('1');
+    server.clock.advance(HOUR);
+    expect((await server.act('auth_login', { phone, password }, from('203.0.113.7'))).body.code).toBe('1');
+  });
+
+  it('slows guessing spread over many addresses with a back-off that doubles up to a minute, never an hour', async () => {
+    const server = await start({ trustProxy: true, loginFailures: { perPhonePerHour: 3 } });
+    const { phone, password } = await registerUser(server);
+    let address = 0;
+    const fresh = () => ({ 'x-forwarded-for': `203.0.113.${(address += 1)}` });
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const answer = await server.act('auth_login', { phone, password: 'salah-salah' }, fresh());
+      if (answer.body.reason === 'rate_limited') {
+        const { retryAfter } = answer.body.data as { retryAfter: number };
+        waits.push(retryAfter);
+        server.clock.advance(retryAfter * 1000);
+        continue;
+      }
+      expect(answer.body).toMatchObject({ reason: 'invalid_credentials' });
+    }
+    // Past 3 failures: 1 s, 2 s, 4 s… after each, never more than 60 s.
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.slice(0, 4)).toEqual([1, 2, 4, 8]);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(60);
+    // The owner waits out the current back-off at most, then signs in.
+    const owner = await server.act('auth_login', { phone, password }, fresh());
+    if (owner.body.reason === 'rate_limited') {
+      const { retryAfter } = owner.body.data as { retryAfter: number };
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      server.clock.advance(retryAfter * 1000);
+    }
+    expect((await server.act('auth_login', { phone, password }, fresh())).body.code).toBe('1');
+  });
+
+  it('does not let reset codes asked for by anyone block the owner from signing in', async () => {
+    const server = await start({ otp: { perPhonePerHour: 3 } });
+    const { phone, password } = await registerUser(server);
+    for (let i = 0; i < 3; i += 1)
+      expect((await server.act('auth_forgot_password', { phone })).body.code).toBe('1');
+    expect((await server.act('auth_forgot_password', { phone })).body).toMatchObject({
       reason: 'rate_limited',
     });
-    server.clock.advance(HOUR);
     expect((await server.act('auth_login', { phone, password })).body.code).toBe('1');
   });
 });
@@ -103,6 +149,25 @@ describe('protocol rate limit', () => {
       msg: 'Too many requests. Please try again later.',
     });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits the upload, file and webhook routes per IP too, each with its share', async () => {
+    const server = await start({ rateLimit: { max: 2 } });
+    const status = async (method: string, path: string) =>
+      (await fetch(`${server.url}${path}`, { method, body: method === 'DELETE' ? 'x' : null })).status;
+    // Two answers (whatever they are) per window for the upload routes, then 429.
+    for (const method of ['HEAD', 'DELETE']) {
+      const path = `/upload/nokey${method}`;
+      for (let i = 0; i < 2; i += 1) expect(await status(method, path)).not.toBe(429);
+      expect(await status(method, path)).toBe(429);
+    }
+    // Files: five times the act limit.
+    const media = '/media/00000000-0000-4000-8000-000000000000';
+    for (let i = 0; i < 10; i += 1) expect(await status('GET', media)).toBe(403);
+    expect(await status('GET', media)).toBe(429);
+    // Webhooks: ten times the act limit (refused unsigned, but counted).
+    for (let i = 0; i < 20; i += 1) expect(await status('POST', '/webhooks/whatsapp')).toBe(401);
+    expect(await status('POST', '/webhooks/whatsapp')).toBe(429);
   });
 
   it(

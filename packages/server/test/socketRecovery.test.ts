@@ -180,3 +180,39 @@ describe('connection-state recovery', () => {
     socket.disconnect();
   });
 });
+
+describe('sockets per user', () => {
+  it('refuses a user one socket more than SOCKETS_PER_USER on a process, and takes one again after a close', async () => {
+    const capped = await startTestServer({ socketsPerUser: 3 });
+    const opened: Socket[] = [];
+    try {
+      const { owner } = await team(capped);
+      const open = () => {
+        const socket = connect(capped.url, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          auth: { token: owner.token },
+        });
+        opened.push(socket);
+        return new Promise<string>((resolve) => {
+          socket.once('connect', () => resolve('connected'));
+          socket.once('connect_error', (error: Error & { data?: { reason?: string } }) =>
+            resolve(error.data?.reason ?? error.message),
+          );
+        });
+      };
+      for (let i = 0; i < 3; i += 1) expect(await open()).toBe('connected');
+      expect(await open()).toBe('too_many_connections');
+      opened[0]!.disconnect();
+      await until(
+        () => (realtimeOf(capped.app).io.of('/').adapter.rooms.get(`user:${owner.userId}`)?.size ?? 0) < 3,
+      );
+      expect(await open()).toBe('connected');
+    } finally {
+      for (const socket of opened) socket.disconnect();
+      await capped.close();
+    }
+  });
+});

@@ -196,12 +196,13 @@ describe('process (POST multipart)', () => {
     });
   });
 
-  it('keeps an SVG as a document, served inline under a sandboxing CSP so its script cannot run', async () => {
+  it('keeps an SVG as a document, served as an attachment under a sandboxing CSP so its script cannot run', async () => {
     const setup = await inboxProject(server);
     const id = await (await processFile(setup, SVG, 'logo.svg')).text();
     expect((await rowOf(id))?.mimeType).toBe('image/svg+xml');
     const served = await call(setup, { query: `?load=${id}` });
     expect(served.headers.get('content-type')).toBe('image/svg+xml');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="logo.svg"/);
     expect(served.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
     expect(served.headers.get('content-security-policy')).not.toContain('script');
   });

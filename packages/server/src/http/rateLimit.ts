@@ -34,3 +34,19 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
       }),
   });
 }
+
+/**
+ * A route's share of the protocol limit: `factor` times `RATE_LIMIT_MAX` per IP per window. File
+ * reads (an inbox shows many pictures at once) and Meta's webhooks get a larger share than acts.
+ */
+export function routeRateLimit(
+  config: Config,
+  factor = 1,
+): { rateLimit: { max: number; timeWindow: number } } {
+  return { rateLimit: { max: config.rateLimit.max * factor, timeWindow: config.rateLimit.windowMs } };
+}
+
+/** How many times the act limit file reads (`/media`, `/avatar`) may reach per IP. */
+export const FILE_READ_FACTOR = 5;
+/** How many times the act limit webhook deliveries may reach per sending IP. */
+export const WEBHOOK_FACTOR = 10;

@@ -5,15 +5,18 @@
  * the answer is cached for a year. A replaced or removed picture answers 404.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/openDatabase.ts';
+import { FILE_READ_FACTOR, routeRateLimit } from '../http/rateLimit.ts';
 import { findAvatar } from '../profile/avatars.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERSION = /^[A-Za-z0-9_-]{10,64}$/;
 
-export async function registerAvatarRoutes(app: FastifyInstance, db: Db): Promise<void> {
+export async function registerAvatarRoutes(app: FastifyInstance, db: Db, config: Config): Promise<void> {
   app.get<{ Params: { userId: string; version: string } }>(
     '/avatar/:userId/:version',
+    { config: routeRateLimit(config, FILE_READ_FACTOR) },
     async (request, reply) => {
       const { userId, version } = request.params;
       const avatar =

@@ -14,6 +14,7 @@ import { contentDisposition, SAFE_HEADERS } from './serveFile.ts';
 import { registerUploadRoutes } from './uploadRoutes.ts';
 import type { UploadRoutesOptions } from './uploadRoutes.ts';
 import type { UploadTransfers } from './UploadTransfers.ts';
+import { FILE_READ_FACTOR, routeRateLimit } from '../http/rateLimit.ts';
 
 export async function registerMediaRoutes(
   app: FastifyInstance,
@@ -24,6 +25,7 @@ export async function registerMediaRoutes(
   const transfers = await registerUploadRoutes(app, services, mediaService, options);
   app.get<{ Params: { id: string }; Querystring: { e?: unknown; s?: unknown } }>(
     '/media/:id',
+    { config: routeRateLimit(services.config, FILE_READ_FACTOR) },
     async (request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
       const { id } = request.params;

@@ -5,11 +5,12 @@
  */
 
 /**
- * `inline` for what browsers show (images, SVG too, audio, video), `attachment` for the rest. An
- * inline SVG is safe to show: the sandboxing CSP below keeps its script from running.
+ * `inline` for what browsers show (JPEG, PNG and WebP images, audio, video), `attachment` for the
+ * rest. An SVG is a document, never inline: opened directly it downloads, and even shown the
+ * sandboxing CSP below would keep its script from running.
  */
 export function contentDisposition(filename: string, mimeType: string): string {
-  const inline = /^(image\/(jpeg|png|webp|svg\+xml)|audio\/|video\/)/.test(mimeType);
+  const inline = /^(image\/(jpeg|png|webp)|audio\/|video\/)/.test(mimeType);
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -224,6 +224,7 @@ export async function registerUploadRoutes(
     // where a transfer stands (resume)
     scope.head<{ Params: { key: string }; Querystring: Query }>(
       '/upload/:key',
+      { config: { rateLimit } },
       guarded(async (request, reply, locale) => {
         const { projectId } = await projectOf(request);
         const id = request.query.patch ?? '';
@@ -238,6 +239,7 @@ export async function registerUploadRoutes(
     // revert
     scope.delete<{ Params: { key: string }; Querystring: Query }>(
       '/upload/:key',
+      { config: { rateLimit } },
       guarded(async (request, reply, locale) => {
         const { projectId } = await projectOf(request);
         const id = (typeof request.body === 'string' ? request.body : '').trim();

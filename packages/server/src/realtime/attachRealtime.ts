@@ -84,6 +84,12 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
     app.log.warn({ socketId: socket.id }, 'connection-state recovery under another session refused');
     next(new SocketRefusal('unauthenticated', 'This connection belongs to another session.'));
   });
+  // One user's sockets on this process (every tab and device): more is a client gone wrong or abuse.
+  io.use((socket, next) => {
+    const open = io.of('/').adapter.rooms.get(userRoom(socket.data.userId))?.size ?? 0;
+    if (open < config.socketsPerUser) return next();
+    next(new SocketRefusal('too_many_connections', 'Too many open connections for this user.'));
+  });
   io.on('connection', (socket) => {
     const { userId, sessionId, memberships } = socket.data;
     const rooms = [

@@ -29,7 +29,7 @@ export interface SocketData {
 
 /** The `data` of a refused handshake's `connect_error`. */
 export interface RefusalData {
-  reason: 'unauthenticated' | 'unavailable';
+  reason: 'unauthenticated' | 'unavailable' | 'too_many_connections';
   msg: string;
 }
 

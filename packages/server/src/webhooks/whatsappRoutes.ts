@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { SIGNATURE_HEADER, verifySignature, verifyWebhook } from '../channels/whatsapp/index.ts';
 import type { Config } from '../config.ts';
 import { markHandling } from '../http/protocolErrors.ts';
+import { routeRateLimit, WEBHOOK_FACTOR } from '../http/rateLimit.ts';
 import type { DeliveryWorker } from './deliveries.ts';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
@@ -44,25 +45,29 @@ export async function registerWhatsAppWebhook(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // Its own body limit, not the act endpoint's: Meta's batches run to about 3 MB.
-    scope.post(WEBHOOK_PATH, { bodyLimit: webhookBodyLimit }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const check = verifySignature(raw, request.headers[SIGNATURE_HEADER], appSecret);
-      if (!check.ok) {
-        request.log.warn({ reason: check.reason }, 'webhook signature refused');
-        return reply.code(401).send({ error: 'invalid_signature' });
-      }
-      let body: unknown;
-      try {
-        body = withoutNul(JSON.parse(raw.toString('utf8')));
-      } catch {
-        // Signed by Meta but not JSON: nothing to process, and a non-200 would only be retried.
-        request.log.warn('signed webhook body is not JSON');
+    scope.post(
+      WEBHOOK_PATH,
+      { bodyLimit: webhookBodyLimit, config: routeRateLimit(deps.config, WEBHOOK_FACTOR) },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const check = verifySignature(raw, request.headers[SIGNATURE_HEADER], appSecret);
+        if (!check.ok) {
+          request.log.warn({ reason: check.reason }, 'webhook signature refused');
+          return reply.code(401).send({ error: 'invalid_signature' });
+        }
+        let body: unknown;
+        try {
+          body = withoutNul(JSON.parse(raw.toString('utf8')));
+        } catch {
+          // Signed by Meta but not JSON: nothing to process, and a non-200 would only be retried.
+          request.log.warn('signed webhook body is not JSON');
+          return reply.code(200).send({ ok: true });
+        }
+        // From here a failure is the server's: 500, and Meta sends the delivery again.
+        markHandling(request);
+        await deps.worker.accept(body);
         return reply.code(200).send({ ok: true });
-      }
-      // From here a failure is the server's: 500, and Meta sends the delivery again.
-      markHandling(request);
-      await deps.worker.accept(body);
-      return reply.code(200).send({ ok: true });
-    });
+      },
+    );
   });
 }

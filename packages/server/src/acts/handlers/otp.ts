@@ -75,9 +75,9 @@ export const otpHandlers = {
     if (row.createdAt.getTime() + OTP.lifetimeMs <= ctx.now.getTime()) throw new ActError('otp_expired');
     const wait = Math.ceil((row.resendAt.getTime() - ctx.now.getTime()) / 1000);
     if (wait > 0) throw new ActError('otp_cooldown', { data: { retryAfter: wait } });
-    await otpSends.assertAllowed(ctx, row.phone);
+    await otpSends.assertAllowed(ctx, row.phone, row.payload.purpose);
     const reissued = await reissueCode(db, row, ctx.now);
-    await otpSends.record(ctx, row.phone);
+    await otpSends.record(ctx, row.phone, row.payload.purpose);
     if (isDeliverable(row.payload)) {
       await ctx.services.otpSender.send({ phone: row.phone, code: reissued.code, purpose: row.purpose });
     }

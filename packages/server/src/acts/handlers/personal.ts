@@ -91,13 +91,13 @@ export const personalHandlers = {
     const { db } = ctx.services;
     await assertPassword(ctx, user, password, 'password');
     if ((await findUserByPhone(db, phone)) !== undefined) throw new ActError('phone_taken');
-    await otpSends.assertAllowed(ctx, phone);
+    await otpSends.assertAllowed(ctx, phone, 'change_phone');
     const { row, code } = await issueChallenge(db, {
       phone,
       payload: { purpose: 'change_phone', userId: user.id },
       now: ctx.now,
     });
-    await otpSends.record(ctx, phone);
+    await otpSends.record(ctx, phone, 'change_phone');
     await ctx.services.otpSender.send({ phone, code, purpose: 'change_phone' });
     return describeChallenge(row, ctx.now);
   },

@@ -10,9 +10,9 @@ import { loginFailures, otpSends } from './limits.ts';
 
 /** Issues a challenge for `phone` and sends its code (unless the challenge can never succeed). */
 async function challenge(ctx: ActContext, phone: string, payload: OtpPayload): Promise<OtpChallenge> {
-  await otpSends.assertAllowed(ctx, phone);
+  await otpSends.assertAllowed(ctx, phone, payload.purpose);
   const { row, code } = await issueChallenge(ctx.services.db, { phone, payload, now: ctx.now });
-  await otpSends.record(ctx, phone);
+  await otpSends.record(ctx, phone, payload.purpose);
   if (payload.purpose !== 'reset' || payload.userId !== null) {
     await ctx.services.otpSender.send({ phone, code, purpose: payload.purpose });
   }
@@ -23,7 +23,7 @@ async function challenge(ctx: ActContext, phone: string, payload: OtpPayload): P
 export const signInHandlers = {
   async auth_register({ name, phone, password }, ctx) {
     if ((await findUserByPhone(ctx.services.db, phone)) !== undefined) throw new ActError('phone_taken');
-    await otpSends.assertAllowed(ctx, phone);
+    await otpSends.assertAllowed(ctx, phone, 'register');
     const passwordHash = await hashPassword(password);
     return challenge(ctx, phone, { purpose: 'register', name, passwordHash });
   },
