@@ -5,6 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const banned = (names, message) => names.map((name) => ({ group: [name, `${name}/*`], message }));
+/** Apps read `@sapa/machines` by area (`/auth`, `/inbox`, `/crm`, ...), never its root or its files. */
+const machinesRoot = [
+  {
+    name: '@sapa/machines',
+    message:
+      'Import from an area of @sapa/machines (/auth, /inbox, /crm, /table, /team, /personal, /uploads, /testing).',
+  },
+];
+const machinesInternals = [
+  {
+    group: ['@sapa/machines/src', '@sapa/machines/src/**', '**/machines/src', '**/machines/src/**'],
+    message: "A machine's internals stay inside @sapa/machines: import its area entry instead.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -82,8 +96,20 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: banned(['@sapa/server'], 'The web app talks to the server only through the SDK.') },
+        {
+          paths: machinesRoot,
+          patterns: [
+            ...banned(['@sapa/server'], 'The web app talks to the server only through the SDK.'),
+            ...machinesInternals,
+          ],
+        },
       ],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.{ts,mjs,js}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: machinesRoot, patterns: machinesInternals }],
     },
   },
 );

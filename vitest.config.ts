@@ -22,6 +22,11 @@ const onExternalServices = process.env.DATABASE_URL
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', ...onExternalServices],
+    projects: [
+      'packages/*',
+      // The benchmarks' own logic (bench/bundle: reading a build manifest).
+      { test: { name: 'bench', environment: 'node', include: ['bench/**/*.test.ts'] } },
+      ...onExternalServices,
+    ],
   },
 });

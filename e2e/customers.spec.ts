@@ -368,3 +368,21 @@ test('a member without crm.customer.add and hapus sees no add, import or delete'
     await member.context.close();
   }
 });
+
+test('on a phone (390×844) the customers are cards with their actions in reach', async ({ page }) => {
+  const shop = await openShop(page);
+  await data(page, 'customer_create', { key: shop.key, name: 'Sari Dewi', phone: '081234520099' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/crm/customer/${shop.key}`);
+  const edit = table(page).getByRole('button', { name: 'Ubah pelanggan Sari Dewi' });
+  await edit.scrollIntoViewIfNeeded();
+  const box = await edit.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  // No sideways scroll: the table is no wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const tableBox = await table(page).boundingBox();
+  expect(tableBox?.width ?? 999).toBeLessThanOrEqual(390);
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: 'Ubah pelanggan' })).toBeVisible();
+});

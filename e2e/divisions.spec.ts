@@ -157,6 +157,8 @@ test("a conversation put in a division shows live in the inbox of the division's
   await expect(conversations(agent.page).getByRole('link')).toHaveCount(1);
 
   // The inbox's division filter keeps to one division.
+  // The label, stage and division filters show under the list's Filter button.
+  await page.getByTestId('list-filters-toggle').click();
   await page.getByTestId('division-filter').click();
   await page.getByRole('option', { name: 'Penjualan' }).click();
   await expect(conversations(page).getByRole('link')).toHaveCount(1);

@@ -5,25 +5,12 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { templatePermissions } from '../packages/sdk/src/permissions/templates.ts';
 import { PASSWORD, register, signIn, signOut } from './auth.ts';
 import { CHAT_AGENT, colleague, data, openShop } from './shop.ts';
 
-/** The agent template's keys (packages/sdk/src/permissions/templates.ts). */
-const AGENT = [
-  'crm.menu',
-  'crm.chat.menu',
-  'crm.chat.view',
-  'crm.chat.show_user_contact_detail',
-  'crm.chat.rename_client',
-  'crm.customer.menu',
-  'crm.customer.view',
-  'crm.customer.add',
-  'crm.customer.edit',
-  'crm.quick_replay.menu',
-  'crm.quick_replay.view',
-  'crm.gallery.menu',
-  'crm.gallery.view',
-];
+/** The agent template's keys, as the permission editor and invites grant them. */
+const AGENT = templatePermissions('agent');
 
 const sidebar = (page: Page, project: string) =>
   page.getByRole('navigation', { name: `Menu proyek ${project}` });

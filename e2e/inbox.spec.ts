@@ -71,7 +71,7 @@ test('with the network cut, a customer writes and the agent sends; back online, 
     .getByRole('link', { name: new RegExp(customer.name) })
     .click();
   await expect(thread(page).getByText('Kak, ongkir ke Medan berapa?')).toBeVisible();
-  await expect(page.getByText('Terhubung', { exact: true })).toBeVisible();
+  await expect(page.getByText('Pembaruan langsung', { exact: true })).toBeVisible();
 
   await context.setOffline(true);
   await expect(page.getByText('Menyambung ulang…')).toBeVisible();
@@ -83,7 +83,7 @@ test('with the network cut, a customer writes and the agent sends; back online, 
   await expect(thread(page).getByText(/^Gagal terkirim/)).toBeVisible({ timeout: 30_000 });
 
   await context.setOffline(false);
-  await expect(page.getByText('Terhubung', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Pembaruan langsung', { exact: true })).toBeVisible({ timeout: 20_000 });
   const incoming = thread(page).getByRole('article').filter({ hasText: 'Saya transfer sekarang ya kak' });
   const outgoing = thread(page).getByRole('article').filter({ hasText: 'Ongkir ke Medan Rp25.000 kak' });
   await expect(incoming).toHaveCount(1);
@@ -222,3 +222,19 @@ test('an agent without show_all_chat sees and opens only the conversations assig
 async function userIdOf(page: Page): Promise<string> {
   return (await data<{ id: string }>(page, 'user_check_token')).id;
 }
+
+test('on a phone (390×844) the first conversation starts near the top; the other filters show on demand', async ({
+  page,
+}) => {
+  const shop = await openShop(page);
+  expect((await shop.simulator.write(0, 'Halo kak, masih buka?')).delivered).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/crm/chat/${shop.key}`);
+  const first = page.getByRole('list', { name: 'Daftar percakapan' }).getByRole('link').first();
+  await expect(first).toBeVisible();
+  const box = await first.boundingBox();
+  expect(box?.y ?? 844).toBeLessThan(260);
+  await expect(page.getByTestId('stage-filter')).toBeHidden();
+  await page.getByTestId('list-filters-toggle').click();
+  await expect(page.getByTestId('stage-filter')).toBeVisible();
+});

@@ -106,6 +106,8 @@ test('an agent labels a customer from the chat, and the inbox keeps to a label',
   await labels.getByRole('button', { name: 'Lepas label Grosir' }).click();
   await expect(labels.getByTestId('customer-label')).toHaveText(['VIP']);
 
+  // The label, stage and division filters show under the list's Filter button.
+  await page.getByTestId('list-filters-toggle').click();
   await page.getByTestId('label-filter').click();
   await page.getByRole('option', { name: 'Grosir' }).click();
   await expect(page.getByText('Tidak ada percakapan.')).toBeVisible();

@@ -51,3 +51,14 @@ test('the first theme follows the system', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
+
+test('an unknown project says so with a way home and no retry', async ({ page }) => {
+  const user = await register(page);
+  await page.goto('/crm/chat/tidakada123');
+  const gate = page.getByTestId('project-not-found');
+  await expect(gate.getByRole('heading', { name: 'Proyek tidak ditemukan.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Coba lagi' })).toHaveCount(0);
+  await gate.getByRole('link', { name: 'Kembali ke Halaman Utama' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: `Halo, ${user.name}` })).toBeVisible();
+});

@@ -1,5 +1,5 @@
 /**
- * The real app for the inbox benchmarks: `buildApp` on PGlite in `dataDir`, listening on a free
+ * The real app for the benchmarks: `buildApp` on PGlite in `dataDir` (or `databaseUrl`), listening on a free
  * loopback port, with a registered and signed-in owner, their project and one WhatsApp account.
  * `LOG_LEVEL` is `warn` and the protocol rate limit is lifted, so the figures measure the request
  * path rather than log lines or a single client's 429s.
@@ -20,6 +20,8 @@ export interface BenchSapa {
 
 export interface BenchSapaOptions {
   dataDir: string;
+  /** PostgreSQL (see bench/database.ts); default PGlite in `dataDir`. */
+  databaseUrl?: string | null;
   /** The built web app (default: none; pages answer 503). */
   webDist?: string;
   whatsapp?: Partial<Config['whatsapp']>;
@@ -28,13 +30,25 @@ export interface BenchSapaOptions {
   backgroundWork?: boolean;
 }
 
+/**
+ * POSTs once more when the kept-alive connection was reset: a long synchronous PGlite statement
+ * (seeding) holds the event loop past the server's keep-alive timeout, and the client may pick the
+ * connection the server is closing.
+ */
+export async function post(url: string, body: string): Promise<Response> {
+  const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  try {
+    return await send();
+  } catch (error) {
+    const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    return send();
+  }
+}
+
 /** Calls an act over HTTP; throws unless it answers `code: "1"`. */
 export async function act(url: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(`${url}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const response = await post(`${url}/api`, JSON.stringify(body));
   const answer = (await response.json()) as { code: string; data: Record<string, unknown> };
   if (answer.code !== '1') throw new Error(`${String(body.act)} failed: ${JSON.stringify(answer)}`);
   return answer.data;
@@ -45,7 +59,7 @@ export async function startBenchSapa(options: BenchSapaOptions): Promise<BenchSa
   const config: Config = {
     ...base,
     dataDir: options.dataDir,
-    databaseUrl: null,
+    databaseUrl: options.databaseUrl ?? null,
     redisUrl: null,
     webDist: options.webDist ?? path.join(options.dataDir, 'no-dist'),
     logLevel: 'warn',

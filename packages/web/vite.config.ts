@@ -1,11 +1,12 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { precompress } from './precompress.ts';
 
 const api = process.env.SAPA_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), precompress()],
   resolve: { conditions: ['@sapa/source', ...defaultClientConditions] },
   server: {
     port: 5173,
@@ -18,5 +19,11 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    // Maps for reading a production stack trace, never served: no `sourceMappingURL` in the
+    // scripts, and the server answers 404 to `*.map`.
+    sourcemap: 'hidden',
+    // Screens and heavy pieces are split by `import()` (README, "Code splitting").
+  },
 });

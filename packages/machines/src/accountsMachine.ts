@@ -65,33 +65,39 @@ export type AccountsStatus = 'loading' | 'failed' | 'empty' | 'ready';
 
 /** account_list: the project's numbers, oldest first. */
 export const loadAccounts = fromPromise<WhatsAppAccount[], { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('account_list', { key: input.key })).data,
+  async ({ input, signal }) => (await input.client.act('account_list', { key: input.key }, { signal })).data,
 );
 
 /** One change of an account: account_create, account_update or account_logout. */
 export const saveAccount = fromPromise<
   WhatsAppAccount,
   { client: ActCaller; key: string; change: AccountChange; pending: AccountsContext['pending'] }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, change, pending } = input;
   const id = pending.id ?? '';
   switch (change.kind) {
     case 'create':
       return (
-        await client.act('account_create', {
-          key,
-          name: pending.name ?? '',
-          phoneNumberId: pending.phoneNumberId ?? '',
-          displayPhone: pending.displayPhone ?? '',
-          accessToken: pending.accessToken ?? '',
-        })
+        await client.act(
+          'account_create',
+          {
+            key,
+            name: pending.name ?? '',
+            phoneNumberId: pending.phoneNumberId ?? '',
+            displayPhone: pending.displayPhone ?? '',
+            accessToken: pending.accessToken ?? '',
+          },
+          { signal },
+        )
       ).data;
     case 'rename':
-      return (await client.act('account_update', { key, id, name: pending.name ?? '' })).data;
+      return (await client.act('account_update', { key, id, name: pending.name ?? '' }, { signal })).data;
     case 'token':
-      return (await client.act('account_update', { key, id, accessToken: pending.accessToken ?? '' })).data;
+      return (
+        await client.act('account_update', { key, id, accessToken: pending.accessToken ?? '' }, { signal })
+      ).data;
     case 'logout':
-      return (await client.act('account_logout', { key, id })).data;
+      return (await client.act('account_logout', { key, id }, { signal })).data;
   }
 });
 

@@ -22,6 +22,7 @@ import {
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 import { runsThrough } from './testing/modelRun.ts';
+import { manualDelays } from './testing/delays.ts';
 
 modelSuite('board', (get) => {
   it('moves a dragged card at once, and puts it back with a toast when the server refuses', () => {
@@ -62,13 +63,14 @@ modelSuite('board', (get) => {
 
 function start(canMove = true) {
   const client = createFakeClient();
-  const actor = createActor(boardMachine, {
+  const delays = manualDelays();
+  const actor = createActor(boardMachine.provide({ actors: { delay: delays.delay } }), {
     input: { client, key: stageKey, canMove, searchDebounceMs: 5, now: () => new Date(MOVE_TIME) },
   });
   const emitted: BoardEmitted[] = [];
   actor.on('board.moveFailed', (event) => emitted.push(event));
   actor.start();
-  return { client, actor, emitted };
+  return { client, actor, emitted, delays };
 }
 
 async function loaded(canMove = true) {
@@ -166,9 +168,12 @@ describe('board machine', () => {
   });
 
   it('fetches the board again for a search after a pause', async () => {
-    const { client, actor } = await loaded();
+    const { client, actor, delays } = await loaded();
+    const before = client.calls.length;
     actor.send({ type: 'board.search', text: ' sari ' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(delays.pending()).toEqual([{ ms: 5, event: { type: 'board.searchSettled' } }]);
+    expect(client.calls).toHaveLength(before);
+    delays.fire('board.searchSettled');
     expect(client.calls.at(-1)).toEqual({
       name: 'stage_board',
       fields: { key: stageKey, limit: 20, search: 'sari' },

@@ -30,9 +30,10 @@ import {
   withPending,
 } from './boardColumns.ts';
 import type { CardMove } from './boardColumns.ts';
-import { loadBoard, searchPause, setCustomerStage } from './stageActors.ts';
+import { loadBoard, setCustomerStage } from './stageActors.ts';
 import type { StageRef } from './stageActors.ts';
 import type { BoardContext, BoardEmitted, BoardEvent, BoardInput, BoardTag } from './boardTypes.ts';
+import { delay } from './delay.ts';
 
 export type { BoardContext, BoardEmitted, BoardEvent, BoardInput, BoardTag } from './boardTypes.ts';
 
@@ -45,9 +46,9 @@ export const boardMachine = setup({
     input: BoardInput;
     emitted: BoardEmitted;
     tags: BoardTag;
-    children: { board: 'loadBoard'; move: 'setCustomerStage'; pause: 'boardSearchPause' };
+    children: { board: 'loadBoard'; move: 'setCustomerStage'; pause: 'delay' };
   },
-  actors: { loadBoard, setCustomerStage, boardSearchPause: searchPause('board.searchSettled') },
+  actors: { loadBoard, setCustomerStage, delay },
   guards: {
     mayMove: ({ context }, params: Move) => {
       if (!context.canMove || !context.loaded) return false;
@@ -248,8 +249,11 @@ export const boardMachine = setup({
         debouncing: {
           invoke: {
             id: 'pause',
-            src: 'boardSearchPause',
-            input: ({ context }) => ({ ms: context.searchDebounceMs }),
+            src: 'delay',
+            input: ({ context }) => ({
+              ms: context.searchDebounceMs,
+              event: { type: 'board.searchSettled' as const },
+            }),
           },
           on: { 'board.searchSettled': { target: 'idle', actions: ['applySearch', 'fetchAgain'] } },
         },

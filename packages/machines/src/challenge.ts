@@ -45,7 +45,8 @@ export function attemptsLeftAfter(error: unknown, attemptsLeft: number): number 
 
 /** auth_resend_otp: a new code for a live challenge; answers the fresh challenge. */
 export const resendChallenge = fromPromise<OtpChallenge, { client: ActCaller; challenge: string }>(
-  async ({ input }) => (await input.client.act('auth_resend_otp', { challenge: input.challenge })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('auth_resend_otp', { challenge: input.challenge }, { signal })).data,
 );
 
 /** The challenge a `verifying` state was entered with (always set by `submitting`). */

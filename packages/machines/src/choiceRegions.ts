@@ -12,7 +12,8 @@
  *   until `retry` (the actor invoked as `options`; actions `keepOptions`, `showOptionsError`);
  * - `pickerRegion` (placed as `ready.picker`): `closed`, or `open` > `loading` the options,
  *   `failed` with a retry, `picking`; `<prefix>.search` types into `search`, and a pick the
- *   machine takes (its `pickable` guard, while `ready.change` is idle) closes the picker;
+ *   machine takes (its `pickable` guard, while `ready.change` is idle) closes the picker, as
+ *   does its optional `create` event (its `creatable` guard);
  * - `changeRegion`: one change at a time: `idle` (the machine's own events start one,
  *   `dismiss` forgets the last failure) or `saving` (tag `changing`; the actor invoked as
  *   `change`: done, `changed` with what the server answered; failed, `showChangeError`).
@@ -183,6 +184,7 @@ export interface PickerRegion<
   Input extends (args: never) => unknown,
   Pick extends string,
   Opens extends string,
+  Create extends string = never,
 > {
   /** The machine's id (the region is `#<id>.ready.picker`, beside `#<id>.ready.change`). */
   id: string;
@@ -195,6 +197,11 @@ export interface PickerRegion<
   pick: Pick;
   /** A guard that must pass for the picker to open (none: it always opens). */
   opens?: Opens;
+  /**
+   * An event that makes a new option from the search (a label created from the chat): taken (the
+   * machine's `creatable` guard), it closes the picker like a pick.
+   */
+  create?: Create;
 }
 
 /** The searchable picker (place it as the region `picker` of the machine's parallel `ready`). */
@@ -204,8 +211,13 @@ export function pickerRegion<
   Input extends (args: never) => unknown,
   Pick extends string,
   Opens extends string = never,
->(options: PickerRegion<Prefix, Src, Input, Pick, Opens>) {
-  const { id, prefix, pick, opens } = options;
+  Create extends string = never,
+>(options: PickerRegion<Prefix, Src, Input, Pick, Opens, Create>) {
+  const { id, prefix, pick, opens, create } = options;
+  const whenIdle = (guard: 'pickable' | 'creatable') => ({
+    guard: and([guard, stateIn(`#${id}.ready.change.idle`)]),
+    target: `#${id}.ready.picker.closed` as const,
+  });
   const open = { target: 'open' as const, actions: 'openPicker' as const };
   return {
     initial: 'closed' as const,
@@ -221,11 +233,11 @@ export function pickerRegion<
           loading: loadingOptions(options.src, options.input, 'picking' as const),
           failed: { on: on(`${prefix}.retry` as const, 'loading' as const) },
           picking: {
-            // Closes once the pick is taken (not while another change runs).
-            on: on(pick, {
-              guard: and(['pickable' as const, stateIn(`#${id}.ready.change.idle`)]),
-              target: `#${id}.ready.picker.closed`,
-            }),
+            // Closes once the pick (or the creation) is taken (not while another change runs).
+            on: {
+              ...on(pick, whenIdle('pickable')),
+              ...(create === undefined ? ({} as Record<Create, never>) : on(create, whenIdle('creatable'))),
+            },
           },
         },
       },

@@ -200,10 +200,16 @@ describe('conversation list machine', () => {
     expect(client.pending()).toEqual([]);
   });
 
-  it('fails with the error and retries', async () => {
+  it('tries a failed first page exactly once more, then fails with the error and retries', async () => {
     const { actor, client, answer } = start();
     client.settle('conversation_list', { error: networkError });
     await flush();
+    // SPEC.md section 9: one more try before the failure shows.
+    expect(selectListStatus(actor.getSnapshot())).toBe('loading');
+    expect(client.calls).toHaveLength(2);
+    client.settle('conversation_list', { error: networkError });
+    await flush();
+    expect(client.calls).toHaveLength(2);
     expect(selectListStatus(actor.getSnapshot())).toBe('failed');
     expect(actor.getSnapshot().context.error).toEqual({ reason: 'network', message: 'Failed to fetch' });
     actor.send({ type: 'list.retry' });

@@ -3,8 +3,11 @@
  * activity first), live merge and re-sort from socket events, unread counts, the `all` /
  * `unread` / `mine` filters, optional WhatsApp-number, label, stage and division filters and a debounced search. Superseded requests are dropped: each
  * request is an invoke that a newer one stops, and every answer names the query it answers.
+ * SPEC.md section 9's query rules (`queryRules.ts`): a failed first page is tried once more
+ * before the list fails, and `list.resync` (the connection is back) fetches page 0 again; the
+ * window's focus is no event of the list.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
@@ -17,7 +20,10 @@ import {
   totalUnread,
 } from './conversationListMerge.ts';
 import type { ConversationFilter, ConversationQuery, ConversationSummary } from './conversationListMerge.ts';
+import { mayRetry, queryRules } from './queryRules.ts';
+import type { QueryRules } from './queryRules.ts';
 import type { ActCaller } from './sdk.ts';
+import { delay } from './delay.ts';
 
 export interface ConversationListInput {
   client: ActCaller;
@@ -27,6 +33,8 @@ export interface ConversationListInput {
   userId?: string | null;
   /** Quiet time after the last keystroke before a search runs. Default 300. */
   searchDebounceMs?: number;
+  /** Overrides of SPEC.md's query rules (retry once, refetch on reconnect). */
+  query?: Partial<QueryRules>;
 }
 
 export interface ConversationListContext {
@@ -58,6 +66,9 @@ export interface ConversationListContext {
   error: FlowError | null;
   /** Why the last next page failed (state `ready.moreFailed`). */
   moreError: FlowError | null;
+  query: QueryRules;
+  /** Failed tries of the first page being loaded (0 on each new request). */
+  failures: number;
 }
 
 /** One page of `conversation_list`, with the query it answers. */
@@ -76,7 +87,7 @@ export type ConversationListEvent =
   | { type: 'list.stage'; stageId: string | null }
   | { type: 'list.division'; divisionId: string | null }
   | { type: 'list.search'; text: string }
-  /** Sent by the `searchDebounce` timer (tests send it themselves). */
+  /** Sent by the `delay` actor after the search's pause (tests send it themselves). */
   | { type: 'list.searchSettled' }
   | { type: 'list.conversationUpdated'; conversation: ConversationSummary }
   | { type: 'list.messageArrived'; conversationId: string }
@@ -94,22 +105,26 @@ export type ConversationListStatus = 'loading' | 'ready' | 'failed';
 export const loadConversations = fromPromise<
   ConversationPage,
   { client: ActCaller; key: string; query: ConversationQuery }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { filter, search, page } = input.query;
   const accountId = input.query.accountId ?? null;
   const labelId = input.query.labelId ?? null;
   const stageId = input.query.stageId ?? null;
   const divisionId = input.query.divisionId ?? null;
-  const answer = await input.client.act('conversation_list', {
-    key: input.key,
-    page,
-    filter,
-    ...(search === '' ? {} : { search }),
-    ...(accountId === null ? {} : { accountId }),
-    ...(labelId === null ? {} : { labelId }),
-    ...(stageId === null ? {} : { stageId }),
-    ...(divisionId === null ? {} : { divisionId }),
-  });
+  const answer = await input.client.act(
+    'conversation_list',
+    {
+      key: input.key,
+      page,
+      filter,
+      ...(search === '' ? {} : { search }),
+      ...(accountId === null ? {} : { accountId }),
+      ...(labelId === null ? {} : { labelId }),
+      ...(stageId === null ? {} : { stageId }),
+      ...(divisionId === null ? {} : { divisionId }),
+    },
+    { signal },
+  );
   const totalPage = (answer as { total_page?: unknown }).total_page;
   return {
     query: input.query,
@@ -117,14 +132,6 @@ export const loadConversations = fromPromise<
     totalPage: typeof totalPage === 'number' && Number.isFinite(totalPage) ? Math.max(0, totalPage) : 0,
   };
 });
-
-/** The debounce: one `list.searchSettled` after `ms`; re-entering the state restarts it. */
-export const searchDebounce = fromCallback<{ type: 'debounce.none' }, { ms: number }>(
-  ({ sendBack, input }) => {
-    const timer = setTimeout(() => sendBack({ type: 'list.searchSettled' }), input.ms);
-    return () => clearTimeout(timer);
-  },
-);
 
 type Context = ConversationListContext;
 
@@ -162,8 +169,11 @@ function opened(context: Context, list: ConversationSummary[]): ConversationSumm
 }
 
 /** A new query starts from nothing: the next answer is page 0 of it. */
-function freshList(): Pick<Context, 'conversations' | 'page' | 'totalPage' | 'error' | 'moreError'> {
-  return { conversations: [], page: 0, totalPage: 0, error: null, moreError: null };
+function freshList(): Pick<
+  Context,
+  'conversations' | 'page' | 'totalPage' | 'error' | 'moreError' | 'failures'
+> {
+  return { conversations: [], page: 0, totalPage: 0, error: null, moreError: null, failures: 0 };
 }
 
 export const conversationListMachine = setup({
@@ -174,7 +184,7 @@ export const conversationListMachine = setup({
     children: { page: 'loadConversations'; more: 'loadConversations'; refresh: 'loadConversations' };
     tags: ConversationListTag;
   },
-  actors: { loadConversations, searchDebounce },
+  actors: { loadConversations, delay },
   guards: {
     hasMore: ({ context }) => hasMore(context),
     filterChanged: ({ context }, params: { filter: ConversationFilter }) => params.filter !== context.filter,
@@ -194,6 +204,8 @@ export const conversationListMachine = setup({
       isCurrentAnswer(params.page.query, query(context, 0)),
     answersNextPage: ({ context }, params: { page: ConversationPage }) =>
       isCurrentAnswer(params.page.query, query(context, context.page + 1)),
+    mayRetry: ({ context }) => mayRetry(context.query, context.failures + 1),
+    refetchOnReconnect: ({ context }) => context.query.refetchOnReconnect,
   },
   actions: {
     setFilter: assign((_, params: { filter: ConversationFilter }) => ({
@@ -228,7 +240,10 @@ export const conversationListMachine = setup({
       page: 0,
       totalPage: params.page.totalPage,
       error: null,
+      failures: 0,
     })),
+    freshRequest: assign({ failures: 0 }),
+    countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
     appendPage: assign(({ context }, params: { page: ConversationPage }) => ({
       conversations: opened(
         context,
@@ -274,6 +289,7 @@ export const conversationListMachine = setup({
     key: input.key,
     userId: input.userId ?? null,
     searchDebounceMs: input.searchDebounceMs ?? 300,
+    query: queryRules(input.query),
     ...freshList(),
     filter: 'all',
     accountId: null,
@@ -340,23 +356,40 @@ export const conversationListMachine = setup({
           target: 'ready',
           actions: { type: 'keepFirstPage', params: ({ event }) => ({ page: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        onError: [
+          // SPEC.md section 9: one more try before the failure shows.
+          { guard: 'mayRetry', target: 'loading', reenter: true, actions: 'countFailure' },
+          {
+            target: 'failed',
+            actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+      on: {
+        'list.resync': {
+          guard: 'refetchOnReconnect',
+          target: 'loading',
+          reenter: true,
+          actions: 'freshRequest',
         },
       },
-      on: { 'list.resync': { target: 'loading', reenter: true } },
     },
     failed: {
       tags: ['error'],
-      on: { 'list.retry': 'loading', 'list.resync': 'loading' },
+      on: {
+        'list.retry': { target: 'loading', actions: 'freshRequest' },
+        'list.resync': { guard: 'refetchOnReconnect', target: 'loading', actions: 'freshRequest' },
+      },
     },
     debouncing: {
       tags: ['loading'],
       invoke: {
         id: 'debounce',
-        src: 'searchDebounce',
-        input: ({ context }) => ({ ms: context.searchDebounceMs }),
+        src: 'delay',
+        input: ({ context }) => ({
+          ms: context.searchDebounceMs,
+          event: { type: 'list.searchSettled' as const },
+        }),
       },
       on: { 'list.searchSettled': { target: 'loading', actions: 'applySearch' } },
     },
@@ -364,7 +397,7 @@ export const conversationListMachine = setup({
       tags: ['ready'],
       initial: 'idle',
       on: {
-        'list.resync': '.refreshing',
+        'list.resync': { guard: 'refetchOnReconnect', target: '.refreshing' },
         'list.messageArrived': {
           guard: { type: 'isUnknown', params: ({ event }) => event },
           target: '.refreshing',
@@ -474,4 +507,10 @@ export function selectStageFilter(snapshot: ConversationListSnapshot): string | 
 /** The division the list keeps to (null: any). */
 export function selectDivisionFilter(snapshot: ConversationListSnapshot): string | null {
   return snapshot.context.divisionId;
+}
+
+/** How many of the WhatsApp-number, label, stage and division filters narrow the list (for the filter button's badge). */
+export function selectRecordFilterCount(snapshot: ConversationListSnapshot): number {
+  const { accountId, labelId, stageId, divisionId } = snapshot.context;
+  return [accountId, labelId, stageId, divisionId].filter((id) => id !== null).length;
 }

@@ -73,32 +73,37 @@ export type ConversationStatus = 'loading' | 'ready' | 'failed' | 'missing';
 export const findConversation = fromPromise<
   ConversationSummary,
   { client: ActCaller; key: string; receiver: string }
->(async ({ input }) => {
-  const answer = await input.client.act('conversation_find', { key: input.key, receiver: input.receiver });
+>(async ({ input, signal }) => {
+  const answer = await input.client.act(
+    'conversation_find',
+    { key: input.key, receiver: input.receiver },
+    { signal },
+  );
   return answer.data;
 });
 
 /** chat_agent_list: the members a conversation can be assigned to. */
 export const loadAgents = fromPromise<ChatAgent[], { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('chat_agent_list', { key: input.key })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('chat_agent_list', { key: input.key }, { signal })).data,
 );
 
 /** customer_rename: answers the customer's id and new name. */
 export const renameCustomer = fromPromise<
   { id: string; name: string },
   { client: ActCaller; key: string; customerId: string; name: string }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, ...fields } = input;
-  return (await client.act('customer_rename', fields)).data;
+  return (await client.act('customer_rename', fields, { signal })).data;
 });
 
 /** conversation_assign: answers the conversation's new summary. */
 export const assignConversation = fromPromise<
   ConversationSummary,
   { client: ActCaller; key: string; conversationId: string; userId: string | null }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, ...fields } = input;
-  return (await client.act('conversation_assign', fields)).data;
+  return (await client.act('conversation_assign', fields, { signal })).data;
 });
 
 const MAX_TIMEOUT_MS = 2_147_483_647;

@@ -136,11 +136,15 @@ export interface CustomerExport {
 export const exportCustomers = fromPromise<
   CustomerExport,
   { client: ActCaller; key: string; fields: CustomerQueryFields }
->(async ({ input }) => (await input.client.act('customer_export', { key: input.key, ...input.fields })).data);
+>(
+  async ({ input, signal }) =>
+    (await input.client.act('customer_export', { key: input.key, ...input.fields }, { signal })).data,
+);
 
 /** customer_delete: answers the id. */
 export const removeCustomer = fromPromise<{ id: string }, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('customer_delete', { key: input.key, id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('customer_delete', { key: input.key, id: input.id }, { signal })).data,
 );
 
 /**
@@ -173,13 +177,13 @@ async function orNull<T>(call: () => Promise<{ data: T }>): Promise<T | null> {
 export const loadCustomerFilterOptions = fromPromise<
   CustomerFilterOptions,
   { client: ActCaller; key: string }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key } = input;
   const [labels, stages, divisions, accounts] = await Promise.all([
-    orNull(() => client.act('label_list', { key, all: true })),
-    orNull(() => client.act('stage_list', { key, all: true })),
-    orNull(() => client.act('division_list', { key, all: true })),
-    orNull(() => client.act('account_list', { key })),
+    orNull(() => client.act('label_list', { key, all: true }, { signal })),
+    orNull(() => client.act('stage_list', { key, all: true }, { signal })),
+    orNull(() => client.act('division_list', { key, all: true }, { signal })),
+    orNull(() => client.act('account_list', { key }, { signal })),
   ]);
   return { labels, stages, divisions, accounts };
 });

@@ -5,17 +5,19 @@
  * the server's field errors go.
  */
 import { fromPromise } from 'xstate';
+import {
+  CUSTOM_FIELD_NAME_MAX,
+  CUSTOM_FIELD_VALUE_MAX,
+  CUSTOM_FIELDS_MAX,
+  CUSTOMER_NOTES_MAX,
+  NAME_MAX,
+} from '@sapa/sdk';
 import type { Customer } from '@sapa/sdk';
 import { fieldErrorsOf } from './actError.ts';
 import { normalizePhone } from './sdk.ts';
 import type { ActCaller } from './sdk.ts';
-import { NAME_MAX } from './validation.ts';
 import type { FieldError, ValidationKey } from './validation.ts';
 
-export const CUSTOMER_NOTES_MAX = 5000;
-export const CUSTOM_FIELDS_MAX = 30;
-export const CUSTOM_FIELD_NAME_MAX = 40;
-export const CUSTOM_FIELD_VALUE_MAX = 1000;
 const CUSTOM_FIELD_NAME = /^[\p{L}\p{N}_ ]+$/u;
 
 /** One custom field as the form holds it; `id` tells rows apart while names are typed. */
@@ -163,12 +165,12 @@ export function customerSave(customer: Customer | null, values: CustomerValues):
 
 /** customer_create (`id` null) or customer_update; answers the saved customer. */
 export const saveCustomer = fromPromise<Customer, { client: ActCaller; key: string; save: CustomerSave }>(
-  async ({ input }) => {
+  async ({ input, signal }) => {
     const { client, key, save } = input;
     if (save.id === null) {
       const { id: _new, ...values } = save;
-      return (await client.act('customer_create', { key, ...values })).data;
+      return (await client.act('customer_create', { key, ...values }, { signal })).data;
     }
-    return (await client.act('customer_update', { key, ...save })).data;
+    return (await client.act('customer_update', { key, ...save }, { signal })).data;
   },
 );

@@ -1,13 +1,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  checkCustomer,
-  CUSTOM_FIELDS_MAX,
-  customerSave,
-  customerServerErrors,
-  draftOf,
-  isMaskedPhone,
-} from './customerForm.ts';
+import { CUSTOM_FIELDS_MAX } from '@sapa/sdk';
+import { checkCustomer, customerSave, customerServerErrors, draftOf, isMaskedPhone } from './customerForm.ts';
 import type { CustomerDraft } from './customerForm.ts';
 import { customerFormMachine, selectCanAddField, selectPhoneEditable } from './customerFormMachine.ts';
 import { createFakeClient } from './paths/fakes.ts';

@@ -8,12 +8,12 @@
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { CUSTOM_FIELDS_MAX } from '@sapa/sdk';
 import type { Customer } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import {
   checkCustomer,
-  CUSTOM_FIELDS_MAX,
   customerSave,
   customerServerErrors,
   draftOf,

@@ -101,9 +101,9 @@ const readImportFile = fromPromise<
 const sendImport = fromPromise<
   CustomerImport,
   { client: ActCaller; key: string; csv: string; preview: boolean }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, csv, preview } = input;
-  return (await client.act('customer_import', { key, csv, preview })).data;
+  return (await client.act('customer_import', { key, csv, preview }, { signal })).data;
 });
 
 const cleared = { file: null, pending: null, csv: '', preview: null, error: null } as const;

@@ -40,6 +40,7 @@ import { vip } from './paths/labelFixtures.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 import { runsThrough } from './testing/modelRun.ts';
+import { manualDelays } from './testing/delays.ts';
 
 modelSuite('customers', (get) => {
   it('asks the table for each sort, search and filter, and not for a reversed date range', () => {
@@ -100,7 +101,8 @@ function start(permissions: readonly string[] = grantAll()) {
   const client = createFakeClient();
   const effects: string[] = [];
   const reads: Array<(text: string) => void> = [];
-  const actor = createActor(customersMachine, {
+  const delays = manualDelays();
+  const actor = createActor(customersMachine.provide({ actors: { delay: delays.delay } }), {
     input: {
       client,
       key: customerKey,
@@ -113,7 +115,7 @@ function start(permissions: readonly string[] = grantAll()) {
   const emitted: CustomersEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { client, actor, effects, emitted, reads };
+  return { client, actor, effects, emitted, reads, delays };
 }
 
 /** Answers the four filter choice lists (a `null` one is refused). */
@@ -126,13 +128,16 @@ function answerOptions(client: ReturnType<typeof createFakeClient>, stages: unkn
 
 describe('customers screen', () => {
   it('runs the table as its child and sends it the search after the pause', async () => {
-    const { actor, effects } = start();
+    const { actor, effects, delays } = start();
     await flush();
     expect(selectCustomerTable(actor.getSnapshot())?.getSnapshot().context.rows).toEqual(projectCustomers);
     actor.send({ type: 'customers.search', text: ' bu' });
     actor.send({ type: 'customers.search', text: ' budi ' });
     expect(actor.getSnapshot().context.searchText).toBe('budi');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(delays.pending()).toEqual([{ ms: 5, event: { type: 'customers.searchSettled' } }]);
+    expect(effects).toEqual(['the table asks page 1 by newest']);
+    delays.fire('customers.searchSettled');
+    await flush();
     expect(effects).toEqual([
       'the table asks page 1 by newest',
       'the table asks page 1 by newest, search budi',

@@ -4,7 +4,7 @@
  * regions run side by side:
  *
  * - `query`: the sort, the filters (label, stage, division, WhatsApp number, first-contact dates
- *   from / to) and the search, sent after a pause in the typing (`customerSearchPause`). Each
+ *   from / to) and the search, sent after a pause in the typing (the `delay` actor). Each
  *   change goes to the table as its new payload, but a `to` before `from` is not: the table keeps
  *   the dates last valid until the range is fixed (`selectRangeReversed` says so beside them);
  * - `options`: the filters' choices, loaded once (`loadCustomerFilterOptions`; a list the viewer
@@ -53,8 +53,9 @@ import type {
   CustomersInput,
   CustomersTag,
 } from './customersTypes.ts';
-import { searchActions, searchContext, searchGuards, searchPause } from './debouncedSearch.ts';
+import { searchActions, searchContext, searchGuards } from './debouncedSearch.ts';
 import { createTableMachine } from './tableMachine.ts';
+import { delay } from './delay.ts';
 
 export type { CustomersContext, CustomersEmitted, CustomersEvent, CustomersInput, CustomersTag };
 
@@ -88,7 +89,7 @@ export const customersMachine = setup({
     tags: CustomersTag;
     children: {
       table: 'customerTable';
-      pause: 'customerSearchPause';
+      pause: 'delay';
       options: 'loadCustomerFilterOptions';
       form: 'customerForm';
       importer: 'customerImport';
@@ -98,7 +99,7 @@ export const customersMachine = setup({
   },
   actors: {
     customerTable: customerTableMachine,
-    customerSearchPause: searchPause('customers.searchSettled'),
+    delay,
     loadCustomerFilterOptions,
     customerForm: customerFormMachine,
     customerImport: customerImportMachine,
@@ -230,8 +231,11 @@ export const customersMachine = setup({
         debouncing: {
           invoke: {
             id: 'pause',
-            src: 'customerSearchPause',
-            input: ({ context }) => ({ ms: context.searchDebounceMs }),
+            src: 'delay',
+            input: ({ context }) => ({
+              ms: context.searchDebounceMs,
+              event: { type: 'customers.searchSettled' as const },
+            }),
           },
           on: { 'customers.searchSettled': { target: 'idle', actions: ['applySearch', 'queryTable'] } },
         },

@@ -4,16 +4,16 @@
  *
  * - `idle`: `<prefix>.search` with text goes to `debouncing` (the text kept in `searchText`);
  *   with nothing (or blanks) it clears the search at once;
- * - `debouncing`: the pause actor (`searchPause(<prefix>.searchSettled)`, invoked as `pause`)
- *   sends `<prefix>.searchSettled` after `searchDebounceMs`; the search then applies
+ * - `debouncing`: the shared `delay` actor (delay.ts, invoked as `pause`) sends
+ *   `<prefix>.searchSettled` after `searchDebounceMs`; the search then applies
  *   (`search`). Typing again restarts the pause; a search equal to the one typed is ignored.
  *
  * Use: spread `searchContext(input.searchDebounceMs)` into the context, `searchGuards` and
- * `searchActions<Context, Event>()` into `setup`, register the pause actor, and place
- * `searchRegion(prefix, pauseSrc, then)` as a parallel region; `then` are the machine's own
+ * `searchActions<Context, Event>()` into `setup`, register `delay` among its actors, and place
+ * `searchRegion(prefix, then)` as a parallel region; `then` are the machine's own
  * actions run whenever the applied search changes (send the table its payload, announce it).
  */
-import { assign, fromCallback } from 'xstate';
+import { assign } from 'xstate';
 import type { EventObject } from 'xstate';
 import { on } from './transitions.ts';
 
@@ -30,14 +30,6 @@ export const SEARCH_PAUSE_MS = 300;
 /** The region's starting context: nothing searched, the pause of the input or 300 ms. */
 export function searchContext(searchDebounceMs: number | undefined): SearchContext {
   return { searchDebounceMs: searchDebounceMs ?? SEARCH_PAUSE_MS, search: '', searchText: '' };
-}
-
-/** The search's pause: one `settled` event after `ms`; leaving the state cancels it. */
-export function searchPause<Settled extends string>(settled: Settled) {
-  return fromCallback<{ type: 'pause.none' }, { ms: number }>(({ sendBack, input }) => {
-    const timer = setTimeout(() => sendBack({ type: settled }), input.ms);
-    return () => clearTimeout(timer);
-  });
 }
 
 /** Text that clears the search (blank) when something is searched or typed. */
@@ -75,15 +67,15 @@ export function searchActions<Context extends SearchContext, Event extends Event
 const textOf = ({ event }: { event: { text: string } }) => ({ text: event.text });
 
 /**
- * The region's states and transitions for events `<prefix>.search` and `<prefix>.searchSettled`,
- * the pause actor `pause` (its src name in the machine's setup), and `then`, the machine's own
- * actions after the applied search changed.
+ * The region's states and transitions for events `<prefix>.search` and `<prefix>.searchSettled`
+ * (the pause is the machine's `delay` actor), and `then`, the machine's own actions after the
+ * applied search changed.
  */
-export function searchRegion<Prefix extends string, Pause extends string, Then extends string = never>(
+export function searchRegion<Prefix extends string, Then extends string = never>(
   prefix: Prefix,
-  pause: Pause,
   then: readonly Then[] = [],
 ) {
+  const settled = { type: `${prefix}.searchSettled` as const };
   return {
     initial: 'idle' as const,
     on: on(`${prefix}.search` as const, [
@@ -103,8 +95,11 @@ export function searchRegion<Prefix extends string, Pause extends string, Then e
       debouncing: {
         invoke: {
           id: 'pause' as const,
-          src: pause,
-          input: ({ context }: { context: SearchContext }) => ({ ms: context.searchDebounceMs }),
+          src: 'delay' as const,
+          input: ({ context }: { context: SearchContext }) => ({
+            ms: context.searchDebounceMs,
+            event: settled,
+          }),
         },
         on: on(`${prefix}.searchSettled` as const, {
           target: 'idle',

@@ -5,7 +5,7 @@
  * divisions, the form's checks, the table's payload, the acts, and the inbox filter's options.
  */
 import { fromPromise } from 'xstate';
-import { can } from '@sapa/sdk';
+import { can, RECORD_NAME_MAX } from '@sapa/sdk';
 import type {
   ActAccess,
   ActName,
@@ -83,8 +83,6 @@ export const divisionPalette = [
   '#64748b',
 ] as const;
 
-export const DIVISION_NAME_MAX = 50;
-
 export type DivisionField = NameColorField;
 
 /** The division form's own message keys, beside the shared `validation.*` ones. */
@@ -96,10 +94,10 @@ export type DivisionFieldErrors = NameColorFieldErrors<DivisionErrorKey>;
 /** What the form holds, as typed. */
 export type DivisionDraft = NameColorDraft;
 
-/** The form's errors (none: it may be saved): a name of 1-50 after trimming, a `#rrggbb` colour. */
+/** The form's errors (none: it may be saved): a name of 1 to `RECORD_NAME_MAX` after trimming, a `#rrggbb` colour. */
 export function checkDivision(draft: DivisionDraft): DivisionFieldErrors {
   return checkNameColor(draft, {
-    nameMax: DIVISION_NAME_MAX,
+    nameMax: RECORD_NAME_MAX,
     tooLong: 'divisions.form.nameMax',
     notAColor: 'validation.color',
   });
@@ -123,16 +121,17 @@ export { matchNames } from './choiceSelectors.ts';
 export const saveDivision = fromPromise<
   Division,
   { client: ActCaller; key: string; editing: Division | null; draft: DivisionDraft }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, editing } = input;
   const draft = cleanDivision(input.draft);
-  if (editing === null) return (await client.act('division_create', { key, ...draft })).data;
-  return (await client.act('division_update', { key, id: editing.id, ...draft })).data;
+  if (editing === null) return (await client.act('division_create', { key, ...draft }, { signal })).data;
+  return (await client.act('division_update', { key, id: editing.id, ...draft }, { signal })).data;
 });
 
 /** division_delete; answers the id. */
 export const deleteDivision = fromPromise<{ id: string }, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('division_delete', { key: input.key, id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('division_delete', { key: input.key, id: input.id }, { signal })).data,
 );
 
 /** division_member_list: a division's members, by name. */
@@ -140,8 +139,14 @@ export const loadDivisionMembers = fromPromise<
   DivisionMember[],
   { client: ActCaller; key: string; divisionId: string }
 >(
-  async ({ input }) =>
-    (await input.client.act('division_member_list', { key: input.key, divisionId: input.divisionId })).data,
+  async ({ input, signal }) =>
+    (
+      await input.client.act(
+        'division_member_list',
+        { key: input.key, divisionId: input.divisionId },
+        { signal },
+      )
+    ).data,
 );
 
 /** division_member_options: the project's members not in the division yet, by name. */
@@ -149,23 +154,29 @@ export const loadMemberOptions = fromPromise<
   ChatAgent[],
   { client: ActCaller; key: string; divisionId: string }
 >(
-  async ({ input }) =>
-    (await input.client.act('division_member_options', { key: input.key, divisionId: input.divisionId }))
-      .data,
+  async ({ input, signal }) =>
+    (
+      await input.client.act(
+        'division_member_options',
+        { key: input.key, divisionId: input.divisionId },
+        { signal },
+      )
+    ).data,
 );
 
 /** division_member_set: adds (`member`) or removes one member; answers the division's members. */
 export const setDivisionMember = fromPromise<
   DivisionMember[],
   { client: ActCaller; key: string; divisionId: string; userId: string; member: boolean }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, ...fields } = input;
-  return (await client.act('division_member_set', fields)).data;
+  return (await client.act('division_member_set', fields, { signal })).data;
 });
 
 /** division_list `{ all: true }`: every division of the project, by name (the chat's picker). */
 export const loadDivisionOptions = fromPromise<Division[], { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('division_list', { key: input.key, all: true })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('division_list', { key: input.key, all: true }, { signal })).data,
 );
 
 /**
@@ -173,9 +184,9 @@ export const loadDivisionOptions = fromPromise<Division[], { client: ActCaller; 
  * (the filter then stays disabled; a failure never reaches React as an actor error).
  */
 export const loadDivisionFilterOptions = fromPromise<Division[] | null, { client: ActCaller; key: string }>(
-  async ({ input }) => {
+  async ({ input, signal }) => {
     try {
-      return (await input.client.act('division_list', { key: input.key, all: true })).data;
+      return (await input.client.act('division_list', { key: input.key, all: true }, { signal })).data;
     } catch {
       return null;
     }
@@ -189,11 +200,12 @@ export const loadDivisionFilterOptions = fromPromise<Division[] | null, { client
 export const setConversationDivision = fromPromise<
   ConversationSummary,
   { client: ActCaller; key: string; conversationId: string; divisionId: string | null }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, conversationId, divisionId } = input;
   if (divisionId === null)
-    return (await client.act('conversation_division_clear', { key, conversationId })).data;
-  return (await client.act('conversation_division_set', { key, conversationId, divisionId })).data;
+    return (await client.act('conversation_division_clear', { key, conversationId }, { signal })).data;
+  return (await client.act('conversation_division_set', { key, conversationId, divisionId }, { signal }))
+    .data;
 });
 
 /** conversation_find by the conversation's id: its summary as it is now (after a reconnection). */
@@ -201,6 +213,12 @@ export const refreshConversation = fromPromise<
   ConversationSummary,
   { client: ActCaller; key: string; conversationId: string }
 >(
-  async ({ input }) =>
-    (await input.client.act('conversation_find', { key: input.key, receiver: input.conversationId })).data,
+  async ({ input, signal }) =>
+    (
+      await input.client.act(
+        'conversation_find',
+        { key: input.key, receiver: input.conversationId },
+        { signal },
+      )
+    ).data,
 );

@@ -39,6 +39,7 @@ import {
 } from './testing/crudChecks.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 import { runsThrough } from './testing/modelRun.ts';
+import { manualDelays } from './testing/delays.ts';
 
 modelSuite('divisions', (get) => {
   itSavesNewAndEdited(get, 'division', {
@@ -82,7 +83,8 @@ modelSuite('divisions', (get) => {
 function start(canManageMembers = true) {
   const client = createFakeClient();
   const effects: string[] = [];
-  const actor = createActor(divisionsMachine, {
+  const delays = manualDelays();
+  const actor = createActor(divisionsMachine.provide({ actors: { delay: delays.delay } }), {
     input: {
       client,
       key: divisionKey,
@@ -94,18 +96,20 @@ function start(canManageMembers = true) {
   const emitted: DivisionsEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { client, actor, effects, emitted };
+  return { client, actor, effects, emitted, delays };
 }
 
 describe('divisions rules', () => {
   it('runs the table as its child and sends it a search after the pause', async () => {
-    const { actor, effects } = start();
+    const { actor, effects, delays } = start();
     await flush();
     expect(selectDivisionTable(actor.getSnapshot())?.getSnapshot().context.rows).toEqual(projectDivisions);
     actor.send({ type: 'divisions.search', text: ' pen' });
     actor.send({ type: 'divisions.search', text: ' penj ' });
     expect(selectDivisionSearch(actor.getSnapshot())).toBe('penj');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(delays.pending()).toEqual([{ ms: 5, event: { type: 'divisions.searchSettled' } }]);
+    expect(effects).toEqual(['the table asks page 1']);
+    delays.fire('divisions.searchSettled');
     expect(effects).toEqual(['the table asks page 1', 'the table asks page 1, search "penj"']);
     await flush();
     expect(selectDivisionTable(actor.getSnapshot())?.getSnapshot().context.rows).toEqual([sales]);

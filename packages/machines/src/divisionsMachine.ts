@@ -3,7 +3,7 @@
  * the machine runs it as its child `table` (tableMachine over `division_list`, 10 a page by name)
  * and tells it what to ask for. Two regions run side by side:
  *
- * - `search` (debouncedSearch.ts): after a pause in the typing (`divisionsSearchPause`) the table
+ * - `search` (debouncedSearch.ts): after a pause in the typing (the `delay` actor) the table
  *   gets its new payload;
  * - `dialog` (crudDialog.ts, plus the members): at most one of the form (a new division, or one
  *   being edited: name and colour, checked here, saved with `division_create` /
@@ -18,7 +18,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Division } from '@sapa/sdk';
 import { closedDialog, crudDialogActions, crudDialogGuards, crudDialogRegion } from './crudDialog.ts';
 import { nameColorFields, nameColorSaveInput, nameColorServerErrors } from './nameColorForm.ts';
-import { searchActions, searchContext, searchGuards, searchPause, searchRegion } from './debouncedSearch.ts';
+import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
 import {
   checkDivision,
   deleteDivision,
@@ -36,6 +36,7 @@ import type {
   DivisionsTag,
 } from './divisionsTypes.ts';
 import { createTableMachine } from './tableMachine.ts';
+import { delay } from './delay.ts';
 
 export type { DivisionsContext, DivisionsEmitted, DivisionsEvent, DivisionsInput, DivisionsTag };
 
@@ -72,7 +73,7 @@ export const divisionsMachine = setup({
     tags: DivisionsTag;
     children: {
       table: 'divisionTable';
-      pause: 'divisionsSearchPause';
+      pause: 'delay';
       save: 'saveDivision';
       remove: 'deleteDivision';
       members: 'divisionMembers';
@@ -80,7 +81,7 @@ export const divisionsMachine = setup({
   },
   actors: {
     divisionTable: divisionTableMachine,
-    divisionsSearchPause: searchPause('divisions.searchSettled'),
+    delay,
     saveDivision,
     deleteDivision,
     divisionMembers: divisionMembersMachine,
@@ -131,7 +132,7 @@ export const divisionsMachine = setup({
   type: 'parallel',
   states: {
     // The divisions shown so far stay until the search runs.
-    search: searchRegion('divisions', 'divisionsSearchPause', ['queryTable']),
+    search: searchRegion('divisions', ['queryTable']),
     dialog: {
       ...crud,
       states: {

@@ -1,9 +1,11 @@
 /**
  * Password reset over three routes: /auth/forgot-password/phone, /otp and /change.
  *
- * The code is not checked on its own: `forgot.submitCode` only moves on, and `auth_reset_password`
- * checks challenge, code and new password together. A wrong code sends the user back to the code.
- * Time is an event (`forgot.tick` from the `ticker` actor), as in the OTP machine.
+ * The code step is the `otp` child (an `otpMachine` with purpose `reset`): it only takes the code,
+ * and `auth_reset_password` checks challenge, code and new password together. A refused code
+ * brings the step back (`resume`: a wrong code, an expired or a dead challenge) with its clock.
+ * While the new password is typed the challenge's clock keeps running here (`forgot.tick` from
+ * the `ticker` actor), so the step comes back with the time really left.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -12,11 +14,12 @@ import type { FlowError } from './actError.ts';
 import {
   OTP_ATTEMPTS,
   attemptsLeftAfter,
-  isCompleteCode,
+  countDown,
+  isChallengeDead,
   requireChallenge,
-  resendChallenge,
 } from './challenge.ts';
-import { challengeActions, challengeGuards } from './challengeStep.ts';
+import { otpMachine } from './otpMachine.ts';
+import type { OtpClock, OtpOutput, OtpResume } from './otpMachine.ts';
 import type { ActCaller, OtpChallenge } from './sdk.ts';
 import { createTicker } from './ticker.ts';
 import { checkNewPassword, checkPhone, serverFieldErrors } from './validation.ts';
@@ -31,22 +34,21 @@ export interface ForgotPasswordContext {
   /** The phone the reset is for, in E.164. */
   phone: string;
   challenge: OtpChallenge | null;
-  /** The code typed on the code step, sent with the new password. */
+  /** The code the step took, sent with the new password. */
   code: string;
   /** The new password, kept only while `resetting`. */
   password: string;
-  attemptsLeft: number;
-  expiresIn: number;
-  resendIn: number;
+  /** The challenge's clock while the code step is away (it comes back with it). */
+  clock: OtpClock;
+  /** How the code step starts when it (re)opens: fresh, or where a refused reset left it. */
+  resume: OtpResume | null;
   fieldErrors: FieldErrors<PhoneField | NewPasswordField>;
   error: FlowError | null;
 }
 
 export type ForgotPasswordEvent =
   | { type: 'forgot.submitPhone'; phone: string }
-  | { type: 'forgot.submitCode'; code: string }
   | { type: 'forgot.submitPassword'; password: string; confirmPassword: string }
-  | { type: 'forgot.resend' }
   | { type: 'forgot.back' }
   | { type: 'forgot.restart' }
   | { type: 'forgot.tick' };
@@ -63,30 +65,37 @@ const PASSWORD_FIELDS: readonly NewPasswordField[] = ['password', 'confirmPasswo
 
 /** auth_forgot_password: sends a code to the phone; always answers a challenge. */
 export const requestReset = fromPromise<OtpChallenge, { client: ActCaller; phone: string }>(
-  async ({ input }) => (await input.client.act('auth_forgot_password', { phone: input.phone })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('auth_forgot_password', { phone: input.phone }, { signal })).data,
 );
 
 /** auth_reset_password: sets the new password with the challenge's code. */
 export const resetPassword = fromPromise<
   void,
   { client: ActCaller; challenge: string; code: string; password: string }
->(async ({ input }) => {
-  await input.client.act('auth_reset_password', {
-    challenge: input.challenge,
-    code: input.code,
-    password: input.password,
-  });
+>(async ({ input, signal }) => {
+  await input.client.act(
+    'auth_reset_password',
+    { challenge: input.challenge, code: input.code, password: input.password },
+    { signal },
+  );
 });
 
-const freshChallenge = (challenge: OtpChallenge) => ({
-  challenge,
-  expiresIn: challenge.expiresIn,
-  resendIn: challenge.resendIn,
-  attemptsLeft: OTP_ATTEMPTS,
-  code: '',
-  error: null,
-  fieldErrors: {},
-});
+const noClock: OtpClock = { attemptsLeft: OTP_ATTEMPTS, expiresIn: 0, resendIn: 0 };
+
+type ErrorParams = { error: unknown };
+const errorOf = ({ event }: { event: { error: unknown } }): ErrorParams => ({ error: event.error });
+
+/** The code step again, on `step`, after the reset refused the code with `error`. */
+function resumeAfter(context: ForgotPasswordContext, error: unknown, step: OtpResume['step']): OtpResume {
+  return {
+    ...context.clock,
+    attemptsLeft: attemptsLeftAfter(error, context.clock.attemptsLeft),
+    expiresIn: step === 'expired' ? 0 : context.clock.expiresIn,
+    error: toFlowError(error),
+    step,
+  };
+}
 
 export const forgotPasswordMachine = setup({
   types: {} as {
@@ -95,17 +104,19 @@ export const forgotPasswordMachine = setup({
     input: ForgotPasswordInput;
     output: ForgotPasswordOutput;
     tags: ForgotPasswordTag;
+    children: { request: 'requestReset'; otp: 'otpMachine'; reset: 'resetPassword'; ticker: 'ticker' };
   },
-  actors: { requestReset, resendChallenge, resetPassword, ticker: createTicker('forgot.tick') },
+  actors: { requestReset, otpMachine, resetPassword, ticker: createTicker('forgot.tick') },
   guards: {
     phoneValid: (_, params: { phone: string }) => checkPhone(params).ok,
-    codeComplete: (_, params: { code: string }) => isCompleteCode(params.code),
     passwordValid: (_, params: { password: string; confirmPassword: string }) => checkNewPassword(params).ok,
-    ...challengeGuards,
-    codeRejected: (_, params: { error: unknown }) => reasonOf(params.error) === 'otp_invalid',
+    codeEntered: (_, params: { output: OtpOutput }) => params.output.status === 'entered',
+    challengeDead: ({ context }, params: ErrorParams) =>
+      isChallengeDead(params.error, context.clock.attemptsLeft),
+    challengeExpired: (_, params: ErrorParams) => reasonOf(params.error) === 'otp_expired',
+    codeRejected: (_, params: ErrorParams) => reasonOf(params.error) === 'otp_invalid',
   },
   actions: {
-    ...challengeActions<ForgotPasswordContext, ForgotPasswordEvent>(),
     acceptPhone: assign((_, params: { phone: string }) => {
       const checked = checkPhone(params);
       return checked.ok
@@ -116,12 +127,36 @@ export const forgotPasswordMachine = setup({
       const checked = checkPhone(params);
       return { fieldErrors: checked.ok ? {} : checked.fieldErrors, error: null };
     }),
-    showRequestError: assign((_, params: { error: unknown }) => ({
+    showRequestError: assign((_, params: ErrorParams) => ({
       error: toFlowError(params.error),
       fieldErrors: serverFieldErrors(params.error, ['phone'] as const),
     })),
-    startChallenge: assign((_, params: { challenge: OtpChallenge }) => freshChallenge(params.challenge)),
-    acceptCode: assign((_, params: { code: string }) => ({ code: params.code, error: null })),
+    startChallenge: assign((_, params: { challenge: OtpChallenge }) => ({
+      challenge: params.challenge,
+      clock: { ...noClock, expiresIn: params.challenge.expiresIn, resendIn: params.challenge.resendIn },
+      resume: null,
+      code: '',
+      error: null,
+      fieldErrors: {},
+    })),
+    /** The step's code, challenge and clock, for the reset and for coming back. */
+    takeCode: assign((_, params: { output: OtpOutput }) =>
+      params.output.status === 'entered'
+        ? {
+            code: params.output.code,
+            challenge: params.output.challenge,
+            clock: params.output.clock,
+            error: null,
+          }
+        : {},
+    ),
+    countDown: assign(({ context }) => ({
+      clock: {
+        ...context.clock,
+        expiresIn: countDown(context.clock.expiresIn),
+        resendIn: countDown(context.clock.resendIn),
+      },
+    })),
     acceptPassword: assign((_, params: { password: string }) => ({
       password: params.password,
       fieldErrors: {},
@@ -131,31 +166,33 @@ export const forgotPasswordMachine = setup({
       const checked = checkNewPassword(params);
       return { fieldErrors: checked.ok ? {} : checked.fieldErrors, error: null };
     }),
-    rejectCode: assign(({ context }, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      attemptsLeft: attemptsLeftAfter(params.error, context.attemptsLeft),
+    /** The reset refused the code: back to the step on `step`, with the attempts it leaves. */
+    refuseCode: assign(({ context }, params: ErrorParams & { step: OtpResume['step'] }) => ({
+      resume: resumeAfter(context, params.error, params.step),
       code: '',
       password: '',
+      error: null,
+      fieldErrors: {},
     })),
-    expireCode: assign((_, params: { error: unknown }) => ({
-      error: toFlowError(params.error),
-      expiresIn: 0,
-      code: '',
-      password: '',
-    })),
-    showResetError: assign((_, params: { error: unknown }) => ({
+    showResetError: assign((_, params: ErrorParams) => ({
       error: toFlowError(params.error),
       fieldErrors: serverFieldErrors(params.error, PASSWORD_FIELDS),
       password: '',
     })),
-    forgetCode: assign({ code: '', password: '', error: null, fieldErrors: {} }),
+    /** Back from the new password to the code: the step reopens with the clock that ran meanwhile. */
+    backToCode: assign(({ context }) => ({
+      resume: { ...context.clock, error: null, step: 'code' as const },
+      code: '',
+      password: '',
+      error: null,
+      fieldErrors: {},
+    })),
     forgetChallenge: assign({
       challenge: null,
       code: '',
       password: '',
-      attemptsLeft: OTP_ATTEMPTS,
-      expiresIn: 0,
-      resendIn: 0,
+      clock: noClock,
+      resume: null,
       error: null,
       fieldErrors: {},
     }),
@@ -169,15 +206,11 @@ export const forgotPasswordMachine = setup({
     challenge: null,
     code: '',
     password: '',
-    attemptsLeft: OTP_ATTEMPTS,
-    expiresIn: 0,
-    resendIn: 0,
+    clock: noClock,
+    resume: null,
     fieldErrors: {},
     error: null,
   }),
-  // The clock runs for the whole flow; before a challenge exists both countdowns sit at 0.
-  invoke: { id: 'ticker', src: 'ticker' },
-  on: { 'forgot.tick': { actions: 'countDown' } },
   initial: 'phone',
   states: {
     phone: {
@@ -205,121 +238,98 @@ export const forgotPasswordMachine = setup({
         },
         onError: {
           target: 'phone',
-          actions: { type: 'showRequestError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'showRequestError', params: errorOf },
         },
       },
     },
     code: {
       tags: ['step:otp'],
+      invoke: {
+        id: 'otp',
+        src: 'otpMachine',
+        input: ({ context }) => ({
+          client: context.client,
+          challenge: requireChallenge(context.challenge),
+          purpose: 'reset' as const,
+          ...(context.resume === null ? {} : { resume: context.resume }),
+        }),
+        onDone: [
+          {
+            guard: { type: 'codeEntered', params: ({ event }) => ({ output: event.output }) },
+            target: 'changing',
+            actions: { type: 'takeCode', params: ({ event }) => ({ output: event.output }) },
+          },
+          // The challenge died or expired and the user asked for a new one: ask for the phone again.
+          { target: 'phone', actions: 'forgetChallenge' },
+        ],
+      },
       on: {
-        'forgot.submitCode': {
-          guard: { type: 'codeComplete', params: ({ event }) => event },
-          target: 'newPassword',
-          actions: { type: 'acceptCode', params: ({ event }) => event },
-        },
-        'forgot.resend': { guard: 'canResend', target: 'resending' },
         'forgot.back': { target: 'phone', actions: 'forgetChallenge' },
-        'forgot.tick': [
-          { guard: 'codeRunsOut', target: 'expired', actions: 'countDown' },
-          { actions: 'countDown' },
-        ],
-      },
-    },
-    resending: {
-      tags: ['busy', 'step:otp'],
-      invoke: {
-        id: 'resend',
-        src: 'resendChallenge',
-        input: ({ context }) => ({
-          client: context.client,
-          challenge: requireChallenge(context.challenge).challenge,
-        }),
-        onDone: {
-          target: 'code',
-          actions: { type: 'startChallenge', params: ({ event }) => ({ challenge: event.output }) },
-        },
-        onError: [
-          {
-            guard: { type: 'challengeDead', params: ({ event }) => ({ error: event.error }) },
-            target: 'locked',
-            actions: { type: 'rejectCode', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'challengeExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'expired',
-            actions: { type: 'keepChallenge', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: 'codeStillLive',
-            target: 'code',
-            actions: { type: 'keepChallenge', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'expired',
-            actions: { type: 'keepChallenge', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    newPassword: {
-      tags: ['step:change'],
-      on: {
-        'forgot.submitPassword': [
-          {
-            guard: { type: 'passwordValid', params: ({ event }) => event },
-            target: 'resetting',
-            actions: { type: 'acceptPassword', params: ({ event }) => event },
-          },
-          { actions: { type: 'showPasswordErrors', params: ({ event }) => event } },
-        ],
-        'forgot.back': { target: 'code', actions: 'forgetCode' },
-      },
-    },
-    resetting: {
-      tags: ['busy', 'step:change'],
-      invoke: {
-        id: 'reset',
-        src: 'resetPassword',
-        input: ({ context }) => ({
-          client: context.client,
-          challenge: requireChallenge(context.challenge).challenge,
-          code: context.code,
-          password: context.password,
-        }),
-        onDone: { target: 'done', actions: 'forgetPassword' },
-        onError: [
-          {
-            guard: { type: 'challengeDead', params: ({ event }) => ({ error: event.error }) },
-            target: 'locked',
-            actions: { type: 'rejectCode', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'challengeExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'expired',
-            actions: { type: 'expireCode', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'codeRejected', params: ({ event }) => ({ error: event.error }) },
-            target: 'code',
-            actions: { type: 'rejectCode', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'newPassword',
-            actions: { type: 'showResetError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    expired: {
-      tags: ['step:otp'],
-      on: {
-        'forgot.resend': { guard: 'canResend', target: 'resending' },
         'forgot.restart': { target: 'phone', actions: 'forgetChallenge' },
       },
     },
-    locked: {
-      tags: ['step:otp'],
-      on: { 'forgot.restart': { target: 'phone', actions: 'forgetChallenge' } },
+    changing: {
+      // The challenge's clock, while the code step is away.
+      invoke: { id: 'ticker', src: 'ticker' },
+      on: { 'forgot.tick': { actions: 'countDown' } },
+      initial: 'newPassword',
+      states: {
+        newPassword: {
+          tags: ['step:change'],
+          on: {
+            'forgot.submitPassword': [
+              {
+                guard: { type: 'passwordValid', params: ({ event }) => event },
+                target: 'resetting',
+                actions: { type: 'acceptPassword', params: ({ event }) => event },
+              },
+              { actions: { type: 'showPasswordErrors', params: ({ event }) => event } },
+            ],
+            'forgot.back': { target: '#forgotPassword.code', actions: 'backToCode' },
+          },
+        },
+        resetting: {
+          tags: ['busy', 'step:change'],
+          invoke: {
+            id: 'reset',
+            src: 'resetPassword',
+            input: ({ context }) => ({
+              client: context.client,
+              challenge: requireChallenge(context.challenge).challenge,
+              code: context.code,
+              password: context.password,
+            }),
+            onDone: { target: '#forgotPassword.done', actions: 'forgetPassword' },
+            onError: [
+              {
+                guard: { type: 'challengeDead', params: errorOf },
+                target: '#forgotPassword.code',
+                actions: {
+                  type: 'refuseCode',
+                  params: ({ event }) => ({ error: event.error, step: 'locked' as const }),
+                },
+              },
+              {
+                guard: { type: 'challengeExpired', params: errorOf },
+                target: '#forgotPassword.code',
+                actions: {
+                  type: 'refuseCode',
+                  params: ({ event }) => ({ error: event.error, step: 'expired' as const }),
+                },
+              },
+              {
+                guard: { type: 'codeRejected', params: errorOf },
+                target: '#forgotPassword.code',
+                actions: {
+                  type: 'refuseCode',
+                  params: ({ event }) => ({ error: event.error, step: 'code' as const }),
+                },
+              },
+              { target: 'newPassword', actions: { type: 'showResetError', params: errorOf } },
+            ],
+          },
+        },
+      },
     },
     done: { type: 'final', tags: ['step:done'] },
   },

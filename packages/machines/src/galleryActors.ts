@@ -4,7 +4,7 @@
  * the conversations a file can be sent to (`conversation_list`) and the send itself
  * (`message_send` by `mediaId`). Plus what a member may do on the screen.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { can } from '@sapa/sdk';
 import type { ConversationSummary, GalleryItem, ThreadMessage } from '@sapa/sdk';
 import { chatPermissions } from './projectAccess.ts';
@@ -45,14 +45,18 @@ function totalPageOf(answer: unknown): number {
 export const loadGalleryPage = fromPromise<
   GalleryPage,
   { client: ActCaller; key: string; query: GalleryQuery }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { kind, search, page } = input.query;
-  const answer = await input.client.act('gallery_list', {
-    key: input.key,
-    page,
-    ...(kind === 'all' ? {} : { kind }),
-    ...(search === '' ? {} : { search }),
-  });
+  const answer = await input.client.act(
+    'gallery_list',
+    {
+      key: input.key,
+      page,
+      ...(kind === 'all' ? {} : { kind }),
+      ...(search === '' ? {} : { search }),
+    },
+    { signal },
+  );
   return { query: input.query, items: answer.data, totalPage: totalPageOf(answer) };
 });
 
@@ -60,35 +64,32 @@ export const loadGalleryPage = fromPromise<
 export const addToGallery = fromPromise<
   GalleryItem[],
   { client: ActCaller; key: string; ids: readonly string[] }
->(async ({ input }) => (await input.client.act('gallery_add', { key: input.key, ids: [...input.ids] })).data);
+>(
+  async ({ input, signal }) =>
+    (await input.client.act('gallery_add', { key: input.key, ids: [...input.ids] }, { signal })).data,
+);
 
 /** gallery_delete: takes one file out of the gallery; answers its id. */
 export const deleteFromGallery = fromPromise<{ id: string }, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('gallery_delete', { key: input.key, id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('gallery_delete', { key: input.key, id: input.id }, { signal })).data,
 );
 
 /** conversation_list: the first page of conversations a file can be sent to, for a search. */
 export const loadShareTargets = fromPromise<
   ConversationSummary[],
   { client: ActCaller; key: string; search: string }
->(async ({ input }) => {
-  const answer = await input.client.act('conversation_list', {
-    key: input.key,
-    page: 0,
-    ...(input.search === '' ? {} : { search: input.search }),
-  });
+>(async ({ input, signal }) => {
+  const answer = await input.client.act(
+    'conversation_list',
+    {
+      key: input.key,
+      page: 0,
+      ...(input.search === '' ? {} : { search: input.search }),
+    },
+    { signal },
+  );
   return answer.data;
-});
-
-/** A search's pause: `event` is sent back after `ms`; leaving the state cancels it, re-entering restarts it. */
-export interface SearchPauseInput {
-  ms: number;
-  event: { type: 'gallery.searchSettled' | 'share.searchSettled' };
-}
-
-export const searchPause = fromCallback<{ type: 'pause.none' }, SearchPauseInput>(({ sendBack, input }) => {
-  const timer = setTimeout(() => sendBack(input.event), input.ms);
-  return () => clearTimeout(timer);
 });
 
 /** What `message_send` needs to send a gallery file in a conversation. */
@@ -104,15 +105,19 @@ export interface ShareRequest {
 export const sendToChat = fromPromise<
   ThreadMessage,
   { client: ActCaller; key: string; request: ShareRequest }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { conversationId, mediaId, caption, clientId } = input.request;
-  const answer = await input.client.act('message_send', {
-    key: input.key,
-    conversationId,
-    clientId,
-    mediaId,
-    ...(caption === '' ? {} : { caption }),
-  });
+  const answer = await input.client.act(
+    'message_send',
+    {
+      key: input.key,
+      conversationId,
+      clientId,
+      mediaId,
+      ...(caption === '' ? {} : { caption }),
+    },
+    { signal },
+  );
   return answer.data;
 });
 

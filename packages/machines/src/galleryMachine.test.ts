@@ -4,7 +4,10 @@ import type { GalleryItem } from '@sapa/sdk';
 import { galleryMachine } from './galleryMachine.ts';
 import {
   selectGalleryAction,
+  selectGalleryError,
   selectGalleryHasMore,
+  selectGalleryPickRoom,
+  selectGalleryPicked,
   selectGalleryItems,
   selectGalleryStatus,
   selectShareStep,
@@ -25,6 +28,7 @@ import { apiError, networkError } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 import { runsThrough } from './testing/modelRun.ts';
+import { manualDelays } from './testing/delays.ts';
 
 const names = (items: readonly GalleryItem[]) => items.map((item) => item.filename);
 
@@ -73,12 +77,13 @@ modelSuite('gallery', (get) => {
   });
 });
 
-function start() {
+function start(pickLimit = 0) {
   const client = createFakeGalleryClient();
-  const actor = createActor(galleryMachine, {
-    input: { client, key: galleryKey, searchDebounceMs: 5, newClientId: () => 'id-1' },
+  const delays = manualDelays();
+  const actor = createActor(galleryMachine.provide({ actors: { delay: delays.delay } }), {
+    input: { client, key: galleryKey, searchDebounceMs: 5, newClientId: () => 'id-1', pickLimit },
   }).start();
-  return { client, actor };
+  return { client, actor, delays };
 }
 
 const settlePage = (client: ReturnType<typeof start>['client'], items: GalleryItem[], totalPage: number) =>
@@ -108,13 +113,14 @@ describe('gallery rules', () => {
   });
 
   it('runs a search after the pause, with the typed words trimmed', async () => {
-    const { client, actor } = start();
+    const { client, actor, delays } = start();
     settlePage(client, galleryPage({ kind: 'all', search: '', page: 0 }).items, 2);
     await flush();
     actor.send({ type: 'gallery.search', text: ' kat' });
     actor.send({ type: 'gallery.search', text: ' katalog ' });
+    expect(delays.pending()).toEqual([{ ms: 5, event: { type: 'gallery.searchSettled' } }]);
     expect(client.pending()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    delays.fire('gallery.searchSettled');
     expect(client.pending()).toEqual([
       { name: 'gallery_list', fields: { key: galleryKey, page: 0, search: 'katalog' } },
     ]);
@@ -184,5 +190,88 @@ describe('gallery rules', () => {
       share: false,
     });
     expect(galleryPermissions(['crm.gallery.menu', 'crm.gallery.view']).view).toBe(false);
+  });
+});
+
+/** What the composer's picker (web/src/chat/GalleryPicker.tsx) relies on. */
+describe("gallery as the composer's picker", () => {
+  it('picks at most as many files as the tray has room for, and puts them back', async () => {
+    const { client, actor } = start(2);
+    settlePage(client, [photo, video, leaflet], 1);
+    await flush();
+    for (const item of [photo, video, leaflet]) actor.send({ type: 'gallery.pick', id: item.id });
+    expect(names(selectGalleryPicked(actor.getSnapshot()))).toEqual(names([photo, video]));
+    expect(selectGalleryPickRoom(actor.getSnapshot())).toBe(0);
+    actor.send({ type: 'gallery.pick', id: photo.id });
+    actor.send({ type: 'gallery.pick', id: leaflet.id });
+    expect(names(selectGalleryPicked(actor.getSnapshot()))).toEqual(names([video, leaflet]));
+  });
+
+  it('picks nothing on the gallery screen (no room) nor a file it does not list', async () => {
+    const { client, actor } = start();
+    settlePage(client, [photo], 1);
+    await flush();
+    actor.send({ type: 'gallery.pick', id: photo.id });
+    expect(selectGalleryPicked(actor.getSnapshot())).toEqual([]);
+    const picker = start(3);
+    settlePage(picker.client, [photo], 1);
+    await flush();
+    picker.actor.send({ type: 'gallery.pick', id: 'not-listed' });
+    expect(selectGalleryPicked(picker.actor.getSnapshot())).toEqual([]);
+  });
+
+  it('keeps the picked files across a kind change', async () => {
+    const { client, actor } = start(2);
+    settlePage(client, [photo, video], 1);
+    await flush();
+    actor.send({ type: 'gallery.pick', id: photo.id });
+    actor.send({ type: 'gallery.kind', kind: 'video' });
+    settlePage(client, [video], 1);
+    await flush();
+    expect(names(selectGalleryItems(actor.getSnapshot()))).toEqual(names([video]));
+    expect(names(selectGalleryPicked(actor.getSnapshot()))).toEqual(names([photo]));
+  });
+
+  it('cancels the request a newer kind replaces, and ignores its answer', async () => {
+    const { client, actor } = start(1);
+    actor.send({ type: 'gallery.kind', kind: 'document' });
+    expect(client.signals[0]?.aborted).toBe(true);
+    expect(client.signals[1]?.aborted).toBe(false);
+    settlePage(client, [photo], 1);
+    await flush();
+    expect(selectGalleryStatus(actor.getSnapshot())).toBe('loading');
+    settlePage(client, [leaflet], 1);
+    await flush();
+    expect(names(selectGalleryItems(actor.getSnapshot()))).toEqual(names([leaflet]));
+  });
+
+  it('keeps a failure with its message, and tries again', async () => {
+    const { client, actor } = start(1);
+    client.settle('gallery_list', { error: networkError });
+    await flush();
+    expect(selectGalleryStatus(actor.getSnapshot())).toBe('failed');
+    expect(selectGalleryError(actor.getSnapshot())).toBe(networkError.message);
+    actor.send({ type: 'gallery.retry' });
+    settlePage(client, [], 0);
+    await flush();
+    expect(selectGalleryStatus(actor.getSnapshot())).toBe('empty');
+    expect(selectGalleryError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('keeps the files shown when a next page fails, with its message', async () => {
+    const { client, actor } = start(1);
+    settlePage(client, [photo], 2);
+    await flush();
+    actor.send({ type: 'gallery.loadMore' });
+    client.settle('gallery_list', { error: networkError });
+    await flush();
+    expect(names(selectGalleryItems(actor.getSnapshot()))).toEqual(names([photo]));
+    expect(selectGalleryError(actor.getSnapshot())).toBe(networkError.message);
+  });
+
+  it('stopping the picker aborts the page it was loading', () => {
+    const { client, actor } = start(1);
+    actor.stop();
+    expect(client.signals[0]?.aborted).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
  * The project's gallery (`/crm/gallery/{key}`). Two regions run side by side:
  *
  * - `list`: pages of `gallery_list` (newest first), the next one when the grid nears its end,
- *   a kind filter and a file-name search run after a pause in the typing (`searchPause`);
+ *   a kind filter and a file-name search run after a pause in the typing (the `delay` actor);
  * - `action`: at most one thing done with the files at a time: taking one out (confirm, then
  *   `gallery_delete`), keeping uploads (`gallery_add`, new files on top), or sending the file
  *   being previewed in a conversation (pick one from a `conversation_list` search, then
@@ -21,7 +21,6 @@ import {
   loadGalleryPage,
   loadShareTargets,
   prependGalleryItems,
-  searchPause,
   sendToChat,
 } from './galleryActors.ts';
 import type { GalleryKindFilter, GalleryPage, GalleryQuery } from './galleryActors.ts';
@@ -44,6 +43,7 @@ import type {
   GalleryInput,
   GalleryTag,
 } from './galleryTypes.ts';
+import { delay } from './delay.ts';
 
 type Context = GalleryContext;
 
@@ -74,13 +74,13 @@ export const galleryMachine = setup({
       add: 'addToGallery';
       targets: 'loadShareTargets';
       send: 'sendToChat';
-      pause: 'searchPause';
-      sharePause: 'searchPause';
+      pause: 'delay';
+      sharePause: 'delay';
     };
     tags: GalleryTag;
     emitted: GalleryEmitted;
   },
-  actors: { loadGalleryPage, addToGallery, deleteFromGallery, loadShareTargets, sendToChat, searchPause },
+  actors: { loadGalleryPage, addToGallery, deleteFromGallery, loadShareTargets, sendToChat, delay },
   guards: {
     hasMore: ({ context }) => context.page + 1 < context.totalPage,
     kindChanged: ({ context }, params: { kind: GalleryKindFilter }) => params.kind !== context.kind,
@@ -89,6 +89,9 @@ export const galleryMachine = setup({
     searchChanged: ({ context }, params: { text: string }) =>
       params.text.trim() !== '' && params.text.trim() !== context.searchText,
     isKnown: ({ context }, params: { id: string }) => find(context, params.id) !== undefined,
+    isPicked: ({ context }, params: { id: string }) => context.picked.some((item) => item.id === params.id),
+    mayPick: ({ context }, params: { id: string }) =>
+      context.picked.length < context.pickLimit && context.items.some((item) => item.id === params.id),
     hasIds: (_, params: { ids: readonly string[] }) => params.ids.length > 0,
     hasSelection: ({ context }) => context.selected !== null,
     shareClearsSearch: ({ context }, params: { text: string }) =>
@@ -100,6 +103,12 @@ export const galleryMachine = setup({
     hasTarget: ({ context }) => context.share.chosen !== null,
   },
   actions: {
+    pick: assign(({ context }, params: { id: string }) => ({
+      picked: [...context.picked, ...context.items.filter((item) => item.id === params.id)],
+    })),
+    unpick: assign(({ context }, params: { id: string }) => ({
+      picked: context.picked.filter((item) => item.id !== params.id),
+    })),
     setKind: assign(({ context }, params: { kind: GalleryKindFilter }) => ({
       ...freshList(),
       kind: params.kind,
@@ -197,8 +206,23 @@ export const galleryMachine = setup({
     addError: null,
     added: 0,
     share: shareState(),
+    picked: [],
+    pickLimit: Math.max(0, input.pickLimit ?? 0),
   }),
   type: 'parallel',
+  // The composer's picker: the picked files stay across kinds, searches and pages.
+  on: {
+    'gallery.pick': [
+      {
+        guard: { type: 'isPicked', params: ({ event }) => event },
+        actions: { type: 'unpick', params: ({ event }) => event },
+      },
+      {
+        guard: { type: 'mayPick', params: ({ event }) => event },
+        actions: { type: 'pick', params: ({ event }) => event },
+      },
+    ],
+  },
   states: {
     list: {
       initial: 'loading',
@@ -243,7 +267,7 @@ export const galleryMachine = setup({
         debouncing: {
           invoke: {
             id: 'pause',
-            src: 'searchPause',
+            src: 'delay',
             input: ({ context }) => ({
               ms: context.searchDebounceMs,
               event: { type: 'gallery.searchSettled' } as const,
@@ -408,7 +432,7 @@ export const galleryMachine = setup({
                 debouncing: {
                   invoke: {
                     id: 'sharePause',
-                    src: 'searchPause',
+                    src: 'delay',
                     input: ({ context }) => ({
                       ms: context.searchDebounceMs,
                       event: { type: 'share.searchSettled' } as const,

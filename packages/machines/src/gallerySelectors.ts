@@ -33,6 +33,23 @@ export function selectGallerySearch(snapshot: GallerySnapshot): string {
   return snapshot.context.searchText;
 }
 
+/** The files picked for the composer's tray, in the order picked. */
+export function selectGalleryPicked(snapshot: GallerySnapshot): GalleryItem[] {
+  return snapshot.context.picked;
+}
+
+/** How many more files the picker takes. */
+export function selectGalleryPickRoom(snapshot: GallerySnapshot): number {
+  return snapshot.context.pickLimit - snapshot.context.picked.length;
+}
+
+/** The message of the first page's failure (state `failed`), or of a next page's (`moreFailed`). */
+export function selectGalleryError(snapshot: GallerySnapshot): string | null {
+  if (snapshot.hasTag('error')) return snapshot.context.error?.message ?? null;
+  if (snapshot.hasTag('moreFailed')) return snapshot.context.moreError?.message ?? null;
+  return null;
+}
+
 export function selectGallerySelected(snapshot: GallerySnapshot): GalleryItem | null {
   return snapshot.context.selected;
 }

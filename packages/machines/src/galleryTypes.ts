@@ -12,6 +12,8 @@ export interface GalleryInput {
   searchDebounceMs?: number;
   /** Makes each send's client id (default `crypto.randomUUID`). */
   newClientId?: () => string;
+  /** As the composer's picker: how many files may be picked (the tray's room). Default 0. */
+  pickLimit?: number;
 }
 
 export interface GalleryContext {
@@ -40,6 +42,9 @@ export interface GalleryContext {
   addError: FlowError | null;
   added: number;
   share: ShareContext;
+  /** The files picked for the composer's tray, in the order picked (at most `pickLimit`). */
+  picked: GalleryItem[];
+  pickLimit: number;
 }
 
 export type GalleryEvent =
@@ -47,9 +52,11 @@ export type GalleryEvent =
   | { type: 'gallery.loadMore' }
   | { type: 'gallery.kind'; kind: GalleryKindFilter }
   | { type: 'gallery.search'; text: string }
-  /** Sent by the `searchPause` actor (tests send it themselves). */
+  /** Sent by the `delay` actor (tests send it themselves). */
   | { type: 'gallery.searchSettled' }
   | { type: 'gallery.open'; id: string }
+  /** The picker: pick a listed file, or put back one picked (no more than `pickLimit`). */
+  | { type: 'gallery.pick'; id: string }
   | { type: 'gallery.close' }
   | { type: 'gallery.delete'; id: string }
   | { type: 'gallery.confirmDelete' }

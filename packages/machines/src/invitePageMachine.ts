@@ -42,11 +42,12 @@ export type InvitePageStatus =
   'loading' | 'failed' | 'invalid' | 'closed' | 'member' | 'ready' | 'joining' | 'joined';
 
 export const loadInvite = fromPromise<InvitePreview, { client: ActCaller; code: string }>(
-  async ({ input }) => (await input.client.act('invite_get', { code: input.code })).data,
+  async ({ input, signal }) => (await input.client.act('invite_get', { code: input.code }, { signal })).data,
 );
 
 export const acceptInvite = fromPromise<Project, { client: ActCaller; code: string }>(
-  async ({ input }) => (await input.client.act('invite_accept', { code: input.code })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('invite_accept', { code: input.code }, { signal })).data,
 );
 
 const inviteOf = ({ event }: { event: { output: InvitePreview } }) => ({ invite: event.output });

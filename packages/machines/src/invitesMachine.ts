@@ -14,6 +14,7 @@
  */
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { INVITE_HOURS_MAX, INVITE_USES_MAX } from '@sapa/sdk';
 import type { Invite, RoleTemplate } from '@sapa/sdk';
 import { fieldErrorsOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
@@ -22,9 +23,6 @@ import type { InviteTablePayload } from './membersActors.ts';
 import type { ActCaller } from './sdk.ts';
 import { createTableMachine } from './tableMachine.ts';
 import type { FetchPage } from './tableMachine.ts';
-
-export const INVITE_HOURS_MAX = 720;
-export const INVITE_USES_MAX = 1000;
 
 export interface InviteDraft {
   template: RoleTemplate;
@@ -126,8 +124,14 @@ function serverFieldErrors(error: unknown): InviteFieldErrors {
 
 /** invite_create; answers the new invite. */
 export const createInvite = fromPromise<Invite, { client: ActCaller; key: string; draft: InviteDraft }>(
-  async ({ input }) =>
-    (await input.client.act('invite_create', { key: input.key, ...inviteCreateFields(input.draft) })).data,
+  async ({ input, signal }) =>
+    (
+      await input.client.act(
+        'invite_create',
+        { key: input.key, ...inviteCreateFields(input.draft) },
+        { signal },
+      )
+    ).data,
 );
 
 /** Copies a link with the input's `copy`; answers the link. */

@@ -5,10 +5,9 @@
  * checks, the picker's search, and what a member may do with labels.
  */
 import { fromPromise } from 'xstate';
-import { can } from '@sapa/sdk';
+import { can, RECORD_NAME_MAX } from '@sapa/sdk';
 import type { ActAccess, ActName, ActPayload, Label } from '@sapa/sdk';
 import { matchNames } from './choiceSelectors.ts';
-import { searchPause } from './debouncedSearch.ts';
 import { isHexColor } from './hexColor.ts';
 import { NAME_COLOR_FIELDS } from './nameColorForm.ts';
 import type { NameColorDraft, NameColorField } from './nameColorForm.ts';
@@ -37,8 +36,6 @@ export const labelPalette = [
   '#6d4c41',
 ] as const;
 
-export const LABEL_NAME_MAX = 50;
-
 export type LabelField = NameColorField;
 export const LABEL_FIELDS: readonly LabelField[] = NAME_COLOR_FIELDS;
 
@@ -48,11 +45,11 @@ export type LabelDraft = NameColorDraft;
 /** `#rrggbb` (either case), as `label_create` takes it. */
 export const isLabelColor = isHexColor;
 
-/** The form: a name of 1-50 characters after trimming and a `#rrggbb` colour (lowercased). */
+/** The form: a name of 1 to `RECORD_NAME_MAX` characters after trimming and a `#rrggbb` colour (lowercased). */
 export function checkLabel(draft: LabelDraft): Checked<LabelField, LabelDraft> {
   const errors: FieldErrors<LabelField> = {};
   const name = draft.name.trim();
-  if (name === '' || name.length > LABEL_NAME_MAX) errors.name = { key: 'validation.labelName' };
+  if (name === '' || name.length > RECORD_NAME_MAX) errors.name = { key: 'validation.labelName' };
   if (!isLabelColor(draft.color)) errors.color = { key: 'validation.color' };
   if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
   return { ok: true, value: { name, color: draft.color.trim().toLowerCase() } };
@@ -75,15 +72,16 @@ export function labelTablePayload(
 export const saveLabel = fromPromise<
   Label,
   { client: ActCaller; key: string; id: string | null; draft: LabelDraft }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, id, draft } = input;
-  if (id === null) return (await client.act('label_create', { key, ...draft })).data;
-  return (await client.act('label_update', { key, id, ...draft })).data;
+  if (id === null) return (await client.act('label_create', { key, ...draft }, { signal })).data;
+  return (await client.act('label_update', { key, id, ...draft }, { signal })).data;
 });
 
 /** label_delete: answers the deleted label's id. */
 export const removeLabel = fromPromise<{ id: string }, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('label_delete', { key: input.key, id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('label_delete', { key: input.key, id: input.id }, { signal })).data,
 );
 
 /** customer_label_list: the labels a customer carries, by name. */
@@ -91,26 +89,30 @@ export const loadCustomerLabels = fromPromise<
   Label[],
   { client: ActCaller; key: string; customerId: string }
 >(
-  async ({ input }) =>
-    (await input.client.act('customer_label_list', { key: input.key, customerId: input.customerId })).data,
+  async ({ input, signal }) =>
+    (
+      await input.client.act(
+        'customer_label_list',
+        { key: input.key, customerId: input.customerId },
+        { signal },
+      )
+    ).data,
 );
 
 /** customer_label_set: attaches or detaches one label; answers the customer's labels. */
 export const setCustomerLabel = fromPromise<
   Label[],
   { client: ActCaller; key: string; customerId: string; labelId: string; attached: boolean }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, ...fields } = input;
-  return (await client.act('customer_label_set', fields)).data;
+  return (await client.act('customer_label_set', fields, { signal })).data;
 });
 
 /** label_list `{ all: true }`: every label of the project, by name (pickers and filters). */
 export const loadLabelOptions = fromPromise<Label[], { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('label_list', { key: input.key, all: true })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('label_list', { key: input.key, all: true }, { signal })).data,
 );
-
-/** The table's search pause: `labels.searchSettled` after `ms`; leaving the state cancels it. */
-export const labelSearchPause = searchPause('labels.searchSettled');
 
 /** The labels whose name holds every word of `search` (any case); all of them for ''. */
 export const matchLabels: (labels: readonly Label[], search: string) => Label[] = matchNames;

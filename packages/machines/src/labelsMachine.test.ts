@@ -37,6 +37,7 @@ import {
   itSavesNewAndEdited,
   itShowsServerFieldErrors,
 } from './testing/crudChecks.ts';
+import { manualDelays } from './testing/delays.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 
 modelSuite('labels', (get) => {
@@ -67,25 +68,29 @@ modelSuite('labels', (get) => {
 function start() {
   const client = createFakeClient();
   const effects: string[] = [];
-  const actor = createActor(labelsMachine, {
+  const delays = manualDelays();
+  const actor = createActor(labelsMachine.provide({ actors: { delay: delays.delay } }), {
     input: { client, key: labelKey, fetchPage: createFakeLabelPages(effects), searchDebounceMs: 5 },
   });
   const emitted: LabelsEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { client, actor, effects, emitted };
+  return { client, actor, effects, emitted, delays };
 }
 
 describe('labels rules', () => {
   it('runs the table as its child and sends it a search after the pause', async () => {
-    const { actor, effects } = start();
+    const { actor, effects, delays } = start();
     await flush();
     const table = selectLabelTable(actor.getSnapshot());
     expect(table?.getSnapshot().context.rows).toEqual(projectLabels);
     actor.send({ type: 'labels.search', text: ' gro' });
     actor.send({ type: 'labels.search', text: ' gros ' });
     expect(selectLabelSearch(actor.getSnapshot())).toBe('gros');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Typing again restarted the pause: one runs, and nothing was asked before it ends.
+    expect(delays.pending()).toEqual([{ ms: 5, event: { type: 'labels.searchSettled' } }]);
+    expect(effects).toEqual(['the table asks page 1 by name']);
+    delays.fire('labels.searchSettled');
     expect(effects).toEqual([
       'the table asks page 1 by name',
       'the table asks page 1 by name, search "gros"',

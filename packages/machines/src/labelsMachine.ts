@@ -4,7 +4,7 @@
  * for. Two regions run side by side:
  *
  * - `query` (debouncedSearch.ts, plus the sort): the table's sort (name, newest, customers) and
- *   its search, sent after a pause in the typing (`labelSearchPause`); each change goes to the
+ *   its search, sent after a pause in the typing (the `delay` actor); each change goes to the
  *   table as its new payload;
  * - `dialog` (crudDialog.ts): at most one of the form (a new label, or one being edited: name
  *   and colour, checked here, then `label_create` / `label_update`; the server's field errors
@@ -26,7 +26,6 @@ import {
   checkLabel,
   LABEL_FIELDS,
   labelPalette,
-  labelSearchPause,
   labelTablePayload,
   removeLabel,
   saveLabel,
@@ -43,6 +42,7 @@ import type {
 import { createTableMachine } from './tableMachine.ts';
 import { serverFieldErrors } from './validation.ts';
 import type { FieldErrors } from './validation.ts';
+import { delay } from './delay.ts';
 
 export type { LabelForm, LabelsContext, LabelsEmitted, LabelsEvent, LabelsInput, LabelsTag };
 
@@ -65,18 +65,18 @@ function labelErrors(draft: LabelDraft): FieldErrors<LabelField> {
 export const labelTableMachine = createTableMachine<Label, LabelTablePayload>();
 
 /** The search region; the sort joins its transitions. */
-const labelSearch = searchRegion('labels', 'labelSearchPause', ['queryTable']);
+const labelSearch = searchRegion('labels', ['queryTable']);
 
 export const labelsMachine = setup({
   types: {} as {
     context: LabelsContext;
     events: LabelsEvent;
     input: LabelsInput;
-    children: { table: 'labelTable'; pause: 'labelSearchPause'; save: 'saveLabel'; remove: 'removeLabel' };
+    children: { table: 'labelTable'; pause: 'delay'; save: 'saveLabel'; remove: 'removeLabel' };
     tags: LabelsTag;
     emitted: LabelsEmitted;
   },
-  actors: { labelTable: labelTableMachine, labelSearchPause, saveLabel, removeLabel },
+  actors: { labelTable: labelTableMachine, delay, saveLabel, removeLabel },
   guards: {
     ...searchGuards,
     ...crudDialogGuards(labelErrors),

@@ -33,7 +33,7 @@ export interface LabelsContext
 export type LabelsEvent =
   | { type: 'labels.sort'; sort: LabelSort }
   | { type: 'labels.search'; text: string }
-  /** Sent by the `labelSearchPause` actor (tests send it themselves). */
+  /** Sent by the `delay` actor (tests send it themselves). */
   | { type: 'labels.searchSettled' }
   /** Opens the form for a new label (`crm.label.add`). */
   | { type: 'labels.add' }

@@ -34,9 +34,11 @@ export type LeaveProjectEvent = { type: 'leave.confirm' } | { type: 'leave.cance
 
 export type LeaveProjectStatus = 'confirming' | 'leaving' | 'left' | 'cancelled';
 
-export const leaveProject = fromPromise<void, { client: ActCaller; key: string }>(async ({ input }) => {
-  await input.client.act('project_leave', { key: input.key });
-});
+export const leaveProject = fromPromise<void, { client: ActCaller; key: string }>(
+  async ({ input, signal }) => {
+    await input.client.act('project_leave', { key: input.key }, { signal });
+  },
+);
 
 export const leaveProjectMachine = setup({
   types: {} as {

@@ -41,8 +41,8 @@ const LOGIN_FIELDS: readonly LoginField[] = ['phone', 'password'];
 
 /** auth_login: checks phone and password; answers the challenge of the code it sent. */
 export const submitLogin = fromPromise<OtpChallenge, { client: ActCaller; phone: string; password: string }>(
-  async ({ input }) =>
-    (await input.client.act('auth_login', { phone: input.phone, password: input.password })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('auth_login', { phone: input.phone, password: input.password }, { signal })).data,
 );
 
 export const loginMachine = setup({

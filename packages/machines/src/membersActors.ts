@@ -76,8 +76,8 @@ export function inviteLink(origin: string, code: string): string {
 export const removeMember = fromPromise<
   ProjectMember,
   { client: ActCaller; key: string; member: ProjectMember }
->(async ({ input }) => {
-  await input.client.act('member_remove', { key: input.key, userId: input.member.userId });
+>(async ({ input, signal }) => {
+  await input.client.act('member_remove', { key: input.key, userId: input.member.userId }, { signal });
   return input.member;
 });
 
@@ -85,14 +85,15 @@ export const removeMember = fromPromise<
 export const saveMemberPermissions = fromPromise<
   ProjectMember,
   { client: ActCaller; key: string; userId: string; permissions: string[] }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, ...fields } = input;
-  return (await client.act('member_permissions_set', fields)).data;
+  return (await client.act('member_permissions_set', fields, { signal })).data;
 });
 
 /** invite_revoke; answers the invite as it is now. */
 export const revokeInvite = fromPromise<Invite, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('invite_revoke', { key: input.key, id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('invite_revoke', { key: input.key, id: input.id }, { signal })).data,
 );
 
 /**

@@ -14,7 +14,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { ProjectMember } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
-import { searchActions, searchContext, searchGuards, searchPause, searchRegion } from './debouncedSearch.ts';
+import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
 import type { SearchContext } from './debouncedSearch.ts';
 import { memberTablePayload, removeMember } from './membersActors.ts';
 import type { MemberTablePayload } from './membersActors.ts';
@@ -22,6 +22,7 @@ import { permissionEditorMachine } from './permissionEditorMachine.ts';
 import type { ActCaller } from './sdk.ts';
 import { createTableMachine } from './tableMachine.ts';
 import type { FetchPage } from './tableMachine.ts';
+import { delay } from './delay.ts';
 
 export interface MembersInput {
   client: ActCaller;
@@ -75,14 +76,14 @@ export const membersMachine = setup({
     tags: MembersTag;
     children: {
       table: 'memberTable';
-      pause: 'membersSearchPause';
+      pause: 'delay';
       editor: 'permissionEditor';
       remove: 'removeMember';
     };
   },
   actors: {
     memberTable: memberTableMachine,
-    membersSearchPause: searchPause('members.searchSettled'),
+    delay,
     permissionEditor: permissionEditorMachine,
     removeMember,
   },
@@ -134,7 +135,7 @@ export const membersMachine = setup({
   },
   type: 'parallel',
   states: {
-    search: searchRegion('members', 'membersSearchPause', ['queryTable']),
+    search: searchRegion('members', ['queryTable']),
     dialog: {
       initial: 'closed',
       states: {

@@ -53,6 +53,7 @@ describe('notification bell rules', () => {
         subject: 'Rina',
         actorName: 'Budi',
         conversationId: 'c1',
+        count: 1,
         read: false,
         createdAt: '2025-01-01T00:00:00Z',
       },

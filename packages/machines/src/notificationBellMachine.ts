@@ -26,7 +26,7 @@ export type NotificationBellTag = 'loading' | 'ready' | 'error';
 
 /** notification_count: how many of the caller's notifications are unread. */
 export const countNotifications = fromPromise<{ unread: number }, { client: ActCaller }>(
-  async ({ input }) => (await input.client.act('notification_count', {})).data,
+  async ({ input, signal }) => (await input.client.act('notification_count', {}, { signal })).data,
 );
 
 export const notificationBellMachine = setup({

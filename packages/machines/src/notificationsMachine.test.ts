@@ -26,6 +26,7 @@ function note(id: string, extra: Partial<Notification> = {}): Notification {
     subject: 'Budi',
     actorName: 'Sari',
     conversationId: `c-${id}`,
+    count: 1,
     read: false,
     createdAt: '2025-01-01T00:00:00Z',
     ...extra,
@@ -214,9 +215,19 @@ describe('notification texts and targets', () => {
   it('names the actor, the subject and the project', () => {
     expect(notificationText(note('a'))).toEqual({
       key: 'notification.kind.conversation_assigned',
-      params: { actor: 'Sari', subject: 'Budi', project: 'Toko Sapa' },
+      params: { actor: 'Sari', subject: 'Budi', project: 'Toko Sapa', count: 1 },
     });
     expect(notificationText(note('a', { kind: 'invite_accepted', actorName: null })).params.actor).toBe('');
+  });
+
+  it('says how many messages a collapsed "customer waiting" stands for', () => {
+    expect(notificationText(note('a', { kind: 'customer_waiting', count: 1 })).key).toBe(
+      'notification.kind.customer_waiting',
+    );
+    expect(notificationText(note('a', { kind: 'customer_waiting', count: 3 }))).toMatchObject({
+      key: 'notification.kind.customer_waiting_many',
+      params: { subject: 'Budi', count: 3 },
+    });
   });
 
   it('opens the conversation, the members or the accounts', () => {

@@ -73,8 +73,9 @@ export function cursorAfter(items: readonly Notification[]): NotificationCursor 
 async function fetchNotificationPage(
   client: ActCaller,
   after: NotificationCursor | null,
+  signal: AbortSignal,
 ): Promise<PageAnswer> {
-  const answer = await client.act('notification_list', after === null ? { page: 0 } : { after });
+  const answer = await client.act('notification_list', after === null ? { page: 0 } : { after }, { signal });
   const totalPage = (answer as { total_page?: unknown }).total_page;
   return {
     items: Array.isArray(answer.data) ? answer.data : [],
@@ -86,14 +87,14 @@ async function fetchNotificationPage(
 export const loadNotificationPage = fromPromise<
   PageAnswer,
   { client: ActCaller; after: NotificationCursor | null }
->(({ input }) => fetchNotificationPage(input.client, input.after));
+>(({ input, signal }) => fetchNotificationPage(input.client, input.after, signal));
 
 /** Page 0 and the unread count, together (the first load, and after a failure). */
 export const loadNotifications = fromPromise<PageAnswer & { unread: number }, { client: ActCaller }>(
-  async ({ input }) => {
+  async ({ input, signal }) => {
     const [page, count] = await Promise.all([
-      fetchNotificationPage(input.client, null),
-      input.client.act('notification_count', {}),
+      fetchNotificationPage(input.client, null, signal),
+      input.client.act('notification_count', {}, { signal }),
     ]);
     return { ...page, unread: count.data.unread };
   },
@@ -101,12 +102,13 @@ export const loadNotifications = fromPromise<PageAnswer & { unread: number }, { 
 
 /** notification_read: one notification; answers the unread count. */
 export const markNotificationRead = fromPromise<{ unread: number }, { client: ActCaller; id: string }>(
-  async ({ input }) => (await input.client.act('notification_read', { id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('notification_read', { id: input.id }, { signal })).data,
 );
 
 /** notification_read_all: answers the unread count (0). */
 export const markAllNotificationsRead = fromPromise<{ unread: number }, { client: ActCaller }>(
-  async ({ input }) => (await input.client.act('notification_read_all', {})).data,
+  async ({ input, signal }) => (await input.client.act('notification_read_all', {}, { signal })).data,
 );
 
 /** Hands the socket's notification events to the machine until it stops. */

@@ -5,7 +5,7 @@
  */
 import type { Notification, NotificationKind } from '@sapa/sdk';
 
-/** The catalogue key of each kind's sentence (`{actor}`, `{subject}`, `{project}`). */
+/** The catalogue key of each kind's sentence (`{actor}`, `{subject}`, `{project}`, `{count}`). */
 export const notificationTextKeys = {
   conversation_assigned: 'notification.kind.conversation_assigned',
   customer_waiting: 'notification.kind.customer_waiting',
@@ -13,21 +13,26 @@ export const notificationTextKeys = {
   account_disconnected: 'notification.kind.account_disconnected',
 } as const satisfies Record<NotificationKind, string>;
 
-export type NotificationTextKey = (typeof notificationTextKeys)[NotificationKind];
+/** A collapsed `customer_waiting` standing for several messages says how many (`{count}`). */
+const WAITING_MANY = 'notification.kind.customer_waiting_many';
+
+export type NotificationTextKey = (typeof notificationTextKeys)[NotificationKind] | typeof WAITING_MANY;
 
 export interface NotificationText {
   key: NotificationTextKey;
-  params: { actor: string; subject: string; project: string };
+  params: { actor: string; subject: string; project: string; count: number };
 }
 
-/** The sentence of a notification: its kind's key and the names to put in it. */
+/** The sentence of a notification: its kind's key and the names (and count) to put in it. */
 export function notificationText(notification: Notification): NotificationText {
+  const many = notification.kind === 'customer_waiting' && notification.count > 1;
   return {
-    key: notificationTextKeys[notification.kind],
+    key: many ? WAITING_MANY : notificationTextKeys[notification.kind],
     params: {
       actor: notification.actorName ?? '',
       subject: notification.subject,
       project: notification.projectName,
+      count: notification.count,
     },
   };
 }

@@ -1,8 +1,8 @@
 import { createActor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { otpMachine, selectOtpStep } from './otpMachine.ts';
 import { createFakeClient } from './paths/fakes.ts';
-import { apiError, challenge, newChallenge, signedIn } from './paths/fixtures.ts';
+import { apiError, challenge, newChallenge, signedIn, user } from './paths/fixtures.ts';
 import { silentTicker } from './paths/models.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
@@ -28,7 +28,9 @@ modelSuite('otp', (get) => {
   });
 
   it('ends verified with the session as output', () => {
-    const runs = get().runs.filter(({ run }) => run.final.matches('verified'));
+    const runs = get().runs.filter(
+      ({ run }) => run.final.matches('verified') && run.final.context['purpose'] === 'login',
+    );
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) expect(run.final.output).toEqual({ status: 'verified', signedIn });
   });
@@ -135,13 +137,82 @@ describe('otp rules', () => {
     });
   });
 
-  it('the real ticker sends otp.tick every second', async () => {
+  it('the real ticker sends otp.tick every second, and stops with the machine', () => {
+    vi.useFakeTimers();
+    try {
+      const client = createFakeClient();
+      const actor = createActor(otpMachine, {
+        input: { client, challenge: { ...challenge, expiresIn: 300, resendIn: 60 }, purpose: 'login' },
+      }).start();
+      vi.advanceTimersByTime(999);
+      expect(actor.getSnapshot().context.expiresIn).toBe(300);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context).toMatchObject({ expiresIn: 299, resendIn: 59 });
+      vi.advanceTimersByTime(2000);
+      expect(actor.getSnapshot().context.expiresIn).toBe(297);
+      actor.stop();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a phone change confirms with profile_phone_confirm and ends with the user', async () => {
     const client = createFakeClient();
-    const actor = createActor(otpMachine, {
-      input: { client, challenge: { ...challenge, expiresIn: 300, resendIn: 60 }, purpose: 'login' },
+    const machine = otpMachine.provide({ actors: { ticker: silentTicker } });
+    const actor = createActor(machine, { input: { client, challenge, purpose: 'phone' } }).start();
+    actor.send({ type: 'otp.change', code: '123456' });
+    actor.send({ type: 'otp.submit' });
+    expect(client.pending()).toEqual([
+      { name: 'profile_phone_confirm', fields: { challenge: 'ch-1', code: '123456' } },
+    ]);
+    client.settle('profile_phone_confirm', { data: { ...user, phone: '+6281299990000' } });
+    await flush();
+    expect(actor.getSnapshot().output).toEqual({
+      status: 'confirmed',
+      user: { ...user, phone: '+6281299990000' },
+    });
+  });
+
+  it('a password reset only takes the code, with its challenge and clock', () => {
+    const client = createFakeClient();
+    const machine = otpMachine.provide({ actors: { ticker: silentTicker } });
+    const actor = createActor(machine, { input: { client, challenge, purpose: 'reset' } }).start();
+    actor.send({ type: 'otp.tick' });
+    actor.send({ type: 'otp.change', code: '123456' });
+    actor.send({ type: 'otp.submit' });
+    expect(client.calls).toEqual([]);
+    expect(actor.getSnapshot().output).toEqual({
+      status: 'entered',
+      code: '123456',
+      challenge,
+      clock: { attemptsLeft: 5, expiresIn: 1, resendIn: 0 },
+    });
+  });
+
+  it('a step coming back starts where the reset left it', () => {
+    const client = createFakeClient();
+    const machine = otpMachine.provide({ actors: { ticker: silentTicker } });
+    const error = { reason: 'otp_invalid' as const, message: 'Kode salah' };
+    const actor = createActor(machine, {
+      input: {
+        client,
+        challenge,
+        purpose: 'reset',
+        resume: { attemptsLeft: 3, expiresIn: 100, resendIn: 0, step: 'code', error },
+      },
     }).start();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(actor.getSnapshot().context.expiresIn).toBe(299);
+    expect(selectOtpStep(actor.getSnapshot())).toBe('code');
+    expect(actor.getSnapshot().context).toMatchObject({ attemptsLeft: 3, expiresIn: 100, error });
+  });
+
+  it('stopping the step aborts the code check it was waiting for', () => {
+    const { actor, client } = start();
+    actor.send({ type: 'otp.change', code: '123456' });
+    actor.send({ type: 'otp.submit' });
+    const [signal] = client.signals;
+    expect(signal?.aborted).toBe(false);
     actor.stop();
+    expect(signal?.aborted).toBe(true);
   });
 });

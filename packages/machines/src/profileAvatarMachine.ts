@@ -41,12 +41,13 @@ export const readAvatar = fromPromise<string, { readFile: AvatarReader; file: Av
 
 /** profile_avatar_set: the picture as a `data:` URL; answers the user. */
 export const setAvatar = fromPromise<User, { client: ActCaller; image: string }>(
-  async ({ input }) => (await input.client.act('profile_avatar_set', { image: input.image })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('profile_avatar_set', { image: input.image }, { signal })).data,
 );
 
 /** profile_avatar_clear: answers the user without a picture. */
 export const clearAvatar = fromPromise<User, { client: ActCaller }>(
-  async ({ input }) => (await input.client.act('profile_avatar_clear', {})).data,
+  async ({ input, signal }) => (await input.client.act('profile_avatar_clear', {}, { signal })).data,
 );
 
 export const profileAvatarMachine = setup({

@@ -3,14 +3,12 @@
  * change and a picture before it is sent. Field errors are message keys of the shared validation
  * set; the server checks everything again and its own field errors arrive as ready messages.
  */
-import { AVATAR_MAX_BYTES } from '@sapa/sdk';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@sapa/sdk';
 import type { User } from './sdk.ts';
 import { normalizePhone } from './sdk.ts';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './validation.ts';
 import type { Checked, FieldErrors } from './validation.ts';
 
 /** The picture types the server accepts (it checks the bytes again). */
-export const AVATAR_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 export type UserLanguage = NonNullable<User['language']>;
 export type UserTheme = NonNullable<User['theme']>;

@@ -32,13 +32,17 @@ const PROFILE_FIELDS: readonly ProfileField[] = ['name'];
 
 /** profile_update: the name, language and theme; answers the user. */
 export const saveProfile = fromPromise<User, { client: ActCaller; form: ProfileForm }>(
-  async ({ input }) =>
+  async ({ input, signal }) =>
     (
-      await input.client.act('profile_update', {
-        name: input.form.name,
-        language: input.form.language,
-        theme: input.form.theme,
-      })
+      await input.client.act(
+        'profile_update',
+        {
+          name: input.form.name,
+          language: input.form.language,
+          theme: input.form.theme,
+        },
+        { signal },
+      )
     ).data,
 );
 

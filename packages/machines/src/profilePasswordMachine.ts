@@ -33,11 +33,15 @@ const PASSWORD_FIELDS: readonly PasswordChangeField[] = ['currentPassword', 'pas
 export const changePassword = fromPromise<
   void,
   { client: ActCaller; currentPassword: string; password: string }
->(async ({ input }) => {
-  await input.client.act('profile_password_change', {
-    currentPassword: input.currentPassword,
-    password: input.password,
-  });
+>(async ({ input, signal }) => {
+  await input.client.act(
+    'profile_password_change',
+    {
+      currentPassword: input.currentPassword,
+      password: input.password,
+    },
+    { signal },
+  );
 });
 
 export const profilePasswordMachine = setup({

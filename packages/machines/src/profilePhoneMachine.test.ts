@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { otpMachine, selectOtpStep } from './otpMachine.ts';
 import { profilePhoneMachine, selectProfilePhoneStep } from './profilePhoneMachine.ts';
 import { silentTicker } from './paths/models.ts';
 import { createFakeClient } from './paths/fakes.ts';
@@ -7,14 +8,22 @@ import { apiError, challenge, newChallenge, user } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 
-const machine = profilePhoneMachine.provide({ actors: { ticker: silentTicker } });
+const machine = profilePhoneMachine.provide({
+  actors: { otpMachine: otpMachine.provide({ actors: { ticker: silentTicker } }) },
+});
 
 function start() {
   const client = createFakeClient();
   const actor = createActor(machine, { input: { client } }).start();
   const changed: string[] = [];
   actor.on('phone.changed', (event) => changed.push(event.user.phone));
-  return { client, actor, changed };
+  /** The code step, the `otp` child (throws when the form shows). */
+  const otp = () => {
+    const child = actor.getSnapshot().children.otp;
+    if (child === undefined) throw new Error('No code step');
+    return child;
+  };
+  return { client, actor, changed, otp };
 }
 
 async function atCode() {
@@ -26,17 +35,21 @@ async function atCode() {
 }
 
 modelSuite('profilePhone', (get) => {
-  it('announces the new phone only after profile_phone_confirm succeeds', () => {
+  it('announces the new phone only when the code step ends confirmed', () => {
     for (const { path, run } of get().runs) {
-      const confirmed = path.steps.some((step) => step.event.type === 'xstate.done.actor.confirm');
+      const confirmed = path.steps.some(
+        (step) =>
+          step.event.type === 'xstate.done.actor.otp' &&
+          (step.event['output'] as { status: string }).status === 'confirmed',
+      );
       expect(run.world.effects?.includes('announces phone.changed') ?? false).toBe(confirmed);
     }
   });
 });
 
 describe('profile phone machine', () => {
-  it('asks for a code to the new phone with the password, then confirms it', async () => {
-    const { client, actor, changed } = start();
+  it('asks for a code to the new phone with the password, then confirms it in the otp step', async () => {
+    const { client, actor, changed, otp } = start();
     actor.send({ type: 'phone.submit', phone: 'abc', password: '' });
     expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual(['phone', 'password']);
     actor.send({ type: 'phone.submit', phone: '0812 9999 0000', password: 'rahasia-lama' });
@@ -46,10 +59,11 @@ describe('profile phone machine', () => {
     client.settle('profile_phone_change', { data: { ...challenge, expiresIn: 300, resendIn: 60 } });
     await flush();
     expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('code');
-    actor.send({ type: 'phone.confirm' });
+    expect(otp().getSnapshot().context).toMatchObject({ purpose: 'phone', expiresIn: 300, resendIn: 60 });
+    otp().send({ type: 'otp.submit' });
     expect(client.pending()).toEqual([]);
-    actor.send({ type: 'phone.code', code: '12 34 56' });
-    actor.send({ type: 'phone.confirm' });
+    otp().send({ type: 'otp.change', code: '12 34 56' });
+    otp().send({ type: 'otp.submit' });
     expect(client.pending()).toEqual([
       { name: 'profile_phone_confirm', fields: { challenge: 'ch-1', code: '123456' } },
     ]);
@@ -58,6 +72,7 @@ describe('profile phone machine', () => {
     expect(changed).toEqual(['+6281299990000']);
     expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('form');
     expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(actor.getSnapshot().children.otp).toBeUndefined();
   });
 
   it('shows wrong_password on the password and phone_taken on the phone', async () => {
@@ -76,41 +91,53 @@ describe('profile phone machine', () => {
   });
 
   it('counts a wrong code down, locks after the last, and goes back to the form', async () => {
-    const { client, actor } = await atCode();
-    actor.send({ type: 'phone.code', code: '000000' });
-    actor.send({ type: 'phone.confirm' });
+    const { client, actor, otp } = await atCode();
+    otp().send({ type: 'otp.change', code: '000000' });
+    otp().send({ type: 'otp.submit' });
     client.settle('profile_phone_confirm', {
       error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: 4 } }),
     });
     await flush();
-    expect(actor.getSnapshot().context.attemptsLeft).toBe(4);
-    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('code');
-    actor.send({ type: 'phone.code', code: '000000' });
-    actor.send({ type: 'phone.confirm' });
+    expect(otp().getSnapshot().context.attemptsLeft).toBe(4);
+    expect(selectOtpStep(otp().getSnapshot())).toBe('code');
+    otp().send({ type: 'otp.change', code: '000000' });
+    otp().send({ type: 'otp.submit' });
     client.settle('profile_phone_confirm', { error: apiError('otp_locked', 'Kode terkunci') });
     await flush();
-    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('locked');
+    expect(selectOtpStep(otp().getSnapshot())).toBe('locked');
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('code');
     actor.send({ type: 'phone.back' });
     expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('form');
     expect(actor.getSnapshot().context.challenge).toBeNull();
   });
 
+  it('a locked code the user restarts returns to the form without announcing', async () => {
+    const { client, actor, changed, otp } = await atCode();
+    otp().send({ type: 'otp.change', code: '000000' });
+    otp().send({ type: 'otp.submit' });
+    client.settle('profile_phone_confirm', { error: apiError('otp_locked', 'Kode terkunci') });
+    await flush();
+    otp().send({ type: 'otp.restart' });
+    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('form');
+    expect(changed).toEqual([]);
+  });
+
   it('expires with time, resends after the cooldown', async () => {
-    const { client, actor } = start();
+    const { client, otp, actor } = start();
     actor.send({ type: 'phone.submit', phone: '081299990000', password: 'rahasia-lama' });
     client.settle('profile_phone_change', { data: challenge });
     await flush();
-    actor.send({ type: 'phone.resend' });
+    otp().send({ type: 'otp.resend' });
     expect(client.pending()).toEqual([]);
-    actor.send({ type: 'phone.tick' });
-    expect(actor.getSnapshot().context.resendIn).toBe(0);
-    actor.send({ type: 'phone.tick' });
-    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('expired');
-    actor.send({ type: 'phone.resend' });
+    otp().send({ type: 'otp.tick' });
+    expect(otp().getSnapshot().context.resendIn).toBe(0);
+    otp().send({ type: 'otp.tick' });
+    expect(selectOtpStep(otp().getSnapshot())).toBe('expired');
+    otp().send({ type: 'otp.resend' });
     expect(client.pending()).toEqual([{ name: 'auth_resend_otp', fields: { challenge: 'ch-1' } }]);
     client.settle('auth_resend_otp', { data: newChallenge });
     await flush();
-    expect(selectProfilePhoneStep(actor.getSnapshot())).toBe('code');
-    expect(actor.getSnapshot().context.challenge?.challenge).toBe('ch-2');
+    expect(selectOtpStep(otp().getSnapshot())).toBe('code');
+    expect(otp().getSnapshot().context.challenge.challenge).toBe('ch-2');
   });
 });

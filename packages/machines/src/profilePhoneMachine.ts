@@ -1,21 +1,20 @@
 /**
  * Moving the account to a new phone, in two steps: the new phone and the current password
- * (`profile_phone_change`, which sends a code to the new phone), then that code
- * (`profile_phone_confirm`). The code step keeps the sign-in code rules of `challenge.ts`:
- * six digits, the expiry and resend countdowns driven by `phone.tick` (the `ticker` actor), a
- * resend with `auth_resend_otp`, a dead challenge after five wrong codes. Success emits
- * `phone.changed` with the user and returns to an empty form.
+ * (`profile_phone_change`, which sends a code to the new phone), then that code, taken by the
+ * `otp` child (an `otpMachine` with purpose `phone`: `profile_phone_confirm`, the sign-in code
+ * rules, countdowns and resend). Success emits `phone.changed` with the user and returns to an
+ * empty form; `phone.back` (or a dead challenge the user restarts) returns to the form too.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { reasonOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
-import { OTP_ATTEMPTS, isCompleteCode, resendChallenge, toOtpCode } from './challenge.ts';
+import { requireChallenge } from './challenge.ts';
+import { otpMachine } from './otpMachine.ts';
+import type { OtpOutput } from './otpMachine.ts';
 import { checkPhoneChange } from './profileChecks.ts';
 import type { PhoneChangeField } from './profileChecks.ts';
-import { challengeActions, challengeGuards } from './challengeStep.ts';
 import type { ActCaller, OtpChallenge, User } from './sdk.ts';
-import { createTicker } from './ticker.ts';
 import { serverFieldErrors } from './validation.ts';
 import type { FieldErrors } from './validation.ts';
 
@@ -28,10 +27,6 @@ export interface ProfilePhoneContext {
   /** The new phone (E.164) and the password, only while the code is asked for. */
   pending: { phone: string; password: string } | null;
   challenge: OtpChallenge | null;
-  code: string;
-  attemptsLeft: number;
-  expiresIn: number;
-  resendIn: number;
   fieldErrors: FieldErrors<PhoneChangeField>;
   error: FlowError | null;
 }
@@ -41,16 +36,12 @@ export interface PhoneChangeForm {
   password: string;
 }
 
-export type ProfilePhoneEvent =
-  | ({ type: 'phone.submit' } & PhoneChangeForm)
-  | { type: 'phone.code'; code: string }
-  | { type: 'phone.confirm' }
-  | { type: 'phone.resend' }
-  | { type: 'phone.tick' }
-  | { type: 'phone.back' };
+/** The code itself goes to the `otp` child (`otp.change`, `otp.submit`, `otp.resend`, `otp.restart`). */
+export type ProfilePhoneEvent = ({ type: 'phone.submit' } & PhoneChangeForm) | { type: 'phone.back' };
 
 export type ProfilePhoneEmitted = { type: 'phone.changed'; user: User };
-export type ProfilePhoneStep = 'form' | 'code' | 'expired' | 'locked';
+/** `code`: the `otp` child (`snapshot.children.otp`) shows the code, expired or locked step. */
+export type ProfilePhoneStep = 'form' | 'code';
 
 const PHONE_FIELDS: readonly PhoneChangeField[] = ['phone', 'password'];
 
@@ -59,14 +50,14 @@ export const requestPhoneChange = fromPromise<
   OtpChallenge,
   { client: ActCaller; phone: string; password: string }
 >(
-  async ({ input }) =>
-    (await input.client.act('profile_phone_change', { phone: input.phone, password: input.password })).data,
-);
-
-/** profile_phone_confirm: the code; answers the user with the new phone. */
-export const confirmPhoneChange = fromPromise<User, { client: ActCaller; challenge: string; code: string }>(
-  async ({ input }) =>
-    (await input.client.act('profile_phone_confirm', { challenge: input.challenge, code: input.code })).data,
+  async ({ input, signal }) =>
+    (
+      await input.client.act(
+        'profile_phone_change',
+        { phone: input.phone, password: input.password },
+        { signal },
+      )
+    ).data,
 );
 
 /** The server's refusal of the first step: `phone_taken` on the phone, `wrong_password` on the password. */
@@ -82,33 +73,18 @@ function requestErrors(error: unknown): {
   return { fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : flowError };
 }
 
-const noChallenge = {
-  pending: null,
-  challenge: null,
-  code: '',
-  attemptsLeft: OTP_ATTEMPTS,
-  expiresIn: 0,
-  resendIn: 0,
-} as const;
-
 export const profilePhoneMachine = setup({
   types: {} as {
     context: ProfilePhoneContext;
     events: ProfilePhoneEvent;
     input: ProfilePhoneInput;
     emitted: ProfilePhoneEmitted;
-    children: {
-      request: 'requestPhoneChange';
-      confirm: 'confirmPhoneChange';
-      resend: 'resendChallenge';
-      ticker: 'ticker';
-    };
+    children: { request: 'requestPhoneChange'; otp: 'otpMachine' };
   },
-  actors: { requestPhoneChange, confirmPhoneChange, resendChallenge, ticker: createTicker('phone.tick') },
+  actors: { requestPhoneChange, otpMachine },
   guards: {
     formValid: (_, params: PhoneChangeForm) => checkPhoneChange(params).ok,
-    codeComplete: ({ context }) => isCompleteCode(context.code),
-    ...challengeGuards,
+    confirmed: (_, params: { output: OtpOutput }) => params.output.status === 'confirmed',
   },
   actions: {
     acceptForm: assign((_, params: PhoneChangeForm) => {
@@ -125,21 +101,23 @@ export const profilePhoneMachine = setup({
     })),
     startChallenge: assign((_, params: { challenge: OtpChallenge }) => ({
       challenge: params.challenge,
-      expiresIn: params.challenge.expiresIn,
-      resendIn: params.challenge.resendIn,
-      attemptsLeft: OTP_ATTEMPTS,
-      code: '',
       error: null,
     })),
-    leaveChallenge: assign({ ...noChallenge, fieldErrors: {}, error: null }),
-    ...challengeActions<ProfilePhoneContext, ProfilePhoneEvent>(),
-    setCode: assign((_, params: { code: string }) => ({ code: toOtpCode(params.code), error: null })),
-    clearError: assign({ error: null }),
-    announce: emit((_, params: { user: User }) => ({ type: 'phone.changed' as const, user: params.user })),
+    leaveChallenge: assign({ pending: null, challenge: null, fieldErrors: {}, error: null }),
+    announce: emit((_, params: { output: OtpOutput }) => {
+      if (params.output.status !== 'confirmed') throw new Error('Only a confirmed code changes the phone');
+      return { type: 'phone.changed' as const, user: params.output.user };
+    }),
   },
 }).createMachine({
   id: 'profilePhone',
-  context: ({ input }) => ({ client: input.client, ...noChallenge, fieldErrors: {}, error: null }),
+  context: ({ input }) => ({
+    client: input.client,
+    pending: null,
+    challenge: null,
+    fieldErrors: {},
+    error: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -175,108 +153,36 @@ export const profilePhoneMachine = setup({
       },
     },
     code: {
-      // One clock for the challenge, while the code step shows.
-      invoke: { id: 'ticker', src: 'ticker' },
-      on: {
-        'phone.tick': { actions: 'countDown' },
-        'phone.back': { target: 'editing', actions: 'leaveChallenge' },
+      tags: ['step:code'],
+      invoke: {
+        id: 'otp',
+        src: 'otpMachine',
+        input: ({ context }) => ({
+          client: context.client,
+          challenge: requireChallenge(context.challenge),
+          purpose: 'phone' as const,
+        }),
+        onDone: [
+          {
+            guard: { type: 'confirmed', params: ({ event }) => ({ output: event.output }) },
+            target: 'editing',
+            actions: [
+              'leaveChallenge',
+              { type: 'announce', params: ({ event }) => ({ output: event.output }) },
+            ],
+          },
+          // The challenge died or expired and the user starts over: back to the form.
+          { target: 'editing', actions: 'leaveChallenge' },
+        ],
       },
-      initial: 'entering',
-      states: {
-        entering: {
-          tags: ['step:code'],
-          on: {
-            'phone.code': { actions: { type: 'setCode', params: ({ event }) => ({ code: event.code }) } },
-            'phone.confirm': { guard: 'codeComplete', target: 'verifying', actions: 'clearError' },
-            'phone.resend': { guard: 'canResend', target: 'resending', actions: 'clearError' },
-            'phone.tick': [
-              { guard: 'codeRunsOut', target: 'expired', actions: 'countDown' },
-              { actions: 'countDown' },
-            ],
-          },
-        },
-        verifying: {
-          tags: ['busy', 'step:code'],
-          invoke: {
-            id: 'confirm',
-            src: 'confirmPhoneChange',
-            input: ({ context }) => ({
-              client: context.client,
-              challenge: context.challenge?.challenge ?? '',
-              code: context.code,
-            }),
-            onDone: {
-              target: '#profilePhone.editing',
-              actions: [
-                'leaveChallenge',
-                { type: 'announce', params: ({ event }) => ({ user: event.output }) },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'challengeDead', params: ({ event }) => ({ error: event.error }) },
-                target: 'locked',
-                actions: { type: 'rejectCode', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                guard: { type: 'challengeExpired', params: ({ event }) => ({ error: event.error }) },
-                target: 'expired',
-                actions: { type: 'expireCode', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                target: 'entering',
-                actions: { type: 'rejectCode', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
-          },
-        },
-        resending: {
-          tags: ['busy', 'step:code'],
-          invoke: {
-            id: 'resend',
-            src: 'resendChallenge',
-            input: ({ context }) => ({
-              client: context.client,
-              challenge: context.challenge?.challenge ?? '',
-            }),
-            onDone: {
-              target: 'entering',
-              actions: { type: 'startChallenge', params: ({ event }) => ({ challenge: event.output }) },
-            },
-            onError: [
-              {
-                guard: { type: 'challengeDead', params: ({ event }) => ({ error: event.error }) },
-                target: 'locked',
-                actions: { type: 'rejectCode', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                guard: 'codeStillLive',
-                target: 'entering',
-                actions: { type: 'keepChallenge', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                target: 'expired',
-                actions: { type: 'keepChallenge', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
-          },
-        },
-        expired: {
-          tags: ['step:expired'],
-          on: { 'phone.resend': { guard: 'canResend', target: 'resending' } },
-        },
-        locked: { tags: ['step:locked'] },
-      },
+      on: { 'phone.back': { target: 'editing', actions: 'leaveChallenge' } },
     },
   },
 });
 
 export type ProfilePhoneSnapshot = SnapshotFrom<typeof profilePhoneMachine>;
 
-/** Which part of the phone change shows: the form, the code, or the expired or locked notice. */
+/** Which part of the phone change shows: the form, or the code step (`snapshot.children.otp`). */
 export function selectProfilePhoneStep(snapshot: ProfilePhoneSnapshot): ProfilePhoneStep {
-  if (snapshot.hasTag('step:locked')) return 'locked';
-  if (snapshot.hasTag('step:expired')) return 'expired';
-  if (snapshot.hasTag('step:code')) return 'code';
-  return 'form';
+  return snapshot.hasTag('step:code') ? 'code' : 'form';
 }

@@ -51,12 +51,13 @@ const PROJECT_FIELDS: readonly ProjectField[] = ['name'];
 
 /** project_list: the caller's projects with the caller's permissions in each. */
 export const loadProjects = fromPromise<ProjectSummary[], { client: ActCaller }>(
-  async ({ input }) => (await input.client.act('project_list', {})).data,
+  async ({ input, signal }) => (await input.client.act('project_list', {}, { signal })).data,
 );
 
 /** project_create: the new project, owned by the caller. */
 export const createProject = fromPromise<Project, { client: ActCaller; name: string }>(
-  async ({ input }) => (await input.client.act('project_create', { name: input.name })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('project_create', { name: input.name }, { signal })).data,
 );
 
 /** A valid name starts creating (a refresh under way is dropped); an invalid one shows why. */

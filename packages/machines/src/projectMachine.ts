@@ -57,7 +57,7 @@ export type ProjectStatus = 'loading' | 'ready' | 'failed' | 'removed';
 
 /** project_get: the project with the viewer's role and permissions in it. */
 export const loadProject = fromPromise<Project, { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('project_get', { key: input.key })).data,
+  async ({ input, signal }) => (await input.client.act('project_get', { key: input.key }, { signal })).data,
 );
 
 export const projectMachine = setup({

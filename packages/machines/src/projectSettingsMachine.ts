@@ -15,13 +15,12 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { NAME_MAX } from '@sapa/sdk';
 import type { Division, ProjectSettings, WorkingDay } from '@sapa/sdk';
 import { fieldErrorsOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ProjectClosingTarget } from './projectMachine.ts';
 import type { ActCaller } from './sdk.ts';
-
-export const PROJECT_NAME_MAX = 100;
 
 export interface SettingsDraft {
   name: string;
@@ -108,7 +107,7 @@ export function checkSettings(draft: SettingsDraft, timeZones: readonly string[]
   const errors: SettingsFieldErrors = {};
   const name = draft.name.trim();
   if (name === '') errors.name = { key: 'validation.required' };
-  else if (name.length > PROJECT_NAME_MAX) errors.name = { key: 'validation.name' };
+  else if (name.length > NAME_MAX) errors.name = { key: 'validation.name' };
   if (!timeZones.includes(draft.timeZone)) errors.timeZone = { key: 'settings.timeZoneInvalid' };
   for (const day of draft.workingHours) {
     if (day.open && !(day.to > day.from)) errors[`day.${day.day}`] = { key: 'settings.hoursOrder' };
@@ -130,26 +129,32 @@ export function settingsServerErrors(error: unknown, draft: SettingsDraft): Sett
 }
 
 export const loadProjectSettings = fromPromise<ProjectSettings, { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('project_settings_get', { key: input.key })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('project_settings_get', { key: input.key }, { signal })).data,
 );
 
 export const loadSettingsDivisions = fromPromise<Division[], { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('division_list', { key: input.key, all: true })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('division_list', { key: input.key, all: true }, { signal })).data,
 );
 
 export const saveProjectSettings = fromPromise<
   ProjectSettings,
   { client: ActCaller; key: string; draft: SettingsDraft }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, draft } = input;
   return (
-    await client.act('project_update', {
-      key,
-      name: draft.name.trim(),
-      timeZone: draft.timeZone,
-      workingHours: draft.workingHours,
-      defaultDivisionId: draft.defaultDivisionId,
-    })
+    await client.act(
+      'project_update',
+      {
+        key,
+        name: draft.name.trim(),
+        timeZone: draft.timeZone,
+        workingHours: draft.workingHours,
+        defaultDivisionId: draft.defaultDivisionId,
+      },
+      { signal },
+    )
   ).data;
 });
 
@@ -157,8 +162,9 @@ export const deleteProject = fromPromise<
   { key: string },
   { client: ActCaller; key: string; confirmName: string }
 >(
-  async ({ input }) =>
-    (await input.client.act('project_delete', { key: input.key, confirmName: input.confirmName })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('project_delete', { key: input.key, confirmName: input.confirmName }, { signal }))
+      .data,
 );
 
 export const projectSettingsMachine = setup({

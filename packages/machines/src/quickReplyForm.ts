@@ -4,9 +4,8 @@
  * answers its own field errors), the act calls, the list's payload and the search pause.
  */
 import { fromPromise } from 'xstate';
-import { can } from '@sapa/sdk';
+import { can, SHORTCUT_MAX } from '@sapa/sdk';
 import type { MediaFile, QuickReply } from '@sapa/sdk';
-import { searchPause } from './debouncedSearch.ts';
 import { serverFieldErrors } from './validation.ts';
 import type { FieldError, ValidationKey } from './validation.ts';
 import type { ActCaller } from './sdk.ts';
@@ -54,9 +53,6 @@ export type QuickReplyErrorKey = ValidationKey | 'quickReply.form.shortcutRule';
 export type QuickReplyFieldError = FieldError | { key: QuickReplyErrorKey };
 export type QuickReplyFieldErrors = Partial<Record<QuickReplyField, QuickReplyFieldError>>;
 
-export const SHORTCUT_MAX = 30;
-export const QUICK_REPLY_TEXT_MAX = 4096;
-
 /** A shortcut as the server keeps it: trimmed, lowercase, without its leading slash. */
 export function normalizeShortcut(shortcut: string): string {
   return shortcut.trim().toLowerCase().replace(/^\//, '');
@@ -74,7 +70,7 @@ export function draftOf(reply: QuickReply): QuickReplyDraft {
   };
 }
 
-/** The form's errors (none: it may be saved). Shortcut: 1-30 of `a-z 0-9 _ -`; text: 1-4096. */
+/** The form's errors (none: it may be saved). Shortcut: 1 to `SHORTCUT_MAX` of `a-z 0-9 _ -`; text: 1 to `QUICK_REPLY_TEXT_MAX` (`@sapa/sdk`). */
 export function checkQuickReply(draft: QuickReplyDraft): QuickReplyFieldErrors {
   const errors: QuickReplyFieldErrors = {};
   const shortcut = normalizeShortcut(draft.shortcut);
@@ -100,23 +96,24 @@ export interface QuickReplySave {
 export const saveQuickReply = fromPromise<
   QuickReply,
   { client: ActCaller; key: string; save: QuickReplySave }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, save } = input;
   const shortcut = normalizeShortcut(save.draft.shortcut);
   const text = save.draft.text.trim();
   const mediaId = save.draft.media?.id ?? null;
   if (save.editing === null) {
     const fields = { key, shortcut, text, ...(mediaId === null ? {} : { mediaId }) };
-    return (await client.act('quick_reply_create', fields)).data;
+    return (await client.act('quick_reply_create', fields, { signal })).data;
   }
   const mediaChanged = mediaId !== (save.editing.media?.id ?? null);
   const fields = { key, id: save.editing.id, shortcut, text, ...(mediaChanged ? { mediaId } : {}) };
-  return (await client.act('quick_reply_update', fields)).data;
+  return (await client.act('quick_reply_update', fields, { signal })).data;
 });
 
 /** quick_reply_delete; answers the id. */
 export const deleteQuickReply = fromPromise<{ id: string }, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('quick_reply_delete', { key: input.key, id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('quick_reply_delete', { key: input.key, id: input.id }, { signal })).data,
 );
 
 /** The table's payload for a search ('' for none): `quick_reply_list`, 10 a page. */
@@ -129,6 +126,3 @@ export interface QuickReplyListPayload {
 export function quickReplyListPayload(key: string, search: string): QuickReplyListPayload {
   return search === '' ? { act: 'quick_reply_list', key } : { act: 'quick_reply_list', key, search };
 }
-
-/** The search's pause: one `quickReply.searchSettled` after `ms`; leaving the state cancels it. */
-export const quickReplySearchPause = searchPause('quickReply.searchSettled');

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { grantAll } from '@sapa/sdk';
 import { quickReplyMachine, selectQuickReplyDialog, selectQuickReplyPayload } from './quickReplyMachine.ts';
 import type { QuickReplyEmitted } from './quickReplyMachine.ts';
@@ -169,17 +169,23 @@ describe('quick reply rules', () => {
   });
 
   it('runs the search after a pause in the typing, once', async () => {
-    const { actor } = start(40);
-    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const plain = { act: 'quick_reply_list', key: quickReplyKey };
-    actor.send({ type: 'quickReply.search', text: 'pro' });
-    await wait(25);
-    actor.send({ type: 'quickReply.search', text: ' promo ' });
-    await wait(25);
-    expect(selectQuickReplyPayload(actor.getSnapshot())).toEqual(plain);
-    await wait(60);
-    expect(selectQuickReplyPayload(actor.getSnapshot())).toEqual({ ...plain, search: 'promo' });
-    actor.send({ type: 'quickReply.search', text: '' });
-    expect(selectQuickReplyPayload(actor.getSnapshot())).toEqual(plain);
+    // The real `delay` actor on faked timers: the pause restarts with each keystroke.
+    vi.useFakeTimers();
+    try {
+      const { actor } = start(40);
+      const plain = { act: 'quick_reply_list', key: quickReplyKey };
+      actor.send({ type: 'quickReply.search', text: 'pro' });
+      vi.advanceTimersByTime(25);
+      actor.send({ type: 'quickReply.search', text: ' promo ' });
+      vi.advanceTimersByTime(39);
+      expect(selectQuickReplyPayload(actor.getSnapshot())).toEqual(plain);
+      vi.advanceTimersByTime(1);
+      expect(selectQuickReplyPayload(actor.getSnapshot())).toEqual({ ...plain, search: 'promo' });
+      actor.send({ type: 'quickReply.search', text: '' });
+      expect(selectQuickReplyPayload(actor.getSnapshot())).toEqual(plain);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

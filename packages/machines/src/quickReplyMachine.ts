@@ -2,7 +2,7 @@
  * The quick replies screen (`/crm/quick-reply/{key}`) besides its table (tableMachine runs the
  * list). Two regions run side by side:
  *
- * - `search` (debouncedSearch.ts): the search field; after a pause in the typing (`quickReplySearchPause`) the
+ * - `search` (debouncedSearch.ts): the search field; after a pause in the typing (the `delay` actor) the
  *   search applies, and the table's payload (`selectQuickReplyPayload`) follows it;
  * - `dialog` (crudDialog.ts): at most one dialog at a time: the form (a new quick reply, or one being edited:
  *   shortcut, text, an optional file; checked here, saved with `quick_reply_create` or
@@ -31,7 +31,6 @@ import {
   draftOf,
   emptyDraft,
   quickReplyListPayload,
-  quickReplySearchPause,
   quickReplyServerErrors,
   saveQuickReply,
 } from './quickReplyForm.ts';
@@ -42,6 +41,7 @@ import type {
   QuickReplyMedia,
 } from './quickReplyForm.ts';
 import type { ActCaller } from './sdk.ts';
+import { delay } from './delay.ts';
 
 export interface QuickReplyInput {
   client: ActCaller;
@@ -88,9 +88,9 @@ export const quickReplyMachine = setup({
     input: QuickReplyInput;
     emitted: QuickReplyEmitted;
     tags: QuickReplyTag;
-    children: { pause: 'quickReplySearchPause'; save: 'saveQuickReply'; remove: 'deleteQuickReply' };
+    children: { pause: 'delay'; save: 'saveQuickReply'; remove: 'deleteQuickReply' };
   },
-  actors: { quickReplySearchPause, saveQuickReply, deleteQuickReply },
+  actors: { delay, saveQuickReply, deleteQuickReply },
   guards: { ...searchGuards, ...crudDialogGuards(checkQuickReply) },
   actions: {
     ...searchActions<QuickReplyContext, QuickReplyEvent>(),
@@ -120,7 +120,7 @@ export const quickReplyMachine = setup({
   }),
   type: 'parallel',
   states: {
-    search: searchRegion('quickReply', 'quickReplySearchPause'),
+    search: searchRegion('quickReply'),
     dialog: crudDialogRegion({
       id: 'quickReply',
       prefix: 'quickReply',

@@ -8,7 +8,8 @@
  *   and closes it; Escape (`quickReplyMenu.close`) closes it until the draft stops being a `/`
  *   query, so Enter then sends the text as typed. ArrowUp/ArrowDown move the active option
  *   (wrapping round), Enter (`quickReplyMenu.confirm`) or a click (`quickReplyMenu.choose`)
- *   inserts one.
+ *   inserts one. Enter belongs to the open menu even when nothing matches (`quickReplyMenuKey`):
+ *   it is then held, so a query like `/har` is never sent as a message.
  *
  * Inserting announces `quickReplyMenu.insert` with the reply's text filled for this customer
  * (`fillQuickReply` with the values of `quickReplyMenu.values`) and its file, if any: the
@@ -71,7 +72,8 @@ export type QuickReplyMenuTag = 'loading' | 'failed';
 
 /** quick_reply_list with `all`: every quick reply of the project. */
 export const loadAllQuickReplies = fromPromise<QuickReply[], { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('quick_reply_list', { key: input.key, all: true })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('quick_reply_list', { key: input.key, all: true }, { signal })).data,
 );
 
 type Context = QuickReplyMenuContext;

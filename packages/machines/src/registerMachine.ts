@@ -52,13 +52,17 @@ export const submitRegister = fromPromise<
   OtpChallenge,
   { client: ActCaller; name: string; phone: string; password: string }
 >(
-  async ({ input }) =>
+  async ({ input, signal }) =>
     (
-      await input.client.act('auth_register', {
-        name: input.name,
-        phone: input.phone,
-        password: input.password,
-      })
+      await input.client.act(
+        'auth_register',
+        {
+          name: input.name,
+          phone: input.phone,
+          password: input.password,
+        },
+        { signal },
+      )
     ).data,
 );
 

@@ -27,13 +27,19 @@ export interface ActResult<N extends ActName> {
   data: ActOutput<N>;
 }
 
+/** How one act call may be cut short: aborting `signal` cancels the request. */
+export interface ActCallOptions {
+  signal?: AbortSignal;
+}
+
 /**
- * The part of the SDK's `ActClient` the machines use: `act(name, fields)` resolves the success
- * envelope and rejects with an `ApiError` (`message`, `reason`, `errors`, `data`) on `code: "0"`,
- * or with any other error when the network fails.
+ * The part of the SDK's `ActClient` the machines use: `act(name, fields, { signal })` resolves the
+ * success envelope and rejects with an `ApiError` (`message`, `reason`, `errors`, `data`) on
+ * `code: "0"`, or with any other error when the network fails or `signal` aborts the request.
+ * Promise actors pass the `signal` XState gives them, so a request ends with its actor.
  */
 export interface ActCaller {
-  act<N extends ActName>(name: N, fields: ActInput<N>): Promise<ActResult<N>>;
+  act<N extends ActName>(name: N, fields: ActInput<N>, options?: ActCallOptions): Promise<ActResult<N>>;
 }
 
 /** The SDK's auth token store, as the session machine uses it. */

@@ -54,12 +54,12 @@ export type SessionStatus = 'loading' | 'signedIn' | 'signingOut' | 'signedOut' 
 
 /** user_check_token: the user of the stored token. */
 export const checkToken = fromPromise<User, { client: ActCaller }>(
-  async ({ input }) => (await input.client.act('user_check_token', {})).data,
+  async ({ input, signal }) => (await input.client.act('user_check_token', {}, { signal })).data,
 );
 
 /** auth_logout: revokes the token on the server. */
-export const logout = fromPromise<void, { client: ActCaller }>(async ({ input }) => {
-  await input.client.act('auth_logout', {});
+export const logout = fromPromise<void, { client: ActCaller }>(async ({ input, signal }) => {
+  await input.client.act('auth_logout', {}, { signal });
 });
 
 /**

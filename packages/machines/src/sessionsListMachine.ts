@@ -33,13 +33,15 @@ export type SessionsListEmitted =
 
 /** session_list: the user's live sessions. */
 export const loadSessions = fromPromise<UserSession[], { client: ActCaller }>(
-  async ({ input }) => (await input.client.act('session_list', {})).data,
+  async ({ input, signal }) => (await input.client.act('session_list', {}, { signal })).data,
 );
 
 /** session_revoke: signs one session out. */
-export const revokeSession = fromPromise<void, { client: ActCaller; id: string }>(async ({ input }) => {
-  await input.client.act('session_revoke', { id: input.id });
-});
+export const revokeSession = fromPromise<void, { client: ActCaller; id: string }>(
+  async ({ input, signal }) => {
+    await input.client.act('session_revoke', { id: input.id }, { signal });
+  },
+);
 
 export const sessionsListMachine = setup({
   types: {} as {

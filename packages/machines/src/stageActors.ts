@@ -5,7 +5,7 @@
  * payload, moving a stage up or down, the acts, and the live feed of customer moves.
  */
 import { fromPromise } from 'xstate';
-import { can } from '@sapa/sdk';
+import { can, RECORD_NAME_MAX } from '@sapa/sdk';
 import type { ActAccess, ActName, CustomerStage, Stage, StageColumn } from '@sapa/sdk';
 import { mayCall } from './projectAccess.ts';
 import { checkNameColor, cleanNameColor } from './nameColorForm.ts';
@@ -71,8 +71,6 @@ export const stagePalette = [
   '#5e35b1',
 ] as const;
 
-export const STAGE_NAME_MAX = 50;
-
 export type StageField = NameColorField;
 
 /** The stage form's own message keys, beside the shared `validation.*` ones. */
@@ -84,10 +82,10 @@ export type StageFieldErrors = NameColorFieldErrors<StageErrorKey>;
 /** What the form holds, as typed. */
 export type StageDraft = NameColorDraft;
 
-/** The form's errors (none: it may be saved): a name of 1-50 after trimming, a `#rrggbb` colour. */
+/** The form's errors (none: it may be saved): a name of 1 to `RECORD_NAME_MAX` after trimming, a `#rrggbb` colour. */
 export function checkStage(draft: StageDraft): StageFieldErrors {
   return checkNameColor(draft, {
-    nameMax: STAGE_NAME_MAX,
+    nameMax: RECORD_NAME_MAX,
     tooLong: 'stages.form.nameMax',
     notAColor: 'stages.form.colorRule',
   });
@@ -128,46 +126,45 @@ export function stageMoves(
 export const saveStage = fromPromise<
   Stage,
   { client: ActCaller; key: string; editing: Stage | null; draft: StageDraft }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, editing } = input;
   const draft = cleanStage(input.draft);
-  if (editing === null) return (await client.act('stage_create', { key, ...draft })).data;
-  return (await client.act('stage_update', { key, id: editing.id, ...draft })).data;
+  if (editing === null) return (await client.act('stage_create', { key, ...draft }, { signal })).data;
+  return (await client.act('stage_update', { key, id: editing.id, ...draft }, { signal })).data;
 });
 
 /** stage_delete; answers the id. */
 export const deleteStage = fromPromise<{ id: string }, { client: ActCaller; key: string; id: string }>(
-  async ({ input }) => (await input.client.act('stage_delete', { key: input.key, id: input.id })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('stage_delete', { key: input.key, id: input.id }, { signal })).data,
 );
 
 /** stage_update with a new place on the board; answers the stage. */
 export const reorderStage = fromPromise<
   Stage,
   { client: ActCaller; key: string; id: string; position: number }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, ...fields } = input;
-  return (await client.act('stage_update', fields)).data;
+  return (await client.act('stage_update', fields, { signal })).data;
 });
-
-/** The search's pause (the board's too): one `settled` event after `ms` (debouncedSearch.ts). */
-export { searchPause } from './debouncedSearch.ts';
 
 /** stage_board: the columns and their first cards. */
 export const loadBoard = fromPromise<
   StageColumn[],
   { client: ActCaller; key: string; limit: number; search: string }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, key, limit, search } = input;
-  return (await client.act('stage_board', { key, limit, ...(search === '' ? {} : { search }) })).data;
+  return (await client.act('stage_board', { key, limit, ...(search === '' ? {} : { search }) }, { signal }))
+    .data;
 });
 
 /** customer_stage_set: moves a customer (`null`: out of every stage); answers where they are now. */
 export const setCustomerStage = fromPromise<
   CustomerStage,
   { client: ActCaller; key: string; customerId: string; stageId: string | null }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   const { client, ...fields } = input;
-  return (await client.act('customer_stage_set', fields)).data;
+  return (await client.act('customer_stage_set', fields, { signal })).data;
 });
 
 /** customer_stage_get: a customer's stage and moves, newest first. */
@@ -175,13 +172,20 @@ export const loadCustomerStage = fromPromise<
   CustomerStage,
   { client: ActCaller; key: string; customerId: string }
 >(
-  async ({ input }) =>
-    (await input.client.act('customer_stage_get', { key: input.key, customerId: input.customerId })).data,
+  async ({ input, signal }) =>
+    (
+      await input.client.act(
+        'customer_stage_get',
+        { key: input.key, customerId: input.customerId },
+        { signal },
+      )
+    ).data,
 );
 
 /** stage_list `{ all: true }`: every stage in board order (the chat's picker and filter). */
 export const loadStageOptions = fromPromise<Stage[], { client: ActCaller; key: string }>(
-  async ({ input }) => (await input.client.act('stage_list', { key: input.key, all: true })).data,
+  async ({ input, signal }) =>
+    (await input.client.act('stage_list', { key: input.key, all: true }, { signal })).data,
 );
 
 /**
@@ -189,9 +193,9 @@ export const loadStageOptions = fromPromise<Stage[], { client: ActCaller; key: s
  * filter then stays disabled; a failure never reaches React as an actor error).
  */
 export const loadStageFilterOptions = fromPromise<Stage[] | null, { client: ActCaller; key: string }>(
-  async ({ input }) => {
+  async ({ input, signal }) => {
     try {
-      return (await input.client.act('stage_list', { key: input.key, all: true })).data;
+      return (await input.client.act('stage_list', { key: input.key, all: true }, { signal })).data;
     } catch {
       return null;
     }

@@ -15,6 +15,7 @@ import { networkError } from './paths/fixtures.ts';
 import { deal, nameTaken, penawaran, prospek, refused, stageKey } from './paths/stageFixtures.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
+import { manualDelays } from './testing/delays.ts';
 
 modelSuite('stages', (get) => {
   it('sends the name trimmed and the colour in lowercase', () => {
@@ -44,11 +45,14 @@ modelSuite('stages', (get) => {
 
 function start() {
   const client = createFakeClient();
-  const actor = createActor(stagesMachine, { input: { client, key: stageKey, searchDebounceMs: 5 } });
+  const delays = manualDelays();
+  const actor = createActor(stagesMachine.provide({ actors: { delay: delays.delay } }), {
+    input: { client, key: stageKey, searchDebounceMs: 5 },
+  });
   const emitted: StagesEmitted[] = [];
   actor.on('*', (event: StagesEmitted) => emitted.push(event));
   actor.start();
-  return { client, actor, emitted };
+  return { client, actor, emitted, delays };
 }
 
 describe('stage rules', () => {
@@ -174,11 +178,12 @@ describe('stages machine', () => {
   });
 
   it('runs the search after a pause in the typing, once', async () => {
-    const { actor, emitted } = start();
+    const { actor, emitted, delays } = start();
     actor.send({ type: 'stages.search', text: 'de' });
     actor.send({ type: 'stages.search', text: ' deal ' });
+    expect(delays.pending()).toEqual([{ ms: 5, event: { type: 'stages.searchSettled' } }]);
     expect(emitted).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    delays.fire('stages.searchSettled');
     const payload = { act: 'stage_list', key: stageKey, search: 'deal' };
     expect(emitted).toEqual([{ type: 'stages.payload', payload }]);
     expect(selectStagesPayload(actor.getSnapshot())).toEqual(payload);

@@ -2,7 +2,7 @@
  * The stages table of `/crm/stage/{key}` besides the table itself (tableMachine runs the rows,
  * `stage_list` in board order). Three regions run side by side:
  *
- * - `search` (debouncedSearch.ts): after a pause in the typing (`stagesSearchPause`) the machine
+ * - `search` (debouncedSearch.ts): after a pause in the typing (the `delay` actor) the machine
  *   announces the table's new payload (`stages.payload`);
  * - `dialog` (crudDialog.ts): at most one dialog: the form (a new stage, or one being edited: name and colour,
  *   checked here, saved with `stage_create` / `stage_update`, the server's field errors beside
@@ -19,7 +19,7 @@ import type { Stage } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
 import { closedDialog, crudDialogActions, crudDialogGuards, crudDialogRegion } from './crudDialog.ts';
 import { nameColorFields, nameColorSaveInput, nameColorServerErrors } from './nameColorForm.ts';
-import { searchActions, searchContext, searchGuards, searchPause, searchRegion } from './debouncedSearch.ts';
+import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
 import {
   checkStage,
   deleteStage,
@@ -30,6 +30,7 @@ import {
 } from './stageActors.ts';
 import type { StageDraft, StageListPayload } from './stageActors.ts';
 import type { StagesContext, StagesEmitted, StagesEvent, StagesInput, StagesTag } from './stagesTypes.ts';
+import { delay } from './delay.ts';
 
 export type { StagesContext, StagesEmitted, StagesEvent, StagesInput, StagesTag } from './stagesTypes.ts';
 
@@ -45,13 +46,13 @@ export const stagesMachine = setup({
     emitted: StagesEmitted;
     tags: StagesTag;
     children: {
-      pause: 'stagesSearchPause';
+      pause: 'delay';
       save: 'saveStage';
       remove: 'deleteStage';
       reorder: 'reorderStage';
     };
   },
-  actors: { stagesSearchPause: searchPause('stages.searchSettled'), saveStage, deleteStage, reorderStage },
+  actors: { delay, saveStage, deleteStage, reorderStage },
   guards: {
     ...searchGuards,
     ...crudDialogGuards(checkStage),
@@ -109,7 +110,7 @@ export const stagesMachine = setup({
   }),
   type: 'parallel',
   states: {
-    search: searchRegion('stages', 'stagesSearchPause', ['announcePayload']),
+    search: searchRegion('stages', ['announcePayload']),
     dialog: crudDialogRegion({
       id: 'stages',
       prefix: 'stages',

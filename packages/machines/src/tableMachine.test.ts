@@ -47,14 +47,39 @@ modelSuite('table', (get) => {
     expect(aborted).toBeGreaterThan(0);
   });
 
-  it('shows an error toast with the message of every failure', () => {
+  it('tries a failed page once more, then fails with an error toast of the second failure', () => {
     const runs = runsThrough(get(), ['xstate.error.actor.fetch']);
     expect(runs.length).toBeGreaterThan(0);
+    let failures = 0;
     for (const { run } of runs) {
-      const step = run.steps.find((s) => s.event.type === 'xstate.error.actor.fetch');
-      const message = (step?.event['error'] as { message: string }).message;
-      expect(step?.effects).toContain(`error toast "${message}"`);
-      expect(step?.snapshot.context['error']).toBe(message);
+      run.steps.forEach((step, index) => {
+        if (step.event.type !== 'xstate.error.actor.fetch') return;
+        const before = run.steps[index - 1]?.snapshot.context['failures'] ?? 0;
+        if (before === 0) {
+          // The first failure: a new request for the same page, no toast, no error shown.
+          expect(step.snapshot.matches('loading')).toBe(true);
+          expect(step.snapshot.context['failures']).toBe(1);
+          expect(step.effects).toEqual([]);
+          return;
+        }
+        failures += 1;
+        const message = (step.event['error'] as { message: string }).message;
+        expect(step.snapshot.matches('failed')).toBe(true);
+        expect(step.effects).toContain(`error toast "${message}"`);
+        expect(step.snapshot.context['error']).toBe(message);
+      });
+    }
+    expect(failures).toBeGreaterThan(0);
+  });
+
+  it('fetches the page shown again when the connection comes back', () => {
+    const runs = runsThrough(get(), ['table.resync']);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const { run } of runs) {
+      const requests = fakePagesOf(run.world).requests;
+      expect(requests.length).toBeGreaterThan(1);
+      for (const step of run.steps.filter((s) => s.event.type === 'table.resync'))
+        expect(step.snapshot.matches('loading')).toBe(true);
     }
   });
 
@@ -112,9 +137,74 @@ describe('table rules', () => {
     actor.send({ type: 'table.refresh' });
     pages.answer({ error: refused });
     await flush();
+    // SPEC.md section 9: one more try before the failure shows.
+    expect(selectTableStatus(actor.getSnapshot())).toBe('loading');
+    expect(toasts).toEqual([]);
+    pages.answer({ error: refused });
+    await flush();
     expect(selectTableStatus(actor.getSnapshot())).toBe('failed');
     expect(selectTableError(actor.getSnapshot())).toBe('Anda tidak punya akses.');
     expect(toasts).toEqual(['Anda tidak punya akses.']);
+  });
+
+  it('retries a failed fetch exactly once, then shows the failure; a retry tries twice again', async () => {
+    let calls = 0;
+    const toasts: string[] = [];
+    const actor = createActor(customerTable, {
+      input: {
+        payload: firstQuery,
+        fetchPage: () => {
+          calls += 1;
+          return Promise.reject(networkError);
+        },
+      },
+    });
+    actor.on('table.failed', (event) => toasts.push(event.message));
+    actor.start();
+    await flush();
+    expect(calls).toBe(2);
+    expect(selectTableStatus(actor.getSnapshot())).toBe('failed');
+    expect(toasts).toEqual(['Failed to fetch']);
+    actor.send({ type: 'table.retry' });
+    await flush();
+    expect(calls).toBe(4);
+    expect(toasts).toEqual(['Failed to fetch', 'Failed to fetch']);
+  });
+
+  it('follows the query rules of its input: no retry, no refetch on reconnect', async () => {
+    const pages = createFakePages();
+    const actor = createActor(customerTable, {
+      input: {
+        payload: firstQuery,
+        fetchPage: pages.fetchPage,
+        query: { retry: 0, refetchOnReconnect: false },
+      },
+    });
+    actor.start();
+    pages.answer({ error: refused });
+    await flush();
+    expect(selectTableStatus(actor.getSnapshot())).toBe('failed');
+    actor.send({ type: 'table.resync' });
+    // Proven by a later event: the retry makes the second request, the resync made none.
+    actor.send({ type: 'table.retry' });
+    expect(pages.requests).toHaveLength(2);
+  });
+
+  it('refetches the page shown on reconnect, from ready, empty and failed alike', async () => {
+    const { pages, actor } = start();
+    await answerPage(pages, 0);
+    actor.send({ type: 'table.next' });
+    await answerPage(pages, 1);
+    actor.send({ type: 'table.resync' });
+    expect(selectTableStatus(actor.getSnapshot())).toBe('loading');
+    expect(selectRows(actor.getSnapshot())).toEqual(customersOf(1));
+    await answerPage(pages, 1);
+    expect(pages.requests.map((r) => r.page)).toEqual([0, 1, 1]);
+    actor.send({ type: 'table.payload', payload: noMatch });
+    pages.answer({ output: { data: [], total_page: 0 } });
+    await flush();
+    actor.send({ type: 'table.resync' });
+    expect(pages.requests.at(-1)).toMatchObject({ page: 0, payload: noMatch, state: 'open' });
   });
 
   it('fails on a rejected request too, keeping the rows, and retries the same page', async () => {

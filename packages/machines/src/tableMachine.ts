@@ -6,6 +6,12 @@
  * keeps them too and announces `table.failed` with the error's message, for a toast. An empty
  * page past the first (a delete emptied the last page) steps back a page and fetches again.
  *
+ * SPEC.md section 9's query rules (`queryRules.ts`, the SDK's `queryDefaults`): a failed fetch is
+ * tried once more before the table fails; `table.resync` (the socket is back after a drop; the
+ * web's DataTable sends it on the connection's `resync`) fetches the current page again, also
+ * while one is in flight (unless the input turns `refetchOnReconnect` off). The window coming
+ * back into focus is no event of the table: it never refetches on focus.
+ *
  * Rows come from `fetchPage`; `fetchActPage(client)` makes one from the SDK's `fetchTablePage`.
  * The machine is generic: `createTableMachine<Row, Payload>()`; `tableMachine` is the untyped one.
  */
@@ -21,6 +27,8 @@ import {
 } from '@sapa/sdk';
 import type { ActClient, ActName, ActPayload, PageRow } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
+import { mayRetry, queryRules } from './queryRules.ts';
+import type { QueryRules } from './queryRules.ts';
 
 /** What the table asks its source for: a zero-based page of the payload's rows. */
 export interface TablePageRequest<Payload> {
@@ -46,6 +54,8 @@ export interface TableInput<Row, Payload> {
   payload: Payload;
   /** Rows per page the source answers, for row numbers. Default 10. */
   pageSize?: number;
+  /** Overrides of SPEC.md's query rules (retry once, refetch on reconnect, not on focus). */
+  query?: Partial<QueryRules>;
 }
 
 export interface TableContext<Row, Payload> {
@@ -60,6 +70,9 @@ export interface TableContext<Row, Payload> {
   totalPage: number;
   /** The message of the last failure (state `failed`), `null` once a page arrives. */
   error: string | null;
+  query: QueryRules;
+  /** Failed tries of the request being made (0 on each new request). */
+  failures: number;
 }
 
 export type TableEvent<Payload> =
@@ -72,7 +85,9 @@ export type TableEvent<Payload> =
   /** Fetch the current page again (after a create, edit or delete). */
   | { type: 'table.refresh' }
   /** Fetch the page that failed again. */
-  | { type: 'table.retry' };
+  | { type: 'table.retry' }
+  /** The connection is back after a drop: fetch the page shown (or being fetched) again. */
+  | { type: 'table.resync' };
 
 /** Announced when a page fails: the web shows `message` in an error toast. */
 export type TableEmitted = { type: 'table.failed'; message: string };
@@ -147,24 +162,32 @@ export function createTableMachine<Row, Payload>() {
         !samePayload(context.payload, params.payload),
       emptiedPastFirst: ({ context }, params: Answer) => params.data.length === 0 && context.pageIndex > 0,
       isEmpty: (_, params: Answer) => params.data.length === 0,
+      mayRetry: ({ context }) => mayRetry(context.query, context.failures + 1),
+      refetchOnReconnect: ({ context }) => context.query.refetchOnReconnect,
     },
     actions: {
-      goTo: assign((_, params: { index: number }) => ({ pageIndex: params.index })),
+      goTo: assign((_, params: { index: number }) => ({ pageIndex: params.index, failures: 0 })),
       goBy: assign(({ context }, params: { step: 1 | -1 }) => ({
         pageIndex: context.pageIndex + params.step,
+        failures: 0,
       })),
       usePayload: assign((_, params: { payload: Payload }) => ({
         payload: params.payload,
         pageIndex: TABLE_INITIAL_PAGE_INDEX,
+        failures: 0,
       })),
+      freshRequest: assign({ failures: 0 }),
+      countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
       keepPage: assign((_, params: Answer) => ({
         rows: params.data,
         totalPage: params.total_page,
         error: null,
+        failures: 0,
       })),
       stepBack: assign(({ context }, params: Answer) => ({
         pageIndex: pageAfterEmpty(context.pageIndex, params.total_page),
         totalPage: params.total_page,
+        failures: 0,
       })),
       keepError: assign((_, params: { message: string }) => ({ error: params.message })),
       announceFailure: emit((_, params: { message: string }) => ({
@@ -182,6 +205,8 @@ export function createTableMachine<Row, Payload>() {
       rows: [],
       totalPage: 0,
       error: null,
+      query: queryRules(input.query),
+      failures: 0,
     }),
     initial: 'loading',
     // Each of these (re-)enters `loading`: the request in flight, if any, is stopped and aborted.
@@ -198,7 +223,8 @@ export function createTableMachine<Row, Payload>() {
         target: '.loading',
         actions: { type: 'usePayload', params: ({ event }) => event },
       },
-      'table.refresh': '.loading',
+      'table.refresh': { target: '.loading', actions: 'freshRequest' },
+      'table.resync': { guard: 'refetchOnReconnect', target: '.loading', actions: 'freshRequest' },
     },
     states: {
       loading: {
@@ -224,18 +250,22 @@ export function createTableMachine<Row, Payload>() {
             },
             { target: 'ready', actions: { type: 'keepPage', params: ({ event }) => event.output } },
           ],
-          onError: {
-            target: 'failed',
-            actions: [
-              { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-              { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            ],
-          },
+          onError: [
+            // SPEC.md section 9: one more try before the failure shows.
+            { guard: 'mayRetry', target: 'loading', reenter: true, actions: 'countFailure' },
+            {
+              target: 'failed',
+              actions: [
+                { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) },
+                { type: 'announceFailure', params: ({ event }) => ({ message: messageOf(event.error) }) },
+              ],
+            },
+          ],
         },
       },
       ready: {},
       empty: {},
-      failed: { on: { 'table.retry': 'loading' } },
+      failed: { on: { 'table.retry': { target: 'loading', actions: 'freshRequest' } } },
     },
   });
 }

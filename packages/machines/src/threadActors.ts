@@ -2,7 +2,7 @@
  * The thread machine's actors: each calls one act (or keeps time) and is named in the machine's
  * `setup`, so tests swap it with `machine.provide(...)`.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ActCaller } from './sdk.ts';
 import { sendFields } from './threadMessages.ts';
 import type { ThreadDraft, ThreadMessage } from './threadMessages.ts';
@@ -18,27 +18,35 @@ export interface Where {
 
 /** message_list: the newest page, or the page before `beforeSeq`. */
 export const loadPage = fromPromise<ThreadMessage[], Where & { beforeSeq?: number; limit: number }>(
-  async ({ input }) =>
+  async ({ input, signal }) =>
     (
-      await input.client.act('message_list', {
-        key: input.key,
-        conversationId: input.conversationId,
-        limit: input.limit,
-        ...(input.beforeSeq === undefined ? {} : { beforeSeq: input.beforeSeq }),
-      })
+      await input.client.act(
+        'message_list',
+        {
+          key: input.key,
+          conversationId: input.conversationId,
+          limit: input.limit,
+          ...(input.beforeSeq === undefined ? {} : { beforeSeq: input.beforeSeq }),
+        },
+        { signal },
+      )
     ).data,
 );
 
 /** message_list with `afterSeq`: what was stored after the last message seen. */
 export const catchUp = fromPromise<ThreadMessage[], Where & { afterSeq: number }>(
-  async ({ input }) =>
+  async ({ input, signal }) =>
     (
-      await input.client.act('message_list', {
-        key: input.key,
-        conversationId: input.conversationId,
-        afterSeq: input.afterSeq,
-        limit: CATCH_UP_LIMIT,
-      })
+      await input.client.act(
+        'message_list',
+        {
+          key: input.key,
+          conversationId: input.conversationId,
+          afterSeq: input.afterSeq,
+          limit: CATCH_UP_LIMIT,
+        },
+        { signal },
+      )
     ).data,
 );
 
@@ -50,35 +58,50 @@ export class SendTimeoutError extends Error {
   }
 }
 
-/** message_send with the send's client id, given up after `timeoutMs` (the server dedupes retries). */
+/**
+ * message_send with the send's client id, given up after `timeoutMs` (the server dedupes retries).
+ * The request ends with the attempt: a time-out aborts it before the machine retries, and so does
+ * the actor's own signal (the machine stopped or moved on).
+ */
 export const sendMessage = fromPromise<
   ThreadMessage,
   Where & { clientId: string; draft: ThreadDraft; timeoutMs: number }
 >(({ input, signal }) => {
+  const request = new AbortController();
+  const abortRequest = () => request.abort(signal.reason);
+  signal.addEventListener('abort', abortRequest);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SendTimeoutError(input.timeoutMs)), input.timeoutMs);
+    timer = setTimeout(() => {
+      const error = new SendTimeoutError(input.timeoutMs);
+      reject(error);
+      request.abort(error);
+    }, input.timeoutMs);
   });
-  // The machine stopped or moved on: the attempt's answer no longer matters.
   signal.addEventListener('abort', () => clearTimeout(timer));
   const send = input.client
-    .act('message_send', {
-      key: input.key,
-      conversationId: input.conversationId,
-      clientId: input.clientId,
-      ...sendFields(input.draft),
-    })
+    .act(
+      'message_send',
+      {
+        key: input.key,
+        conversationId: input.conversationId,
+        clientId: input.clientId,
+        ...sendFields(input.draft),
+      },
+      { signal: request.signal },
+    )
     .then((result) => result.data);
-  return Promise.race([send, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([send, timeout]).finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abortRequest);
+  });
 });
 
 /** conversation_read: best effort, its failures are ignored. */
-export const markRead = fromPromise<void, Where>(async ({ input }) => {
-  await input.client.act('conversation_read', { key: input.key, conversationId: input.conversationId });
-});
-
-/** Sends `thread.retryDue` to the parent once `ms` have passed. */
-export const retryTimer = fromCallback<{ type: 'retryTimer.none' }, { ms: number }>(({ sendBack, input }) => {
-  const timer = setTimeout(() => sendBack({ type: 'thread.retryDue' }), input.ms);
-  return () => clearTimeout(timer);
+export const markRead = fromPromise<void, Where>(async ({ input, signal }) => {
+  await input.client.act(
+    'conversation_read',
+    { key: input.key, conversationId: input.conversationId },
+    { signal },
+  );
 });

@@ -171,14 +171,67 @@ describe('thread loading', () => {
     fake.last('message_list').reject(networkError);
     await settle();
     expect(selectThreadStatus(actor.getSnapshot())).toBe('failed');
-    expect(actor.getSnapshot().can({ type: 'thread.send', draft: { type: 'text', caption: 'x' } })).toBe(
-      false,
-    );
     actor.send({ type: 'thread.retry' });
     fake.last('message_list').resolve([storedMessage(1)]);
     await settle();
     expect(selectThreadStatus(actor.getSnapshot())).toBe('ready');
     expect(selectHasOlder(actor.getSnapshot())).toBe(false);
+  });
+
+  it('holds a send made while the page loads, then sends it once when the thread is ready', async () => {
+    const fake = createClient();
+    const actor = createActor(threadMachine, {
+      input: {
+        client: fake.client,
+        key: threadKey,
+        conversationId: threadConversationId,
+        newClientId: () => 'client-early',
+      },
+    }).start();
+    sendText(actor, 'Halo');
+    expect(selectPendingCount(actor.getSnapshot())).toBe(1);
+    expect(fake.named('message_send')).toHaveLength(0);
+    fake.last('message_list').resolve([storedMessage(3), storedMessage(4)]);
+    await settle();
+    expect(fake.named('message_send').map((call) => call.fields['caption'])).toEqual(['Halo']);
+    fake.last('message_send').resolve(stored(fake.last('message_send'), 5));
+    await settle();
+    expect(captions(actor.getSnapshot())).toEqual(['#3 Pesan 3', '#4 Pesan 4', '#5 Halo']);
+    expect(fake.named('message_send')).toHaveLength(1);
+  });
+
+  it('holds sends made after the page failed and through a reconnection, and sends each once after the retry', async () => {
+    const fake = createClient();
+    let next = 0;
+    const actor = createActor(threadMachine, {
+      input: {
+        client: fake.client,
+        key: threadKey,
+        conversationId: threadConversationId,
+        newClientId: () => `client-${(next += 1)}`,
+      },
+    }).start();
+    fake.last('message_list').reject(networkError);
+    await settle();
+    sendText(actor, 'Halo');
+    actor.send({ type: 'thread.resync' });
+    sendText(actor, 'Apa kabar');
+    expect(selectThreadStatus(actor.getSnapshot())).toBe('loading');
+    expect(fake.named('message_send')).toHaveLength(0);
+    fake.last('message_list').reject(networkError);
+    await settle();
+    actor.send({ type: 'thread.retry' });
+    fake.last('message_list').resolve([]);
+    await settle();
+    fake.last('message_send').resolve(stored(fake.last('message_send'), 1));
+    await settle();
+    fake.last('message_send').resolve(stored(fake.last('message_send'), 2));
+    await settle();
+    expect(fake.named('message_send').map((call) => call.fields['clientId'])).toEqual([
+      'client-1',
+      'client-2',
+    ]);
+    expect(captions(actor.getSnapshot())).toEqual(['#1 Halo', '#2 Apa kabar']);
   });
 
   it('pages older messages only while there are some, keeping the thread when a page fails', async () => {

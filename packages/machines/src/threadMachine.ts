@@ -4,17 +4,20 @@
  * by `seq` with catch-up over gaps, forward-only statuses, and mark-as-read.
  *
  * `ready` is parallel: `older` (older pages), `outbox` (the send queue, one send at a time, in
- * order), `sync` (live merge and catch-up) and `reader` (mark read). Each send keeps its
+ * order), `sync` (live merge and catch-up) and `reader` (mark read). `thread.send` is taken in
+ * every state: a send made while the latest page loads or has failed waits in the outbox and
+ * goes out when the thread is ready, so no reply is ever dropped. Each send keeps its
  * client-generated id across every retry, so the server's unique constraint makes a retried send
- * one message. Time is an event: the `retryTimer` actor sends `thread.retryDue` when a retry's
- * delay is over, so tests and QA paths drive it.
+ * one message. Time is an event: the shared `delay` actor (invoked as `retryTimer`) sends
+ * `thread.retryDue` when a retry's delay is over, so tests and QA paths drive it.
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { isNetworkError, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller } from './sdk.ts';
-import { CATCH_UP_LIMIT, catchUp, loadPage, markRead, retryTimer, sendMessage } from './threadActors.ts';
+import { delay } from './delay.ts';
+import { CATCH_UP_LIMIT, catchUp, loadPage, markRead, sendMessage } from './threadActors.ts';
 import type { Where } from './threadActors.ts';
 import {
   applyStatus,
@@ -121,13 +124,13 @@ export const threadMachine = setup({
       latest: 'loadPage';
       older: 'loadPage';
       send: 'sendMessage';
-      retryTimer: 'retryTimer';
+      retryTimer: 'delay';
       catchUp: 'catchUp';
       markRead: 'markRead';
     };
     tags: ThreadTag;
   },
-  actors: { loadPage, catchUp, sendMessage, markRead, retryTimer },
+  actors: { loadPage, catchUp, sendMessage, markRead, delay },
   guards: {
     canLoadOlder: ({ context }) => context.hasOlder,
     hasQueued: ({ context }) => context.outbox.some((pending) => pending.status === 'sending'),
@@ -255,6 +258,13 @@ export const threadMachine = setup({
     catchUpAgain: false,
   }),
   initial: 'loading',
+  on: {
+    // Accepted in every state: a reply written while the page loads, after it failed or while
+    // reconnecting waits in the outbox, and goes out once (under its client id) when ready.
+    'thread.send': {
+      actions: { type: 'enqueue', params: ({ event }) => ({ draft: event.draft }) },
+    },
+  },
   states: {
     loading: {
       tags: ['loading'],
@@ -282,9 +292,6 @@ export const threadMachine = setup({
       tags: ['ready'],
       type: 'parallel',
       on: {
-        'thread.send': {
-          actions: { type: 'enqueue', params: ({ event }) => ({ draft: event.draft }) },
-        },
         'thread.resend': {
           guard: { type: 'isFailed', params: ({ event }) => event },
           actions: { type: 'requeue', params: ({ event }) => event },
@@ -375,9 +382,10 @@ export const threadMachine = setup({
               tags: ['sending'],
               invoke: {
                 id: 'retryTimer',
-                src: 'retryTimer',
+                src: 'delay',
                 input: ({ context }) => ({
                   ms: context.retryDelaysMs[(inFlightOf(context)?.attempts ?? 1) - 1] ?? 0,
+                  event: { type: 'thread.retryDue' as const },
                 }),
               },
               on: {

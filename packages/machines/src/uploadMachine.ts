@@ -7,7 +7,10 @@
  * WhatsApp's size for its kind); a server file is loaded (`load` for a gallery file, `restore`
  * for a temporary upload) and a URL fetched through the server. Processing runs the SDK's
  * `transferFile` (chunks, retries, resume) in the `transfer` actor; a retry passes the kept
- * `transferId`, so an interrupted chunked transfer goes on from the server's offset.
+ * `transferId`, so an interrupted chunked transfer goes on from the server's offset. A file the
+ * server refuses for what it is (`file_invalid_type`, `file_too_large`: trying again cannot
+ * help) ends `load-invalid`, which offers removal and no retry. A picked file whose browser gave
+ * it no type is checked by its name's extension.
  *
  * The item tells its owner what happens: on entering each state it sends
  * `{ type: 'upload.changed', id, status }` to its parent (and emits it), and when it is to be
@@ -199,13 +202,18 @@ function fileNameOf(url: string): string {
   }
 }
 
+/** What the server refuses for what the file is: a retry would be refused alike. */
+const REFUSED_FOR_GOOD: ReadonlySet<string> = new Set(['file_invalid_type', 'file_too_large']);
+
 /** Why a file (or a URL, by its extension) is refused before any upload, or null. */
 function refusalOf(
   context: UploadItemContext,
-  file: { type: string; size: number } | string,
+  file: { type: string; size: number; name?: string } | string,
   checkSize = context.checkSize,
 ): UploadError | null {
-  const checked = validateFileType(file, context.acceptedTypes, { labels: context.typeLabels });
+  // A file the browser could not type (`''`) is judged by its name, as a URL is.
+  const typed = typeof file !== 'string' && file.type === '' && file.name ? file.name : file;
+  const checked = validateFileType(typed, context.acceptedTypes, { labels: context.typeLabels });
   if (!checked.valid) return { main: checked.main, sub: checked.sub };
   if (typeof file === 'string' || !checkSize) return null;
   const max = maxMediaBytes(file.type);
@@ -274,6 +282,8 @@ export const uploadMachine = setup({
       loadedRefusal(context, { type: params.loaded.type, size: params.loaded.blob.size }) !== null,
     isGalleryFile: ({ context }) => context.origin === 'local',
     isTemporaryUpload: ({ context }) => context.origin === 'limbo',
+    refusedForGood: (_, params: { error: unknown }) =>
+      isApiError(params.error) && REFUSED_FOR_GOOD.has(params.error.reason ?? ''),
   },
   actions: {
     // The first state is in the initial snapshot: only the states entered after it are told.
@@ -420,10 +430,23 @@ export const uploadMachine = setup({
           target: 'processing-complete.temporary',
           actions: { type: 'processed', params: ({ event }) => ({ serverId: event.output }) },
         },
-        onError: {
-          target: 'processing-error',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error, step: 'processing' }) },
-        },
+        onError: [
+          {
+            guard: { type: 'refusedForGood', params: ({ event }) => ({ error: event.error }) },
+            target: 'load-invalid',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ error: event.error, step: 'processing' }),
+            },
+          },
+          {
+            target: 'processing-error',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ error: event.error, step: 'processing' }),
+            },
+          },
+        ],
       },
       on: {
         'upload.progress': { actions: { type: 'progress', params: ({ event }) => event } },

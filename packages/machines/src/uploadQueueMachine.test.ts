@@ -140,7 +140,8 @@ describe('upload queue', () => {
     client.settle('process', { value: 'srv-foto-5.jpg' }, 'foto-5.jpg');
     await flush();
     expect(statuses()).toEqual([
-      'u1 processing-error',
+      // Refused for its size: removal only, no retry.
+      'u1 load-invalid',
       'u2 processing-complete',
       'u3 processing-complete',
       'u4 processing-complete',

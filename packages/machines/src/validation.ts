@@ -3,6 +3,7 @@
  * through its catalogue; the server checks everything again and its own field errors arrive
  * as ready-to-show messages.
  */
+import { ACCESS_TOKEN_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_NUMBER_ID_MAX } from '@sapa/sdk';
 import { fieldErrorsOf } from './actError.ts';
 import { normalizePhone } from './sdk.ts';
 
@@ -23,10 +24,6 @@ export type ValidationKey = (typeof validationKeys)[number];
 /** A field's error: a key to translate (client check) or the server's message to show as is. */
 export type FieldError = { key: ValidationKey } | { message: string };
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>;
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
 
 export type Checked<F extends string, V> =
   { ok: true; value: V } | { ok: false; fieldErrors: FieldErrors<F> };
@@ -151,7 +148,9 @@ export interface AccountForm {
   displayPhone: string;
   accessToken: string;
 }
-export const ACCESS_TOKEN_MAX = 1000;
+
+/** Meta's phone-number id: digits, as many as the contract takes. */
+const PHONE_NUMBER_ID = new RegExp(`^\\d{1,${PHONE_NUMBER_ID_MAX}}$`);
 
 function accessTokenError(token: string): FieldError | undefined {
   const trimmed = token.trim();
@@ -168,7 +167,7 @@ export function checkAccount(form: AccountForm): Checked<AccountField, AccountFo
   if (name) errors.name = name;
   const phoneNumberId = form.phoneNumberId.trim();
   if (phoneNumberId === '') errors.phoneNumberId = { key: 'validation.required' };
-  else if (!/^\d{1,32}$/.test(phoneNumberId)) errors.phoneNumberId = { key: 'validation.phoneNumberId' };
+  else if (!PHONE_NUMBER_ID.test(phoneNumberId)) errors.phoneNumberId = { key: 'validation.phoneNumberId' };
   const displayPhone = phoneError(form.displayPhone);
   if (displayPhone) errors.displayPhone = displayPhone;
   const token = accessTokenError(form.accessToken);

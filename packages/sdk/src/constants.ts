@@ -97,5 +97,31 @@ export const CUSTOMER_IMPORT_MAX_BYTES = 1_000_000;
 
 /** The largest profile picture `profile_avatar_set` takes, decoded: 512 KB. */
 export const AVATAR_MAX_BYTES = 512_000;
+/** The picture types `profile_avatar_set` takes (checked by content on the server, by type in the form). */
+export const AVATAR_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 /** Notifications per page of `notification_list`. */
 export const NOTIFICATION_PAGE_SIZE = 20;
+
+// Form limits. The act contract's fields are built from these (contract/acts.ts) and the machines'
+// form checks read the same names, so each limit has one home. Lengths are in characters.
+/** A password's length. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** A person's, a customer's or a project's name. */
+export const NAME_MAX = 100;
+/** A label's, a stage's or a division's name. */
+export const RECORD_NAME_MAX = 50;
+/** A quick reply's shortcut (without the slash) and its text. */
+export const SHORTCUT_MAX = 30;
+export const QUICK_REPLY_TEXT_MAX = 4096;
+/** A customer's notes, free fields (how many), a field's name and a field's value. */
+export const CUSTOMER_NOTES_MAX = 5000;
+export const CUSTOM_FIELDS_MAX = 30;
+export const CUSTOM_FIELD_NAME_MAX = 40;
+export const CUSTOM_FIELD_VALUE_MAX = 1000;
+/** An invite's lifetime in hours and its number of uses, at most. */
+export const INVITE_HOURS_MAX = 720;
+export const INVITE_USES_MAX = 1000;
+/** A WhatsApp account's Meta phone-number id (digits) and access token. */
+export const PHONE_NUMBER_ID_MAX = 32;
+export const ACCESS_TOKEN_MAX = 1000;

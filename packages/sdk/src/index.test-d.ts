@@ -8,6 +8,7 @@ import {
   translate,
 } from './index.ts';
 import type {
+  ActCallOptions,
   ActClient,
   ActInput,
   ActSuccess,
@@ -49,6 +50,21 @@ describe('the public SDK surface', () => {
     void client.act('auth_login', { phone: 812, password: 'x' });
     // @ts-expect-error: fields are required when the act takes some
     void client.act('auth_login');
+  });
+
+  it('takes an AbortSignal as the last argument of act(), actForm() and page()', () => {
+    const { signal } = new AbortController();
+    expectTypeOf(client.act('user_check_token', {}, { signal })).resolves.toEqualTypeOf<ActSuccess<User>>();
+    expectTypeOf(client.act('user_check_token', undefined, { signal })).resolves.toEqualTypeOf<
+      ActSuccess<User>
+    >();
+    expectTypeOf(client.actForm('user_check_token', new FormData(), { signal })).resolves.toEqualTypeOf<
+      ActSuccess<User>
+    >();
+    expectTypeOf(client.act).parameter(2).toEqualTypeOf<ActCallOptions | undefined>();
+    void client.page({ act: 'user_check_token' }, 0, { signal });
+    // @ts-expect-error: the options hold an AbortSignal
+    void client.act('user_check_token', {}, { signal: 'stop' });
   });
 
   it('types actForm() and page()', () => {

@@ -204,6 +204,7 @@ export {
 } from './files/validateFileType.ts';
 export type { FileTypeResult, ValidateFileTypeOptions } from './files/validateFileType.ts';
 export { guessMimeType, urlExtension } from './files/guessMimeType.ts';
+export { UPLOAD_ACCEPTED_TYPES, UPLOAD_TYPE_LABELS } from './files/uploadTypes.ts';
 export { checkMaxFiles, effectiveMaxFiles, maxFilesWarning } from './files/checkMaxFiles.ts';
 export type { MaxFilesOptions, MaxFilesResult } from './files/checkMaxFiles.ts';
 export { defaultIgnoredFileNames, isIgnoredFile, withoutIgnoredFiles } from './files/ignoredFiles.ts';
@@ -259,6 +260,7 @@ export {
   PUSH_TOKEN_REFRESH_MS,
   UPLOAD_CHUNK_SIZE,
   AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
   NOTIFICATION_PAGE_SIZE,
   UPLOAD_CHUNK_RETRY_DELAYS_MS,
   UPLOAD_MAX_PARALLEL,
@@ -287,6 +289,20 @@ export {
   CHAT_FILENAME_MAX_WIDTH_PX,
   CHAT_MAX_ATTACHMENTS,
   CUSTOMER_IMPORT_MAX_BYTES,
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+  NAME_MAX,
+  RECORD_NAME_MAX,
+  SHORTCUT_MAX,
+  QUICK_REPLY_TEXT_MAX,
+  CUSTOMER_NOTES_MAX,
+  CUSTOM_FIELDS_MAX,
+  CUSTOM_FIELD_NAME_MAX,
+  CUSTOM_FIELD_VALUE_MAX,
+  INVITE_HOURS_MAX,
+  INVITE_USES_MAX,
+  PHONE_NUMBER_ID_MAX,
+  ACCESS_TOKEN_MAX,
 } from './constants.ts';
 
 // i18n

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   json(): unknown;
   /** The body parsed as multipart form data. */
   form(): Promise<FormData>;
+  /** How the exchange ended: the reply went out, or the client closed the connection first. */
+  ended: Promise<'answered' | 'closed'>;
 }
 
 export interface Reply {
@@ -23,6 +25,8 @@ export interface Reply {
   /** Sent as is; an object is sent as JSON. Omitted: no body. */
   body?: string | object | null;
   delayMs?: number;
+  /** Never answer: the request stays open until the client gives up (abort, timeout). */
+  hold?: boolean;
   contentType?: string;
 }
 
@@ -32,19 +36,25 @@ export interface ActServer {
   requests: RecordedRequest[];
   /** Queues the reply to the next request (default: 200 `{ code: '1', msg: 'ok', data: {} }`). */
   reply(reply: Reply): void;
+  /** Resolves with the next request once its body has arrived. */
+  nextRequest(): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 
 export async function startActServer(): Promise<ActServer> {
   const requests: RecordedRequest[] = [];
   const replies: Reply[] = [];
+  const waiters: ((request: RecordedRequest) => void)[] = [];
   const server = createServer((req, res) => {
+    const ended = new Promise<'answered' | 'closed'>((resolve) => {
+      res.on('close', () => resolve(res.writableFinished ? 'answered' : 'closed'));
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const headers = req.headers;
-      requests.push({
+      const recorded: RecordedRequest = {
         method: req.method ?? '',
         url: req.url ?? '',
         headers,
@@ -56,7 +66,10 @@ export async function startActServer(): Promise<ActServer> {
             headers: { 'content-type': String(headers['content-type']) },
             body,
           }).formData(),
-      });
+        ended,
+      };
+      requests.push(recorded);
+      waiters.shift()?.(recorded);
       const reply: Reply = replies.shift() ?? { body: { code: '1', msg: 'ok', data: {} } };
       const text =
         reply.body === undefined
@@ -69,6 +82,7 @@ export async function startActServer(): Promise<ActServer> {
         res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/json' });
         res.end(text);
       };
+      if (reply.hold) return;
       if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();
     });
@@ -79,6 +93,7 @@ export async function startActServer(): Promise<ActServer> {
     url: `http://127.0.0.1:${port}/api`,
     requests,
     reply: (reply) => replies.push(reply),
+    nextRequest: () => new Promise<RecordedRequest>((resolve) => waiters.push(resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -5,6 +5,7 @@
 export {
   acts,
   AVATAR_MAX_BYTES,
+  AVATAR_TYPES as AVATAR_TYPE_LIST,
   NOTIFICATION_PAGE_SIZE,
   allPermissionKeys,
   can,

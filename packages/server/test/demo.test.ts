@@ -19,12 +19,13 @@ import {
   waAccounts,
 } from '../src/db/schema.ts';
 import { readDemoSettings, seedInbox, startDemo } from '../src/demo/index.ts';
+import { seedCrm } from '../src/demo/seedCrm.ts';
 import type { Demo, DemoOptions, DemoWrite } from '../src/demo/index.ts';
 import { hashPassword } from '../src/security/password.ts';
 import { allPermissionKeys } from '../src/sdk.ts';
-import type { ConversationSummary, ThreadMessage } from '../src/sdk.ts';
+import type { ConversationSummary, Project, ThreadMessage } from '../src/sdk.ts';
 import { createCustomers } from '../src/simulator/index.ts';
-import { signIn } from './support/flows.ts';
+import { registerUser, signIn } from './support/flows.ts';
 import { dataOf } from './support/inbox.ts';
 import { createTestDatabase } from './support/testDatabase.ts';
 import type { TestDatabase } from './support/testDatabase.ts';
@@ -90,6 +91,29 @@ async function tableCounts(db: Db) {
     customers: await countOf(customers),
     conversations: conversationCount?.n ?? 0,
     messages: messageCount?.n ?? 0,
+  };
+}
+
+/** The project's labels (with customers carrying each), stages in board order and shortcuts. */
+async function crmSet(db: Db, projectId: string) {
+  const labelRows = await queryRows<{ name: string; carried: number | string }>(
+    db,
+    sql`select l.name, (select count(*) from customer_labels cl where cl.label_id = l.id) as carried
+      from labels l where l.project_id = ${projectId} order by l.name`,
+  );
+  const stageRows = await queryRows<{ name: string; position: number; placed: number | string }>(
+    db,
+    sql`select s.name, s.position, (select count(*) from customer_stages cs where cs.stage_id = s.id) as placed
+      from stages s where s.project_id = ${projectId} order by s.position`,
+  );
+  const replyRows = await queryRows<{ shortcut: string; text: string }>(
+    db,
+    sql`select shortcut, text from quick_replies where project_id = ${projectId} order by shortcut`,
+  );
+  return {
+    labels: labelRows.map((row) => ({ name: row.name, carried: Number(row.carried) })),
+    stages: stageRows.map((row) => ({ name: row.name, position: row.position, placed: Number(row.placed) })),
+    quickReplies: replyRows,
   };
 }
 
@@ -204,6 +228,30 @@ describe('the demo (startDemo)', () => {
     // The setting that remembers it.
     const settings = await readDemoSettings(db);
     expect(settings).toMatchObject({ projectKey: project.key, userId: user.id, phone: e164, password });
+  });
+
+  it('seeds labels, stages and quick replies, with labels and stages on some customers', async () => {
+    const { db } = first.app.sapa.services;
+    const crm = await crmSet(db, projectId);
+    expect(crm.labels.map((label) => label.name)).toEqual(['Komplain', 'Pelanggan Baru', 'Reseller', 'VIP']);
+    for (const label of crm.labels) expect(label.carried).toBeGreaterThan(0);
+    // Some customers, not all: 300 seeded, a sixth at most for the widest label.
+    expect(Math.max(...crm.labels.map((label) => label.carried))).toBeLessThanOrEqual(50);
+    expect(crm.stages.map((stage) => [stage.name, stage.position])).toEqual([
+      ['Prospek', 0],
+      ['Negosiasi', 1],
+      ['Deal', 2],
+      ['Selesai', 3],
+    ]);
+    for (const stage of crm.stages) expect(stage.placed).toBeGreaterThan(0);
+    expect(crm.quickReplies.map((reply) => reply.shortcut)).toEqual(['harga', 'ongkir', 'rekening', 'salam']);
+    for (const reply of crm.quickReplies) expect(reply.text).toContain('{nama}');
+    // The labels' kept counts agree with who carries them.
+    const counted = await queryRows<{ name: string; customer_count: number }>(
+      db,
+      sql`select name, customer_count from labels where project_id = ${projectId} order by name`,
+    );
+    expect(counted.map((row) => row.customer_count)).toEqual(crm.labels.map((label) => label.carried));
   });
 
   it("seeds the simulator's customers with a consistent, mostly closed history", async () => {
@@ -333,10 +381,17 @@ describe('the demo (startDemo)', () => {
     let again: Started;
     let before: Awaited<ReturnType<typeof tableCounts>>;
 
+    let crmBefore: Awaited<ReturnType<typeof crmSet>>;
+
     beforeAll(async () => {
       await started.demo.stop();
       await first.app.sapa.processPendingDeliveries();
       before = await tableCounts(first.app.sapa.services.db);
+      // The team deletes a seeded label: a restart must not bring it back.
+      await first.app.sapa.services.db.execute(
+        sql`delete from labels where project_id = ${projectId} and name = 'Komplain'`,
+      );
+      crmBefore = await crmSet(first.app.sapa.services.db, projectId);
       await first.close();
       firstClosed = true;
       second = await startServer();
@@ -359,6 +414,11 @@ describe('the demo (startDemo)', () => {
         .where(eq(waAccounts.projectId, projectId));
       expect(account?.graphBaseUrl).toBe(again.demo.simulator.graphBaseUrl);
       expect(again.demo.simulator.graphBaseUrl).not.toBe(started.demo.simulator.graphBaseUrl);
+    });
+
+    it('leaves the CRM set as the team left it', async () => {
+      expect(crmBefore.labels.map((label) => label.name)).not.toContain('Komplain');
+      expect(await crmSet(second.app.sapa.services.db, projectId)).toEqual(crmBefore);
     });
 
     it('answers a reply to a customer who wrote before the restart, whose window is still open', async () => {
@@ -509,5 +569,62 @@ describe('seedInbox', () => {
     await expect(
       seedInbox(db, { ...ids, projectId: randomUUID(), customers: createCustomers(3, 1) }),
     ).rejects.toThrow(/not one of the project's/);
+  });
+});
+
+describe('seedCrm', () => {
+  it('adds only what the project lacks, and a second run adds nothing', async () => {
+    const server = await startTestServer();
+    try {
+      const { db } = server.app.sapa.services;
+      const owner = await registerUser(server);
+      const project = dataOf<Project>(
+        await server.act('project_create', { token: owner.token, name: 'Toko' }),
+      );
+      const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, project.key));
+      if (row === undefined) throw new Error('no project');
+      // The team made "VIP" and a stage already: kept, and the seeded stages come after it.
+      await server.act('label_create', {
+        token: owner.token,
+        key: project.key,
+        name: 'vip',
+        color: '#000000',
+      });
+      await server.act('stage_create', {
+        token: owner.token,
+        key: project.key,
+        name: 'Baru',
+        color: '#000000',
+      });
+
+      const now = server.clock.now();
+      expect(await seedCrm(db, { projectId: row.id, now })).toEqual({
+        labels: 3,
+        stages: 4,
+        quickReplies: 4,
+      });
+      const once = await crmSet(db, row.id);
+      expect(once.labels.map((label) => label.name)).toEqual([
+        'Komplain',
+        'Pelanggan Baru',
+        'Reseller',
+        'vip',
+      ]);
+      expect(once.stages.map((stage) => [stage.name, stage.position])).toEqual([
+        ['Baru', 0],
+        ['Prospek', 1],
+        ['Negosiasi', 2],
+        ['Deal', 3],
+        ['Selesai', 4],
+      ]);
+      expect(await seedCrm(db, { projectId: row.id, now })).toEqual({
+        labels: 0,
+        stages: 0,
+        quickReplies: 0,
+      });
+      expect(await crmSet(db, row.id)).toEqual(once);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Notifications (docs/profile-and-notifications.md): each producer, the list's order, reading one or
  * all with the counts, the live `notification.new` and `notification.count`, a removed member's
- * notifications hidden, and a burst of customer messages making one `customer_waiting`.
+ * notifications hidden, and a burst of customer messages making one `customer_waiting` that counts
+ * them and is read once the conversation is answered or opened.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryTokenStore, createRealtime } from '@sapa/sdk';
@@ -153,13 +155,116 @@ describe('customer_waiting', () => {
     const again = (await list(agent.token, { unreadOnly: true })).data;
     expect(again).toHaveLength(1);
     expect(again[0]?.id).not.toBe(waiting[0]?.id);
-    expect(heard.filter((entry) => entry.event === 'notification.new')).toHaveLength(2);
+    // Pushed as stored, then as refreshed in place: one notification before reading, one after.
+    await until(() => heard.some((entry) => JSON.stringify(entry.payload).includes(again[0]?.id ?? '-')));
+    const pushed = heard.flatMap((entry) =>
+      entry.event === 'notification.new'
+        ? [entry.payload as { notification: Notification; unread: number }]
+        : [],
+    );
+    expect(new Set(pushed.map((entry) => entry.notification.id))).toEqual(
+      new Set([waiting[0]?.id, again[0]?.id]),
+    );
+    expect(pushed.every((entry) => entry.unread === 1)).toBe(true);
 
     // Unassigned conversations notify nobody.
     await server.act('notification_read_all', { token: agent.token });
     await assign(setup, setup.owner.token, conversation.id, null);
     await customerWrites(setup, phone, 'Citra Lestari');
     expect(await count(agent.token)).toBe(0);
+  });
+});
+
+describe('customer_waiting collapses and clears', () => {
+  const reply = (setup: InboxProject, token: string, conversationId: string) =>
+    server.act('message_send', {
+      token,
+      key: setup.project.key,
+      conversationId,
+      clientId: randomUUID(),
+      type: 'text',
+      caption: 'Baik kak, kami cek dulu',
+    });
+
+  it('counts the messages in one notification, refreshed in place, and clears it when anyone answers', async () => {
+    const setup = await inboxProject(server);
+    const agent = await addMember(server, setup.project, CHAT_AGENT);
+    const phone = uniquePhone();
+    const conversation = await conversationWith(server, setup, phone);
+    await assign(setup, setup.owner.token, conversation.id, agent.userId);
+    await server.act('notification_read_all', { token: agent.token });
+    const heard = await listen(agent.token);
+
+    // Three webhook batches: one row, counting three, moved to the latest message.
+    let lastBatch = server.clock.now();
+    for (let batch = 0; batch < 3; batch += 1) {
+      server.clock.advance(60_000);
+      lastBatch = server.clock.now();
+      await customerWrites(setup, phone, 'Citra Lestari');
+    }
+    const [waiting, ...others] = (await list(agent.token)).data.filter((row) => !row.read);
+    expect(others).toEqual([]);
+    expect(waiting).toMatchObject({ kind: 'customer_waiting', count: 3, conversationId: conversation.id });
+    expect(Date.parse(waiting?.createdAt ?? '')).toBeGreaterThanOrEqual(lastBatch.getTime());
+    expect(await count(agent.token)).toBe(1);
+    // Each batch pushed the one notification with the count unchanged at 1.
+    await until(() => heard.filter((entry) => entry.event === 'notification.new').length === 3);
+    const pushed = heard.filter((entry) => entry.event === 'notification.new');
+    expect(pushed.map((entry) => (entry.payload as { unread: number }).unread)).toEqual([1, 1, 1]);
+    expect(
+      pushed.map((entry) => (entry.payload as { notification: Notification }).notification.count),
+    ).toEqual([1, 2, 3]);
+    expect(
+      new Set(pushed.map((entry) => (entry.payload as { notification: Notification }).notification.id)).size,
+    ).toBe(1);
+
+    // The owner answers: the agent's notification is read, and the agent's tabs hear the count.
+    const answered = await reply(setup, setup.owner.token, conversation.id);
+    expect(answered.body.code, JSON.stringify(answered.body)).toBe('1');
+    await until(() => heard.some((entry) => entry.event === 'notification.count'));
+    expect(heard.filter((entry) => entry.event === 'notification.count')).toEqual([
+      { event: 'notification.count', payload: { unread: 0 } },
+    ]);
+    expect(await count(agent.token)).toBe(0);
+    expect((await list(agent.token)).data.find((row) => row.id === waiting?.id)?.read).toBe(true);
+
+    // The customer writes again: a new one, counting one.
+    await customerWrites(setup, phone, 'Citra Lestari');
+    expect((await list(agent.token, { unreadOnly: true })).data).toMatchObject([
+      { kind: 'customer_waiting', count: 1 },
+    ]);
+  });
+
+  it("clears only the opener's notification when the conversation is opened", async () => {
+    const setup = await inboxProject(server);
+    const agent = await addMember(server, setup.project, CHAT_AGENT);
+    const phone = uniquePhone();
+    const conversation = await conversationWith(server, setup, phone);
+    await assign(setup, setup.owner.token, conversation.id, agent.userId);
+    await server.act('notification_read_all', { token: agent.token });
+    await customerWrites(setup, phone, 'Citra Lestari', 2);
+    // Someone else opening it (the owner sees all chats) leaves the agent's notification alone.
+    dataOf(
+      await server.act('conversation_read', {
+        token: setup.owner.token,
+        key: setup.project.key,
+        conversationId: conversation.id,
+      }),
+    );
+    expect(await count(agent.token)).toBe(1);
+
+    const heard = await listen(agent.token);
+    // The messages were read by the owner already: opening still clears the agent's one.
+    dataOf(
+      await server.act('conversation_read', {
+        token: agent.token,
+        key: setup.project.key,
+        conversationId: conversation.id,
+      }),
+    );
+    expect(await count(agent.token)).toBe(0);
+    await until(() => heard.some((entry) => entry.event === 'notification.count'));
+    expect(heard).toContainEqual({ event: 'notification.count', payload: { unread: 0 } });
   });
 });
 

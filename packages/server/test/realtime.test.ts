@@ -42,41 +42,59 @@ function client(url: string, token: string | null, fcm: string | null = null): C
   return { realtime, warnings };
 }
 
-/** Resolves when `realtime` reaches `status` (rejects after `ms`). */
-function reach(realtime: Realtime, status: RealtimeStatus, ms = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
+/** Resolves when `realtime` reaches `status` (the test's own timeout bounds the wait). */
+function reach(realtime: Realtime, status: RealtimeStatus): Promise<void> {
+  return new Promise((resolve) => {
     if (realtime.getSnapshot().status === status) return resolve();
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`still ${realtime.getSnapshot().status}, waited for ${status}`));
-    }, ms);
     const stop = realtime.subscribe(() => {
       if (realtime.getSnapshot().status !== status) return;
-      clearTimeout(timer);
       stop();
       resolve();
     });
   });
 }
 
-/** Every `account.status` event the client receives, in order. */
-function collect(realtime: Realtime): Array<ServerEventPayload<'account.status'>> {
-  const received: Array<ServerEventPayload<'account.status'>> = [];
-  realtime.on('account.status', (event) => received.push(event));
-  return received;
+interface Received<T> {
+  events: T[];
+  /** Resolves once `count` events have arrived. */
+  until(count: number): Promise<void>;
 }
 
-async function waitUntil(check: () => boolean, ms = 10_000, every?: () => void): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    every?.();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/** Events the client receives, in order, with a wait for the next ones (no polling). */
+function received<T>(subscribe: (push: (event: T) => void) => void): Received<T> {
+  const events: T[] = [];
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  subscribe((event) => {
+    events.push(event);
+    for (const waiter of waiters.filter((entry) => events.length >= entry.count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
+  return {
+    events,
+    until: (count) =>
+      events.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+  };
+}
+
+/** Every `account.status` event the client receives, in order. */
+function collect(realtime: Realtime): Received<ServerEventPayload<'account.status'>> {
+  return received((push) => realtime.on('account.status', push));
+}
+
+/**
+ * Publishes `publish` again on every turn of the event loop's timers until `arrived` holds: for a
+ * room the server joins asynchronously, where the first events may pass the client by.
+ */
+async function publishUntil(arrived: Promise<void>, publish: () => void): Promise<void> {
+  let done = false;
+  void arrived.then(() => (done = true));
+  while (!done) {
+    publish();
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
-
-/** A short pause, to show that something did not arrive. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 async function createProject(token: string, name: string): Promise<Project> {
   const answer = await server.act('project_create', { token, name });
@@ -129,13 +147,15 @@ describe('the real-time socket', () => {
     );
 
     publisher.toProject(project.key, 'account.status', status(project.key, 'acc-1'));
-    await waitUntil(() => aStatus.length === 1);
+    await aStatus.until(1);
     publisher.toUser(other.userId, 'account.status', status('-', 'for-other'));
     publisher.toUser(owner.userId, 'account.status', status('-', 'for-owner'));
-    await waitUntil(() => aStatus.length === 2 && bStatus.length === 1);
-    await settle();
-    expect(aStatus.map((event) => event.accountId)).toEqual(['acc-1', 'for-owner']);
-    expect(bStatus.map((event) => event.accountId)).toEqual(['for-other']);
+    // Nothing else for either: the last events each is sent arrive, and nothing came before them.
+    publisher.toUser(owner.userId, 'account.status', status('-', 'owner-last'));
+    publisher.toUser(other.userId, 'account.status', status('-', 'other-last'));
+    await Promise.all([aStatus.until(3), bStatus.until(2)]);
+    expect(aStatus.events.map((event) => event.accountId)).toEqual(['acc-1', 'for-owner', 'owner-last']);
+    expect(bStatus.events.map((event) => event.accountId)).toEqual(['for-other', 'other-last']);
   });
 
   it('puts the creator of a project in its rooms at once, and a membership ending takes them out', async () => {
@@ -146,28 +166,32 @@ describe('the real-time socket', () => {
     await reach(a.realtime, 'connected');
     // project_create publishes the new membership: the open socket needs no reconnect.
     const project = await createProject(owner.token, 'Toko Baru');
-    const { publisher } = realtimeOf(server.app);
-    await waitUntil(
-      () => received.length > 0,
-      5_000,
-      () => publisher.toProject(project.key, 'account.status', status(project.key, 'after')),
+    const { io, publisher } = realtimeOf(server.app);
+    await publishUntil(received.until(1), () =>
+      publisher.toProject(project.key, 'account.status', status(project.key, 'after')),
     );
-    expect(received.every((event) => event.accountId === 'after')).toBe(true);
+    expect(received.events.every((event) => event.accountId === 'after')).toBe(true);
     await publisher.membershipChanged({ userId: owner.userId, key: project.key, permissions: null });
-    await settle();
-    const count = received.length;
+    const [socket] = await io.in(userRoom(owner.userId)).fetchSockets();
+    expect(socket?.rooms.has(`project:${project.key}`)).toBe(false);
+    // 'left' would arrive before the user event sent after it: that one arriving proves it did not.
+    const marker = new Promise<void>((resolve) =>
+      a.realtime.on('account.status', (event) => {
+        if (event.accountId === 'marker') resolve();
+      }),
+    );
     publisher.toProject(project.key, 'account.status', status(project.key, 'left'));
-    await settle();
-    expect(received).toHaveLength(count);
+    publisher.toUser(owner.userId, 'account.status', status('-', 'marker'));
+    await marker;
+    expect(received.events.map((event) => event.accountId)).not.toContain('left');
+    expect(received.events.at(-1)?.accountId).toBe('marker');
   });
 
   it('receives typed events through the SDK, reconnects after a drop and fires onReconnect', async () => {
     const owner = await registerUser(server);
     const { realtime, warnings } = client(server.url, owner.token);
-    const seqs: number[] = [];
-    realtime.on('message.new', (event) => seqs.push(event.seq));
-    let reconnects = 0;
-    realtime.onReconnect(() => (reconnects += 1));
+    const seqs = received<number>((push) => realtime.on('message.new', (event) => push(event.seq)));
+    const reconnects = received<null>((push) => realtime.onReconnect(() => push(null)));
     realtime.connect();
     await reach(realtime, 'connected');
 
@@ -197,7 +221,7 @@ describe('the real-time socket', () => {
       },
     });
     publisher.toUser(owner.userId, 'message.new', message(1));
-    await waitUntil(() => seqs.length === 1);
+    await seqs.until(1);
 
     // The network drops under the socket (not a deliberate server disconnect).
     for (const socket of io.of('/').sockets.values())
@@ -205,11 +229,12 @@ describe('the real-time socket', () => {
     await reach(realtime, 'reconnecting');
     expect(warnings).toContain('Network disconnected');
     await reach(realtime, 'connected');
-    await waitUntil(() => reconnects === 1);
+    await reconnects.until(1);
 
     publisher.toUser(owner.userId, 'message.new', message(2));
-    await waitUntil(() => seqs.length === 2);
-    expect(seqs).toEqual([1, 2]);
+    await seqs.until(2);
+    expect(seqs.events).toEqual([1, 2]);
+    expect(reconnects.events).toHaveLength(1);
   });
 });
 
@@ -236,12 +261,10 @@ describe('across server processes', () => {
         await reach(realtime, 'connected');
         // Until B's stream reader is up, A's first broadcasts may pass it by: publish until one arrives.
         const { publisher } = realtimeOf(server.app);
-        await waitUntil(
-          () => received.length > 0,
-          10_000,
-          () => publisher.toProject(project.key, 'account.status', status(project.key, 'from-a')),
+        await publishUntil(received.until(1), () =>
+          publisher.toProject(project.key, 'account.status', status(project.key, 'from-a')),
         );
-        expect(received[0]).toEqual(status(project.key, 'from-a'));
+        expect(received.events[0]).toEqual(status(project.key, 'from-a'));
         if (other !== null) {
           // The client really is on B: A holds no socket of this user.
           const onA = [...realtimeOf(server.app).io.of('/').sockets.values()];

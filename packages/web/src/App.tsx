@@ -1,41 +1,60 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { FullScreenSpinner } from './components/Spinner.tsx';
-import { MainLayout } from './layout/MainLayout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { HomePage } from './pages/HomePage.tsx';
 import { ScreenPage } from './pages/ScreenPage.tsx';
-import { ProjectListPage } from './projects/ProjectListPage.tsx';
 import { ProjectScope } from './project/ProjectScope.tsx';
-import { ChatPage } from './chat/ChatPage.tsx';
-import { ChatWindowPage } from './chat/ChatWindowPage.tsx';
-import { AccountsPage } from './accounts/AccountsPage.tsx';
-import { GalleryPage } from './gallery/GalleryPage.tsx';
-import { LabelsPage } from './labels/LabelsPage.tsx';
-import { QuickReplyPage } from './quickReplies/QuickReplyPage.tsx';
-import { StagesPage } from './stages/StagesPage.tsx';
-import { CustomersPage } from './customers/CustomersPage.tsx';
-import { DivisionsPage } from './divisions/DivisionsPage.tsx';
-import { ProfilePage } from './profile/ProfilePage.tsx';
-import { NotificationsPage } from './notifications/NotificationsPage.tsx';
-import { MembersPage } from './members/MembersPage.tsx';
-import { ProjectSettingsPage } from './settings/ProjectSettingsPage.tsx';
-import { InvitePage } from './invite/InvitePage.tsx';
-import { LoginPage } from './auth/LoginPage.tsx';
-import { RegisterPage } from './auth/RegisterPage.tsx';
-import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
-import { ForgotPhonePage, ForgotOtpPage, ForgotChangePage } from './auth/ForgotPasswordPages.tsx';
 import { authRoutes, personalRoutes, projectRoutes, screenRoutes } from './routes.ts';
 import { useRuntime } from './RuntimeProvider.tsx';
 import { OfflineNotice } from './pages/OfflineNotice.tsx';
-import { selectSessionStatus } from '@sapa/machines';
+import { selectSessionStatus } from '@sapa/machines/auth';
+import { DelayedSpinner } from './components/DelayedSpinner.tsx';
+import { lazyComponent } from './lazyComponent.ts';
+
+// Every screen is its own chunk, loaded when its route first renders (README, "Code splitting").
+
+/** The frame of every signed-in screen but the full-window ones (header, sidebar, route guard). */
+const MainLayout = lazyComponent(() => import('./layout/MainLayout.tsx'), 'MainLayout');
+const HomePage = lazyComponent(() => import('./pages/HomePage.tsx'), 'HomePage');
+const ProjectListPage = lazyComponent(() => import('./projects/ProjectListPage.tsx'), 'ProjectListPage');
+const ChatPage = lazyComponent(() => import('./chat/ChatPage.tsx'), 'ChatPage');
+const ChatWindowPage = lazyComponent(() => import('./chat/ChatWindowPage.tsx'), 'ChatWindowPage');
+const AccountsPage = lazyComponent(() => import('./accounts/AccountsPage.tsx'), 'AccountsPage');
+const GalleryPage = lazyComponent(() => import('./gallery/GalleryPage.tsx'), 'GalleryPage');
+const LabelsPage = lazyComponent(() => import('./labels/LabelsPage.tsx'), 'LabelsPage');
+const QuickReplyPage = lazyComponent(() => import('./quickReplies/QuickReplyPage.tsx'), 'QuickReplyPage');
+const StagesPage = lazyComponent(() => import('./stages/StagesPage.tsx'), 'StagesPage');
+const CustomersPage = lazyComponent(() => import('./customers/CustomersPage.tsx'), 'CustomersPage');
+const DivisionsPage = lazyComponent(() => import('./divisions/DivisionsPage.tsx'), 'DivisionsPage');
+const ProfilePage = lazyComponent(() => import('./profile/ProfilePage.tsx'), 'ProfilePage');
+const NotificationsPage = lazyComponent(
+  () => import('./notifications/NotificationsPage.tsx'),
+  'NotificationsPage',
+);
+const MembersPage = lazyComponent(() => import('./members/MembersPage.tsx'), 'MembersPage');
+const ProjectSettingsPage = lazyComponent(
+  () => import('./settings/ProjectSettingsPage.tsx'),
+  'ProjectSettingsPage',
+);
+const InvitePage = lazyComponent(() => import('./invite/InvitePage.tsx'), 'InvitePage');
+const LoginPage = lazyComponent(() => import('./auth/LoginPage.tsx'), 'LoginPage');
+const RegisterPage = lazyComponent(() => import('./auth/RegisterPage.tsx'), 'RegisterPage');
+const VerifyOtpPage = lazyComponent(() => import('./auth/VerifyOtpPage.tsx'), 'VerifyOtpPage');
+const ForgotPhonePage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotPhonePage');
+const ForgotOtpPage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotOtpPage');
+const ForgotChangePage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotChangePage');
 
 /** Renders children only for a signed-in user; the session machine redirects everyone else. */
 function SignedIn({ children }: { children: ReactNode }) {
   const { session } = useRuntime();
   const signedIn = useSelector(session, (snapshot) => snapshot.matches('signedIn'));
   return signedIn ? children : <FullScreenSpinner />;
+}
+
+/** A screen inside the frame: the frame stays while the screen's code loads. */
+function Screen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<DelayedSpinner />}>{children}</Suspense>;
 }
 
 export function App() {
@@ -46,201 +65,235 @@ export function App() {
   useEffect(() => {
     session.send({ type: 'session.pathChanged' });
   }, [session, location]);
+  // A stored token is being checked, or the user is in: the frame's code loads meanwhile.
+  useEffect(() => {
+    if (status === 'loading' || status === 'signedIn') void MainLayout.preload();
+  }, [status]);
   if (status === 'loading' || status === 'signingOut') return <FullScreenSpinner />;
   if (status === 'offline') return <OfflineNotice onRetry={() => session.send({ type: 'session.retry' })} />;
   return (
-    <Switch>
-      <Route path="/auth">
-        <Redirect to={authRoutes.login} replace />
-      </Route>
-      <Route path={authRoutes.login} component={LoginPage} />
-      <Route path={authRoutes.register} component={RegisterPage} />
-      <Route path={authRoutes.verifyOtp} component={VerifyOtpPage} />
-      <Route path="/auth/forgot-password">
-        <Redirect to={authRoutes.forgotPhone} replace />
-      </Route>
-      <Route path={authRoutes.forgotPhone} component={ForgotPhonePage} />
-      <Route path={authRoutes.forgotOtp} component={ForgotOtpPage} />
-      <Route path={authRoutes.forgotChange} component={ForgotChangePage} />
-      <Route path="/">
-        <SignedIn>
-          <MainLayout>
-            <HomePage />
-          </MainLayout>
-        </SignedIn>
-      </Route>
-      <Route path={projectRoutes.list}>
-        <SignedIn>
-          <MainLayout>
-            <ProjectListPage />
-          </MainLayout>
-        </SignedIn>
-      </Route>
-      <Route path={personalRoutes.profile}>
-        <SignedIn>
-          <MainLayout>
-            <ProfilePage />
-          </MainLayout>
-        </SignedIn>
-      </Route>
-      <Route path={personalRoutes.notifications}>
-        <SignedIn>
-          <MainLayout>
-            <NotificationsPage />
-          </MainLayout>
-        </SignedIn>
-      </Route>
-      <Route path={projectRoutes.chat}>
-        {(params: { key: string; receiver?: string }) => (
+    <Suspense fallback={<DelayedSpinner fullScreen />}>
+      <Switch>
+        <Route path="/auth">
+          <Redirect to={authRoutes.login} replace />
+        </Route>
+        <Route path={authRoutes.login} component={LoginPage} />
+        <Route path={authRoutes.register} component={RegisterPage} />
+        <Route path={authRoutes.verifyOtp} component={VerifyOtpPage} />
+        <Route path="/auth/forgot-password">
+          <Redirect to={authRoutes.forgotPhone} replace />
+        </Route>
+        <Route path={authRoutes.forgotPhone} component={ForgotPhonePage} />
+        <Route path={authRoutes.forgotOtp} component={ForgotOtpPage} />
+        <Route path={authRoutes.forgotChange} component={ForgotChangePage} />
+        <Route path="/">
           <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout variant="workspace">
-                <ChatPage receiver={params.receiver ?? null} />
-              </MainLayout>
-            </ProjectScope>
+            <MainLayout>
+              <Screen>
+                <HomePage />
+              </Screen>
+            </MainLayout>
           </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.chatWindow}>
-        {(params: { key: string; phone: string }) => (
+        </Route>
+        <Route path={projectRoutes.list}>
           <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <ChatWindowPage phone={params.phone} />
-            </ProjectScope>
+            <MainLayout>
+              <Screen>
+                <ProjectListPage />
+              </Screen>
+            </MainLayout>
           </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.accounts}>
-        {(params: { key: string }) => (
+        </Route>
+        <Route path={personalRoutes.profile}>
           <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout>
-                <AccountsPage />
-              </MainLayout>
-            </ProjectScope>
+            <MainLayout>
+              <Screen>
+                <ProfilePage />
+              </Screen>
+            </MainLayout>
           </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.gallery}>
-        {(params: { key: string }) => (
+        </Route>
+        <Route path={personalRoutes.notifications}>
           <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout variant="workspace">
-                <GalleryPage />
-              </MainLayout>
-            </ProjectScope>
+            <MainLayout>
+              <Screen>
+                <NotificationsPage />
+              </Screen>
+            </MainLayout>
           </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.labels}>
-        {(params: { key: string }) => (
-          <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout>
-                <LabelsPage />
-              </MainLayout>
-            </ProjectScope>
-          </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.quickReply}>
-        {(params: { key: string }) => (
-          <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout>
-                <QuickReplyPage />
-              </MainLayout>
-            </ProjectScope>
-          </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.stages}>
-        {(params: { key: string }) => (
-          <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout variant="workspace">
-                <StagesPage />
-              </MainLayout>
-            </ProjectScope>
-          </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.divisions}>
-        {(params: { key: string }) => (
-          <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout>
-                <DivisionsPage />
-              </MainLayout>
-            </ProjectScope>
-          </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.members}>
-        {(params: { key: string }) => (
-          <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout>
-                <MembersPage />
-              </MainLayout>
-            </ProjectScope>
-          </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.settings}>
-        {(params: { key: string }) => (
-          <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout>
-                <ProjectSettingsPage />
-              </MainLayout>
-            </ProjectScope>
-          </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.invite}>
-        {(params: { code: string }) => (
-          <SignedIn>
-            <InvitePage key={params.code} code={params.code} />
-          </SignedIn>
-        )}
-      </Route>
-      <Route path={projectRoutes.customers}>
-        {(params: { key: string }) => (
-          <SignedIn>
-            <ProjectScope projectKey={params.key}>
-              <MainLayout>
-                <CustomersPage />
-              </MainLayout>
-            </ProjectScope>
-          </SignedIn>
-        )}
-      </Route>
-      {screenRoutes.map((route) => (
-        <Route key={route.path} path={route.path}>
-          {(params: { key?: string }) => (
+        </Route>
+        <Route path={projectRoutes.chat}>
+          {(params: { key: string; receiver?: string }) => (
             <SignedIn>
-              {route.area !== 'main' ? (
-                <ScreenPage title={route.title} />
-              ) : params.key === undefined ? (
-                <MainLayout>
-                  <ScreenPage title={route.title} />
+              <ProjectScope projectKey={params.key}>
+                <MainLayout variant="workspace">
+                  <Screen>
+                    <ChatPage receiver={params.receiver ?? null} />
+                  </Screen>
                 </MainLayout>
-              ) : (
-                // A project's screen: its sidebar, and the route guard on its permission.
-                <ProjectScope projectKey={params.key}>
-                  <MainLayout>
-                    <ScreenPage title={route.title} />
-                  </MainLayout>
-                </ProjectScope>
-              )}
+              </ProjectScope>
             </SignedIn>
           )}
         </Route>
-      ))}
-      <Route>
-        <NotFoundPage />
-      </Route>
-    </Switch>
+        <Route path={projectRoutes.chatWindow}>
+          {(params: { key: string; phone: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <ChatWindowPage phone={params.phone} />
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.accounts}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <AccountsPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.gallery}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout variant="workspace">
+                  <Screen>
+                    <GalleryPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.labels}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <LabelsPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.quickReply}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <QuickReplyPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.stages}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout variant="workspace">
+                  <Screen>
+                    <StagesPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.divisions}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <DivisionsPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.members}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <MembersPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.settings}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <ProjectSettingsPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.invite}>
+          {(params: { code: string }) => (
+            <SignedIn>
+              <InvitePage key={params.code} code={params.code} />
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.customers}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <CustomersPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        {screenRoutes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {(params: { key?: string }) => (
+              <SignedIn>
+                {route.area !== 'main' ? (
+                  <ScreenPage title={route.title} />
+                ) : params.key === undefined ? (
+                  <MainLayout>
+                    <ScreenPage title={route.title} />
+                  </MainLayout>
+                ) : (
+                  // A project's screen: its sidebar, and the route guard on its permission.
+                  <ProjectScope projectKey={params.key}>
+                    <MainLayout>
+                      <ScreenPage title={route.title} />
+                    </MainLayout>
+                  </ProjectScope>
+                )}
+              </SignedIn>
+            )}
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }

@@ -8,7 +8,9 @@ import { PreferencesProvider } from './preferences/PreferencesProvider.tsx';
 import { ToastProvider } from './toast/ToastRegion.tsx';
 import { AuthFlowsProvider } from './auth/AuthFlowsProvider.tsx';
 import { fetchPublicConfig, initSocialSdk } from './social/socialSdk.ts';
+import { reloadOnStaleChunk } from './reloadOnStaleChunk.ts';
 
+reloadOnStaleChunk();
 const runtime = createRuntime();
 runtime.session.start();
 void fetchPublicConfig().then((config) => initSocialSdk(config.socialAppId));

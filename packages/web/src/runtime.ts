@@ -18,7 +18,7 @@ import {
   type Realtime,
   type TokenStore,
 } from '@sapa/sdk';
-import { sessionMachine } from '@sapa/machines';
+import { sessionMachine } from '@sapa/machines/auth';
 import { createInboxConnection, type InboxConnection } from './inbox/inboxConnection.ts';
 import {
   createBrowserNotificationPort,

@@ -7,7 +7,6 @@
  * (her card moves, the totals follow), a customer the board has not loaded (a fresh board),
  * a reconnect. Superseded `stage_board` calls are answered first, and never show.
  */
-import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { StageColumn } from '@sapa/sdk';
 import { boardMachine } from '../boardMachine.ts';
@@ -30,6 +29,7 @@ import {
   stageKey,
   UNLOADED_CUSTOMER,
 } from './stageFixtures.ts';
+import { silentDelay } from '../delay.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): BoardContext {
   return snapshot.context as BoardContext;
@@ -139,7 +139,6 @@ function world(): World {
 }
 
 /** The pause never ends by itself: the model sends `board.searchSettled`. */
-const silentPause = fromCallback<{ type: 'pause.none' }, { ms: number }>(() => undefined);
 
 function describeEmitted(emitted: BoardEmitted): string {
   return `error toast "${emitted.message}": ${emitted.name}'s card goes back`;
@@ -203,7 +202,7 @@ function describeState(snapshot: AnyMachineSnapshot): string {
 
 export const boardModel: PathModel = {
   name: 'board',
-  machine: boardMachine.provide({ actors: { boardSearchPause: silentPause } }),
+  machine: boardMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: `the board of project ${stageKey}, for an agent with crm.stage.edit`, world }],
   events,

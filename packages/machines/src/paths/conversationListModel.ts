@@ -7,17 +7,17 @@
  * model settles itself. When several `conversation_list` calls are waiting, the older ones
  * are superseded: the drivers answer them first with a ghost row that must never show.
  */
-import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { conversationListMachine } from '../conversationListMachine.ts';
 import type { ConversationPage } from '../conversationListMachine.ts';
 import { matchesView } from '../conversationListMerge.ts';
 import type { ConversationQuery, ConversationSummary } from '../conversationListMerge.ts';
-import type { ActInput, ActName, ActResult } from '../sdk.ts';
+import type { ActCallOptions, ActInput, ActName, ActResult } from '../sdk.ts';
 import { createFakeClient } from './fakes.ts';
 import type { FakeClient } from './fakes.ts';
 import { networkError } from './fixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
+import { silentDelay } from '../delay.ts';
 
 function conversation(
   id: string,
@@ -111,17 +111,23 @@ export function createFakePageClient(): FakeClient {
     get calls() {
       return inner.calls;
     },
+    get signals() {
+      return inner.signals;
+    },
     pending: () => inner.pending(),
     settle: (name, outcome) => inner.settle(name, outcome),
-    async act<N extends ActName>(name: N, fields: ActInput<N>): Promise<ActResult<N>> {
-      const answer = await inner.act(name, fields);
+    async act<N extends ActName>(
+      name: N,
+      fields: ActInput<N>,
+      options?: ActCallOptions,
+    ): Promise<ActResult<N>> {
+      const answer = await inner.act(name, fields, options);
       return { code: answer.code, msg: answer.msg, ...(answer.data as object) } as ActResult<N>;
     },
   };
 }
 
 /** The debounce never fires by itself: the model sends `list.searchSettled`. */
-const silentDebounce = fromCallback<{ type: 'debounce.none' }, { ms: number }>(() => undefined);
 
 type Ctx = {
   conversations: ConversationSummary[];
@@ -134,6 +140,7 @@ type Ctx = {
   searchText: string;
   page: number;
   totalPage: number;
+  failures: number;
   selectedId: string | null;
   error: { reason: string } | null;
   moreError: { reason: string } | null;
@@ -162,6 +169,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     rows: rows(c.conversations),
     selected: c.selectedId,
     errors: [c.error?.reason ?? null, c.moreError?.reason ?? null],
+    failures: c.failures,
   });
 }
 
@@ -333,7 +341,7 @@ function describeState(snapshot: AnyMachineSnapshot): string {
 
 export const conversationListModel: PathModel = {
   name: 'conversationList',
-  machine: conversationListMachine.provide({ actors: { searchDebounce: silentDebounce } }),
+  machine: conversationListMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: 'the inbox opens (project k1, agent u1)', world }],
   events,
@@ -350,9 +358,11 @@ export const conversationListModel: PathModel = {
   },
   scenarios: [
     {
-      // The connection comes back while failed, while loading, and while idle.
+      // The first page fails twice (tried once more, then failed); the connection comes back
+      // while failed, while loading, and while idle.
       start: 0,
       events: [
+        { type: 'xstate.error.actor.page', error: networkError },
         { type: 'xstate.error.actor.page', error: networkError },
         { type: 'list.resync' },
         { type: 'list.resync' },

@@ -4,15 +4,11 @@
  * that never ends by itself, the driver that answers a save, the events tried in the search and
  * the dialog, and how the dialog's state and events read in words.
  */
-import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { FlowError } from '../actError.ts';
 import type { ActName } from '../sdk.ts';
 import { networkError } from './fixtures.ts';
 import type { StepDriver } from './models.ts';
-
-/** The search pause of a model: it never ends by itself (the model sends `<prefix>.searchSettled`). */
-export const silentPause = fromCallback<{ type: 'pause.none' }, { ms: number }>(() => undefined);
 
 /** Answers the pending create or update (whichever the save called) with the event's outcome. */
 export function settleSave(create: ActName, update: ActName): StepDriver {

@@ -9,7 +9,7 @@
  * path names. Query events are tried only with no dialog open, dialog events only on the plain
  * table, so each region is walked through once.
  */
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { grantAll } from '@sapa/sdk';
 import type { Customer } from '@sapa/sdk';
@@ -33,6 +33,7 @@ import {
 } from './customerFixtures.ts';
 import { vip } from './labelFixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
+import { silentDelay } from '../delay.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): CustomersContext {
   return snapshot.context as CustomersContext;
@@ -203,13 +204,12 @@ function world(): World {
 const ready: AnyEventObject = { type: 'xstate.done.actor.options', output: filterOptions };
 
 /** The pause never ends by itself: the model sends `customers.searchSettled`. */
-const silentPause = fromCallback<{ type: 'pause.none' }, { ms: number }>(() => undefined);
 
 export const customersModel: PathModel = {
   name: 'customers',
   machine: customersMachine.provide({
     actors: {
-      customerSearchPause: silentPause,
+      delay: silentDelay,
       customerForm: standIn as never,
       customerImport: standIn as never,
     },

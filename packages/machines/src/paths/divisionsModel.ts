@@ -22,7 +22,6 @@ import {
   searchEvents,
   serializedCrud,
   settleSave,
-  silentPause,
   statePath,
 } from './crudModel.ts';
 import { createFakeClient } from './fakes.ts';
@@ -36,6 +35,7 @@ import {
   sales,
   support,
 } from './divisionFixtures.ts';
+import { silentDelay } from '../delay.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): DivisionsContext {
   return snapshot.context as DivisionsContext;
@@ -147,7 +147,7 @@ const settleDivision = settleSave('division_create', 'division_update');
 
 export const divisionsModel: PathModel = {
   name: 'divisions',
-  machine: divisionsMachine.provide({ actors: { divisionsSearchPause: silentPause } }),
+  machine: divisionsMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: `the divisions of project ${divisionKey} open`, world }],
   events,

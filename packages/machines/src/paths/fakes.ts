@@ -3,7 +3,15 @@
  * acts wait until the caller settles them, and stores that write what happens to `effects`.
  */
 import type { RedirectStore, SessionLocation } from '../sessionMachine.ts';
-import type { ActCaller, ActInput, ActName, ActOutput, ActResult, TokenStoreLike } from '../sdk.ts';
+import type {
+  ActCallOptions,
+  ActCaller,
+  ActInput,
+  ActName,
+  ActOutput,
+  ActResult,
+  TokenStoreLike,
+} from '../sdk.ts';
 
 export interface ActCall {
   name: ActName;
@@ -18,6 +26,8 @@ interface PendingCall extends ActCall {
 export interface FakeClient extends ActCaller {
   /** Every act called, in order. */
   readonly calls: ActCall[];
+  /** The signal each call in `calls` was given (same order; undefined when none). */
+  readonly signals: (AbortSignal | undefined)[];
   /** Acts called and not settled yet. */
   pending(): ActCall[];
   /**
@@ -29,11 +39,14 @@ export interface FakeClient extends ActCaller {
 
 export function createFakeClient(): FakeClient {
   const calls: ActCall[] = [];
+  const signals: (AbortSignal | undefined)[] = [];
   const waiting: PendingCall[] = [];
   return {
     calls,
-    act<N extends ActName>(name: N, fields: ActInput<N>): Promise<ActResult<N>> {
+    signals,
+    act<N extends ActName>(name: N, fields: ActInput<N>, options?: ActCallOptions): Promise<ActResult<N>> {
       calls.push({ name, fields });
+      signals.push(options?.signal);
       return new Promise<ActResult<N>>((resolve, reject) => {
         waiting.push({
           name,

@@ -5,7 +5,7 @@
 import type { ConversationSummary, GalleryItem, ThreadMessage } from '@sapa/sdk';
 import { matchesGalleryQuery } from '../galleryActors.ts';
 import type { GalleryPage, GalleryQuery } from '../galleryActors.ts';
-import type { ActInput, ActName, ActResult } from '../sdk.ts';
+import type { ActCallOptions, ActInput, ActName, ActResult } from '../sdk.ts';
 import { c1, c2 } from './conversationListModel.ts';
 import { createFakeClient } from './fakes.ts';
 import type { FakeClient } from './fakes.ts';
@@ -69,10 +69,17 @@ export function createFakeGalleryClient(): FakeClient {
     get calls() {
       return inner.calls;
     },
+    get signals() {
+      return inner.signals;
+    },
     pending: () => inner.pending(),
     settle: (name, outcome) => inner.settle(name, outcome),
-    async act<N extends ActName>(name: N, fields: ActInput<N>): Promise<ActResult<N>> {
-      const answer = await inner.act(name, fields);
+    async act<N extends ActName>(
+      name: N,
+      fields: ActInput<N>,
+      options?: ActCallOptions,
+    ): Promise<ActResult<N>> {
+      const answer = await inner.act(name, fields, options);
       if (!pageActs.has(name)) return answer;
       return { code: answer.code, msg: answer.msg, ...(answer.data as object) } as ActResult<N>;
     },

@@ -7,12 +7,11 @@
  * where they meet (an upload kept while a kind filter is on, requests superseded by newer ones).
  * The search pauses never end by themselves: the model sends their settled events.
  */
-import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ConversationSummary, GalleryItem } from '@sapa/sdk';
 import { galleryMachine } from '../galleryMachine.ts';
 import { matchesGalleryQuery } from '../galleryActors.ts';
-import type { GalleryPage, GalleryQuery, SearchPauseInput } from '../galleryActors.ts';
+import type { GalleryPage, GalleryQuery } from '../galleryActors.ts';
 import type { GalleryContext } from '../galleryTypes.ts';
 import { c1, c2, ghost as ghostConversation } from './conversationListModel.ts';
 import { apiError, networkError } from './fixtures.ts';
@@ -30,6 +29,7 @@ import {
   video,
 } from './galleryFixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
+import { silentDelay } from '../delay.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): GalleryContext {
   return snapshot.context as GalleryContext;
@@ -53,6 +53,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     items: names(c.items),
     errors: [c.error?.reason ?? null, c.moreError?.reason ?? null],
     selected: c.selected?.filename ?? null,
+    picked: names(c.picked),
     del: [c.deleteTarget?.filename ?? null, c.deleteError?.reason ?? null],
     add: [c.added > 0, c.addError?.reason ?? null],
     share: [
@@ -202,18 +203,23 @@ function world(): World {
   const client = createFakeGalleryClient();
   let sends = 0;
   const newClientId = () => `5e0d0000-0000-4000-8000-${String((sends += 1)).padStart(12, '0')}`;
-  return { client, browser: null, effects: [], input: { client, key: galleryKey, newClientId } };
+  // Room for one picked file, as the composer's picker with one free tray slot.
+  return {
+    client,
+    browser: null,
+    effects: [],
+    input: { client, key: galleryKey, newClientId, pickLimit: 1 },
+  };
 }
 
 const plain = (page: number): GalleryQuery => ({ kind: 'all', search: '', page });
 const firstPage: AnyEventObject = { type: 'xstate.done.actor.page', output: galleryPage(plain(0)) };
 
 /** The pause never ends by itself: the model sends `gallery.searchSettled` / `share.searchSettled`. */
-const silentPause = fromCallback<{ type: 'pause.none' }, SearchPauseInput>(() => undefined);
 
 export const galleryModel: PathModel = {
   name: 'gallery',
-  machine: galleryMachine.provide({ actors: { searchPause: silentPause } }),
+  machine: galleryMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: `the gallery of project ${galleryKey} opens`, world }],
   events,
@@ -253,6 +259,19 @@ export const galleryModel: PathModel = {
         { type: 'gallery.add', ids: [brochure.id] },
         { type: 'gallery.add', ids: [] },
         { type: 'xstate.done.actor.add', output: [brochure] },
+      ],
+    },
+    // The picker: a file picked stays across a kind change; a second finds no room; put back.
+    {
+      start: 0,
+      events: [
+        firstPage,
+        { type: 'gallery.pick', id: photo.id },
+        { type: 'gallery.pick', id: video.id },
+        { type: 'gallery.kind', kind: 'video' },
+        { type: 'xstate.done.actor.page', output: galleryPage({ kind: 'video', search: '', page: 0 }) },
+        { type: 'gallery.pick', id: photo.id },
+        { type: 'gallery.pick', id: video.id },
       ],
     },
     // A next page in flight is superseded by a new kind; an empty add is ignored.

@@ -11,10 +11,11 @@ import type { Label } from '@sapa/sdk';
 import { isLabelColor } from '../labelActors.ts';
 import { labelsMachine } from '../labelsMachine.ts';
 import type { LabelsContext } from '../labelsMachine.ts';
-import { describeSettled, dialogEvents, saveOutcomes, settleSave, silentPause } from './crudModel.ts';
+import { describeSettled, dialogEvents, saveOutcomes, settleSave } from './crudModel.ts';
 import { createFakeClient } from './fakes.ts';
 import { createFakeLabelPages, grosir, labelKey, nameTaken, refused, vip } from './labelFixtures.ts';
 import type { PathModel, World } from './models.ts';
+import { silentDelay } from '../delay.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): LabelsContext {
   return snapshot.context as LabelsContext;
@@ -103,7 +104,7 @@ const submitGrosir: AnyEventObject[] = [{ type: 'labels.name', name: 'Grosir' },
 
 export const labelsModel: PathModel = {
   name: 'labels',
-  machine: labelsMachine.provide({ actors: { labelSearchPause: silentPause } }),
+  machine: labelsMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: `the labels of project ${labelKey} open`, world }],
   events,

@@ -13,11 +13,12 @@ import type { MemberTablePayload } from '../membersActors.ts';
 import { membersMachine } from '../membersMachine.ts';
 import type { MembersContext, MembersEmitted } from '../membersMachine.ts';
 import type { FetchPage } from '../tableMachine.ts';
-import { describeSettled, searchEvents, silentPause, statePath } from './crudModel.ts';
+import { describeSettled, searchEvents, statePath } from './crudModel.ts';
 import { createFakeClient } from './fakes.ts';
 import { apiError, project } from './fixtures.ts';
 import type { PathModel, World } from './models.ts';
 import { flush } from './replay.ts';
+import { silentDelay } from '../delay.ts';
 
 const owner: ProjectMember = {
   userId: 'u-owner',
@@ -157,7 +158,7 @@ function describeState(snapshot: AnyMachineSnapshot): string {
 
 export const membersModel: PathModel = {
   name: 'members',
-  machine: membersMachine.provide({ actors: { membersSearchPause: silentPause } }),
+  machine: membersMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: `the owner opens /project/user/${project.key}`, world }],
   events,

@@ -8,7 +8,7 @@ import type { Actor, AnyMachineSnapshot, AnyStateMachine, AnyEventObject } from 
 import { forgotPasswordMachine } from '../forgotPasswordMachine.ts';
 import { loginMachine } from '../loginMachine.ts';
 import { otpMachine } from '../otpMachine.ts';
-import type { OtpOutput } from '../otpMachine.ts';
+import type { OtpClock, OtpOutput, OtpResume } from '../otpMachine.ts';
 import { registerMachine } from '../registerMachine.ts';
 import type { ActName } from '../sdk.ts';
 import type { TickerInbox } from '../ticker.ts';
@@ -54,6 +54,7 @@ import { permissionEditorModel } from './permissionEditorModel.ts';
 import { projectSettingsModel } from './projectSettingsModel.ts';
 import { membersModel } from './membersModel.ts';
 import { invitesModel } from './invitesModel.ts';
+import { openConversationModel } from './openConversationModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -112,6 +113,7 @@ export const machineNames = [
   'members',
   'invites',
   'leaveProject',
+  'openConversation',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -369,31 +371,57 @@ function sessionWorld(token: string | null, path: string): World {
   };
 }
 
-const codeEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+const codeEvents = (
+  snapshot: AnyMachineSnapshot,
+  actor: 'verify' | 'confirm' = 'verify',
+): AnyEventObject[] => {
   const attemptsLeft = Number(contextOf(snapshot)['attemptsLeft']);
   return [
     {
-      type: 'xstate.error.actor.verify',
+      type: `xstate.error.actor.${actor}`,
       error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: attemptsLeft - 1 } }),
     },
   ];
 };
 
+/** The user of a confirmed phone change. */
+const phoneChanged = { ...user, phone: '+6281299990000' };
+
 /** Five wrong codes in a row, the server counting the attempts down to 0. */
-function fiveWrongCodes(actor: 'verify' | 'reset', machine: 'otp' | 'forgot'): AnyEventObject[] {
+function fiveWrongCodes(): AnyEventObject[] {
   return [4, 3, 2, 1, 0].flatMap((attemptsLeft): AnyEventObject[] => [
-    ...(machine === 'otp'
-      ? [{ type: 'otp.change', code: '123456' }, { type: 'otp.submit' }]
-      : [
-          { type: 'forgot.submitCode', code: '123456' },
-          { type: 'forgot.submitPassword', password: 'rahasia-baru', confirmPassword: 'rahasia-baru' },
-        ]),
+    { type: 'otp.change', code: '123456' },
+    { type: 'otp.submit' },
     {
-      type: `xstate.error.actor.${actor}`,
+      type: 'xstate.error.actor.verify',
       error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft } }),
     },
   ]);
 }
+
+const otpEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => [
+  { type: 'otp.change', code: '12-34 56' },
+  { type: 'otp.submit' },
+  { type: 'otp.resend' },
+  { type: 'otp.tick' },
+  { type: 'otp.restart' },
+  { type: 'xstate.done.actor.verify', output: signedIn },
+  ...codeEvents(snapshot),
+  { type: 'xstate.error.actor.verify', error: apiError('otp_locked', 'Kode terkunci') },
+  { type: 'xstate.error.actor.verify', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+  { type: 'xstate.error.actor.verify', error: networkError },
+  { type: 'xstate.done.actor.confirm', output: phoneChanged },
+  ...codeEvents(snapshot, 'confirm'),
+  { type: 'xstate.error.actor.confirm', error: apiError('otp_locked', 'Kode terkunci') },
+  { type: 'xstate.error.actor.confirm', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+  { type: 'xstate.done.actor.resend', output: newChallenge },
+  {
+    type: 'xstate.error.actor.resend',
+    error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }),
+  },
+  { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
+  { type: 'xstate.error.actor.resend', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+];
 
 const testOtpMachine = otpMachine.provide({ actors: { ticker: silentTicker } });
 
@@ -406,40 +434,67 @@ const otpModel: PathModel = {
       label: 'a login challenge (expires in 2 s, resend after 1 s)',
       world: plainWorld((client) => ({ client, challenge, purpose: 'login' })),
     },
-  ],
-  events: (snapshot) => [
-    { type: 'otp.change', code: '12-34 56' },
-    { type: 'otp.submit' },
-    { type: 'otp.resend' },
-    { type: 'otp.tick' },
-    { type: 'otp.restart' },
-    { type: 'xstate.done.actor.verify', output: signedIn },
-    ...codeEvents(snapshot),
-    { type: 'xstate.error.actor.verify', error: apiError('otp_locked', 'Kode terkunci') },
-    { type: 'xstate.error.actor.verify', error: apiError('otp_expired', 'Kode kedaluwarsa') },
-    { type: 'xstate.error.actor.verify', error: networkError },
-    { type: 'xstate.done.actor.resend', output: newChallenge },
     {
-      type: 'xstate.error.actor.resend',
-      error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }),
+      label: 'a phone change challenge',
+      world: plainWorld((client) => ({ client, challenge, purpose: 'phone' })),
     },
-    { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
-    { type: 'xstate.error.actor.resend', error: apiError('otp_expired', 'Kode kedaluwarsa') },
+    {
+      label: 'a password reset challenge (the reset checks the code)',
+      world: plainWorld((client) => ({ client, challenge, purpose: 'reset' })),
+    },
+    {
+      label: 'a reset challenge back expired (the reset said otp_expired)',
+      world: plainWorld((client) => ({
+        client,
+        challenge,
+        purpose: 'reset',
+        resume: {
+          attemptsLeft: 4,
+          expiresIn: 0,
+          resendIn: 0,
+          step: 'expired',
+          error: { reason: 'otp_expired', message: 'Kode kedaluwarsa' },
+        },
+      })),
+    },
+    {
+      label: 'a reset challenge back locked (the reset said otp_locked)',
+      world: plainWorld((client) => ({
+        client,
+        challenge,
+        purpose: 'reset',
+        resume: {
+          attemptsLeft: 0,
+          expiresIn: 1,
+          resendIn: 0,
+          step: 'locked',
+          error: { reason: 'otp_locked', message: 'Kode terkunci' },
+        },
+      })),
+    },
   ],
+  // A finished step takes no more events (the graph would keep counting down).
+  events: (snapshot) => (snapshot.status === 'done' ? [] : otpEvents(snapshot)),
   simple: {
     events: (snapshot) => [
       { type: 'otp.change', code: '123456' },
       { type: 'otp.submit' },
       { type: 'xstate.done.actor.verify', output: signedIn },
       ...codeEvents(snapshot),
+      { type: 'xstate.done.actor.confirm', output: phoneChanged },
     ],
-    toState: (snapshot) => snapshot.matches('verified') || snapshot.matches('locked'),
+    toState: (snapshot) =>
+      snapshot.matches('verified') || snapshot.matches('entered') || snapshot.matches('locked'),
   },
-  scenarios: [{ start: 0, events: fiveWrongCodes('verify', 'otp') }],
-  actorActs: { verify: 'auth_verify_otp', resend: 'auth_resend_otp' },
+  scenarios: [{ start: 0, events: fiveWrongCodes() }],
+  actorActs: { verify: 'auth_verify_otp', confirm: 'profile_phone_confirm', resend: 'auth_resend_otp' },
   drivers: {},
   describeEvent: (event) =>
-    describeActor(event, { verify: 'the code check', resend: 'the resend' }) ??
+    describeActor(event, {
+      verify: 'the code check',
+      confirm: 'the phone confirmation',
+      resend: 'the resend',
+    }) ??
     (event.type === 'otp.change'
       ? `the user types "${String(payload(event)['code'])}"`
       : ({
@@ -607,8 +662,49 @@ const goodPassword = {
   confirmPassword: 'rahasia-baru',
 };
 
+/** The forgot-password state's identity: what its guards and the code step's start read. */
+function serializeForgotState(snapshot: AnyMachineSnapshot): string {
+  const context = contextOf(snapshot);
+  const clock = context['clock'] as OtpClock;
+  const resume = context['resume'] as OtpResume | null;
+  const error = context['error'] as { reason?: string } | null;
+  return JSON.stringify({
+    value: snapshot.value,
+    code: context['code'],
+    clock,
+    resume:
+      resume === null
+        ? null
+        : { step: resume.step, attemptsLeft: resume.attemptsLeft, error: resume.error?.reason ?? null },
+    error: error?.reason ?? null,
+    fields: Object.keys(context['fieldErrors'] as object),
+    challenge: (context['challenge'] as { challenge?: unknown } | null)?.challenge ?? null,
+  });
+}
+
+/** The code step can end with a code: it is open on the code, not on a notice. */
+function forgotStepTakesCode(snapshot: AnyMachineSnapshot): boolean {
+  const resume = contextOf(snapshot)['resume'] as OtpResume | null;
+  return snapshot.matches('code') && (resume === null || resume.step === 'code');
+}
+
+/** The clock the `otp` child starts with (and ends with, as nothing ticks it in the model). */
+function forgotStepClock(snapshot: AnyMachineSnapshot): OtpClock {
+  const context = contextOf(snapshot);
+  const resume = context['resume'] as OtpResume | null;
+  const clock = context['clock'] as OtpClock;
+  return resume === null
+    ? clock
+    : { attemptsLeft: resume.attemptsLeft, expiresIn: resume.expiresIn, resendIn: resume.resendIn };
+}
+
+const codeEntered = (clock: OtpClock): AnyEventObject => ({
+  type: 'xstate.done.actor.otp',
+  output: { status: 'entered', code: '123456', challenge, clock },
+});
+
 const resetCodeEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
-  const attemptsLeft = Number(contextOf(snapshot)['attemptsLeft']);
+  const attemptsLeft = (contextOf(snapshot)['clock'] as OtpClock).attemptsLeft;
   return [
     {
       type: 'xstate.error.actor.reset',
@@ -617,28 +713,51 @@ const resetCodeEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   ];
 };
 
+/** Five codes the reset refuses in a row, the server counting the attempts down to 0. */
+const fiveRefusedResets: AnyEventObject[] = [4, 3, 2, 1, 0].flatMap((attemptsLeft): AnyEventObject[] => [
+  codeEntered({
+    attemptsLeft: attemptsLeft + 1,
+    expiresIn: challenge.expiresIn,
+    resendIn: challenge.resendIn,
+  }),
+  goodPassword,
+  {
+    type: 'xstate.error.actor.reset',
+    error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft } }),
+  },
+]);
+
+/** Ends the real `otp` child: the code entered, or the challenge run out and restarted. */
+const finishForgotStep: StepDriver = async ({ actor, event }) => {
+  const child = actor.getSnapshot().children['otp'];
+  if (child === undefined) throw new Error('No otp child to finish');
+  const output = payload(event)['output'] as OtpOutput;
+  if (output.status === 'entered') {
+    child.send({ type: 'otp.change', code: output.code });
+    child.send({ type: 'otp.submit' });
+    return;
+  }
+  for (let tick = 0; tick < 10 && child.getSnapshot().hasTag('step:code'); tick += 1)
+    child.send({ type: 'otp.tick' });
+  child.send({ type: 'otp.restart' });
+  await Promise.resolve();
+};
+
 const forgotModel: PathModel = {
   name: 'forgotPassword',
-  serialize: serializeCodeState,
-  machine: forgotPasswordMachine.provide({ actors: { ticker: silentTicker } }),
+  serialize: serializeForgotState,
+  machine: forgotPasswordMachine.provide({ actors: { ticker: silentTicker, otpMachine: childOtp } }),
   starts: [{ label: 'the phone step', world: plainWorld((client) => ({ client })) }],
   events: (snapshot) => [
     { type: 'forgot.submitPhone', phone: '0812 3456 789' },
     { type: 'forgot.submitPhone', phone: 'abc' },
     { type: 'xstate.done.actor.request', output: challenge },
     { type: 'xstate.error.actor.request', error: apiError('rate_limited', 'Terlalu banyak percobaan') },
-    { type: 'forgot.submitCode', code: '123456' },
-    { type: 'forgot.resend' },
+    ...(forgotStepTakesCode(snapshot) ? [codeEntered(forgotStepClock(snapshot))] : []),
+    { type: 'xstate.done.actor.otp', output: { status: 'restart' } },
     { type: 'forgot.tick' },
     { type: 'forgot.back' },
     { type: 'forgot.restart' },
-    { type: 'xstate.done.actor.resend', output: newChallenge },
-    {
-      type: 'xstate.error.actor.resend',
-      error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }),
-    },
-    { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
-    { type: 'xstate.error.actor.resend', error: apiError('otp_expired', 'Kode kedaluwarsa') },
     goodPassword,
     { type: 'forgot.submitPassword', password: 'pendek', confirmPassword: 'lain' },
     { type: 'xstate.done.actor.reset', output: undefined },
@@ -654,7 +773,7 @@ const forgotModel: PathModel = {
     events: (snapshot) => [
       { type: 'forgot.submitPhone', phone: '0812 3456 789' },
       { type: 'xstate.done.actor.request', output: challenge },
-      { type: 'forgot.submitCode', code: '123456' },
+      ...(forgotStepTakesCode(snapshot) ? [codeEntered(forgotStepClock(snapshot))] : []),
       goodPassword,
       { type: 'xstate.done.actor.reset', output: undefined },
       ...resetCodeEvents(snapshot),
@@ -667,17 +786,7 @@ const forgotModel: PathModel = {
       events: [
         { type: 'forgot.submitPhone', phone: '0812 3456 789' },
         { type: 'xstate.done.actor.request', output: challenge },
-        ...fiveWrongCodes('reset', 'forgot'),
-        { type: 'forgot.restart' },
-      ],
-    },
-    {
-      start: 0,
-      events: [
-        { type: 'forgot.submitPhone', phone: '0812 3456 789' },
-        { type: 'xstate.done.actor.request', output: challenge },
-        { type: 'forgot.tick' },
-        { type: 'forgot.tick' },
+        ...fiveRefusedResets,
         { type: 'forgot.restart' },
       ],
     },
@@ -689,15 +798,24 @@ const forgotModel: PathModel = {
         { type: 'forgot.back' },
       ],
     },
+    {
+      start: 0,
+      events: [
+        { type: 'forgot.submitPhone', phone: '0812 3456 789' },
+        { type: 'xstate.done.actor.request', output: challenge },
+        { type: 'xstate.done.actor.otp', output: { status: 'restart' } },
+      ],
+    },
   ],
-  actorActs: { request: 'auth_forgot_password', resend: 'auth_resend_otp', reset: 'auth_reset_password' },
-  drivers: {},
+  actorActs: { request: 'auth_forgot_password', reset: 'auth_reset_password' },
+  drivers: { 'xstate.done.actor.otp': finishForgotStep },
   describeEvent: (event) =>
-    describeActor(event, {
-      request: 'the reset request',
-      resend: 'the resend',
-      reset: 'the password reset',
-    }) ??
+    (event.type === 'xstate.done.actor.otp'
+      ? (payload(event)['output'] as OtpOutput).status === 'entered'
+        ? 'the user enters the code "123456" (otp child entered)'
+        : 'the code runs out and the user starts over (otp child restart)'
+      : null) ??
+    describeActor(event, { request: 'the reset request', reset: 'the password reset' }) ??
     (event.type === 'forgot.submitPhone'
       ? `the user submits phone "${String(payload(event)['phone'])}"`
       : event.type === 'forgot.submitPassword'
@@ -705,17 +823,20 @@ const forgotModel: PathModel = {
           ? 'the user submits a short password and a different confirmation'
           : 'the user submits a new password, confirmed'
         : ({
-            'forgot.submitCode': 'the user submits the code "123456"',
-            'forgot.resend': 'the user asks for a new code',
             'forgot.tick': 'a second passes',
             'forgot.back': 'the user goes back',
             'forgot.restart': 'the user starts over',
           }[event.type] ?? event.type)),
   describeState: (snapshot) => {
-    const name = stateName(snapshot);
     if (snapshot.status === 'done') return 'done, the web goes to /auth/login with a success toast';
-    const timed = ['code', 'resending', 'expired', 'locked'].includes(name) ? countdownNote(snapshot) : '';
-    return `${name}${timed}${errorNote(snapshot)}${fieldNote(snapshot)}`;
+    const resume = contextOf(snapshot)['resume'] as OtpResume | null;
+    const clock = contextOf(snapshot)['clock'] as OtpClock;
+    const step =
+      snapshot.matches('code') && resume !== null
+        ? `, the code step back on ${resume.step} (${resume.attemptsLeft} attempts left)`
+        : '';
+    const timed = snapshot.matches('changing') ? ` (code expires in ${clock.expiresIn} s)` : '';
+    return `${stateName(snapshot)}${timed}${step}${errorNote(snapshot)}${fieldNote(snapshot)}`;
   },
 };
 
@@ -865,4 +986,5 @@ export const models: Record<MachineName, PathModel> = {
   members: membersModel,
   invites: invitesModel,
   leaveProject: leaveProjectModel,
+  openConversation: openConversationModel,
 };

@@ -10,6 +10,7 @@ export function notification(id: string, read: boolean): Notification {
     subject: `Pelanggan ${id}`,
     actorName: 'Sari',
     conversationId: `c-${id}`,
+    count: 1,
     read,
     createdAt: '2025-01-01T00:00:00Z',
   };

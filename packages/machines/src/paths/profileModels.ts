@@ -10,11 +10,14 @@ import { profileAvatarMachine } from '../profileAvatarMachine.ts';
 import type { ProfileAvatarContext } from '../profileAvatarMachine.ts';
 import { profileFormMachine } from '../profileFormMachine.ts';
 import { profilePasswordMachine } from '../profilePasswordMachine.ts';
+import { otpMachine } from '../otpMachine.ts';
+import type { OtpOutput } from '../otpMachine.ts';
 import { profilePhoneMachine } from '../profilePhoneMachine.ts';
 import type { AvatarFile } from '../profileChecks.ts';
 import { createFakeClient } from './fakes.ts';
-import { apiError, challenge, networkError, newChallenge, user } from './fixtures.ts';
-import type { PathModel, World } from './models.ts';
+import { apiError, challenge, networkError, user } from './fixtures.ts';
+import type { PathModel, StepDriver, World } from './models.ts';
+import { flush } from './replay.ts';
 import type { TickerInbox } from '../ticker.ts';
 
 /** A ticker that never ticks: the model sends `phone.tick` itself. */
@@ -24,20 +27,6 @@ const silentTicker = fromCallback<TickerInbox>(() => undefined);
 function serializeState(snapshot: AnyMachineSnapshot): string {
   const { client: _client, ...context } = snapshot.context as Record<string, unknown>;
   return JSON.stringify({ value: snapshot.value, context });
-}
-
-/** The code step's identity: what its guards read, not every number. */
-function serializeCodeState(snapshot: AnyMachineSnapshot): string {
-  const context = contextOf(snapshot);
-  return JSON.stringify({
-    value: snapshot.value,
-    codeReady: typeof context['code'] === 'string' && context['code'].length === 6,
-    expiresIn: context['expiresIn'],
-    resendIn: context['resendIn'],
-    fields: fieldNames(snapshot),
-    error: errorReason(snapshot),
-    challenge: (context['challenge'] as { challenge?: unknown } | null)?.challenge ?? null,
-  });
 }
 
 function contextOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
@@ -299,17 +288,35 @@ export const profileAvatarModel: PathModel = {
 };
 
 const phoneForm = { type: 'phone.submit', phone: '0812 9999 0000', password: 'rahasia-lama' } as const;
+const phoneConfirmed = {
+  type: 'xstate.done.actor.otp',
+  output: { status: 'confirmed', user: { ...user, phone: '+6281299990000' } },
+};
+const phoneRestarted = { type: 'xstate.done.actor.otp', output: { status: 'restart' } };
+
+/** Ends the real `otp` child: the code confirmed, or refused for good and restarted. */
+const finishPhoneStep: StepDriver = async ({ actor, world, event }) => {
+  const child = actor.getSnapshot().children['otp'];
+  if (child === undefined) throw new Error('No otp child to finish');
+  const output = event['output'] as OtpOutput;
+  child.send({ type: 'otp.change', code: '123456' });
+  child.send({ type: 'otp.submit' });
+  if (output.status === 'confirmed') {
+    world.client.settle('profile_phone_confirm', { data: output.user });
+    return;
+  }
+  world.client.settle('profile_phone_confirm', { error: apiError('otp_locked', 'Kode terkunci') });
+  await flush();
+  child.send({ type: 'otp.restart' });
+};
 
 export const profilePhoneModel: PathModel = {
   name: 'profilePhone',
-  machine: profilePhoneMachine.provide({ actors: { ticker: silentTicker } }),
-  serialize: serializeCodeState,
-  starts: [
-    {
-      label: 'the phone form opens (codes expire after 2 s, resend after 1 s)',
-      world: plainWorld((client) => ({ client })),
-    },
-  ],
+  machine: profilePhoneMachine.provide({
+    actors: { otpMachine: otpMachine.provide({ actors: { ticker: silentTicker } }) },
+  }),
+  serialize: serializeState,
+  starts: [{ label: 'the phone form opens', world: plainWorld((client) => ({ client })) }],
   events: (snapshot) => {
     if (snapshot.matches('editing')) return [{ type: 'phone.submit', phone: '12', password: '' }, phoneForm];
     if (snapshot.matches('requesting'))
@@ -324,45 +331,13 @@ export const profilePhoneModel: PathModel = {
         { type: 'xstate.error.actor.request', error: apiError('phone_taken', 'Nomor sudah dipakai') },
         { type: 'xstate.error.actor.request', error: networkError },
       ];
-    const common: AnyEventObject[] = [{ type: 'phone.tick' }, { type: 'phone.back' }];
-    if (snapshot.matches({ code: 'entering' }))
-      return [
-        { type: 'phone.code', code: '12-34 56' },
-        { type: 'phone.confirm' },
-        { type: 'phone.resend' },
-        ...common,
-      ];
-    if (snapshot.matches({ code: 'verifying' }))
-      return [
-        { type: 'xstate.done.actor.confirm', output: { ...user, phone: '+6281299990000' } },
-        {
-          type: 'xstate.error.actor.confirm',
-          error: apiError('otp_invalid', 'Kode salah', { data: { attemptsLeft: 4 } }),
-        },
-        { type: 'xstate.error.actor.confirm', error: apiError('otp_locked', 'Kode terkunci') },
-        { type: 'xstate.error.actor.confirm', error: apiError('otp_expired', 'Kode kedaluwarsa') },
-        ...common,
-      ];
-    if (snapshot.matches({ code: 'resending' }))
-      return [
-        { type: 'xstate.done.actor.resend', output: newChallenge },
-        {
-          type: 'xstate.error.actor.resend',
-          error: apiError('otp_cooldown', 'Tunggu sebentar', { data: { retryAfter: 1 } }),
-        },
-        { type: 'xstate.error.actor.resend', error: apiError('otp_locked', 'Kode terkunci') },
-        ...common,
-      ];
-    if (snapshot.matches({ code: 'expired' })) return [{ type: 'phone.resend' }, ...common];
-    return common;
+    return [phoneConfirmed, phoneRestarted, { type: 'phone.back' }];
   },
   simple: {
     events: (snapshot) => {
       if (snapshot.matches('editing')) return [phoneForm];
       if (snapshot.matches('requesting')) return [{ type: 'xstate.done.actor.request', output: challenge }];
-      if (snapshot.matches({ code: 'verifying' }))
-        return [{ type: 'xstate.done.actor.confirm', output: { ...user, phone: '+6281299990000' } }];
-      return [{ type: 'phone.code', code: '123456' }, { type: 'phone.confirm' }];
+      return [phoneConfirmed];
     },
     toState: (snapshot) => snapshot.matches('editing') && contextOf(snapshot)['challenge'] === null,
   },
@@ -373,44 +348,29 @@ export const profilePhoneModel: PathModel = {
     },
     {
       start: 0,
-      events: [
-        phoneForm,
-        { type: 'xstate.done.actor.request', output: challenge },
-        { type: 'phone.code', code: '123456' },
-        { type: 'phone.confirm' },
-        { type: 'xstate.done.actor.confirm', output: { ...user, phone: '+6281299990000' } },
-      ],
+      events: [phoneForm, { type: 'xstate.done.actor.request', output: challenge }, phoneConfirmed],
+    },
+    {
+      start: 0,
+      events: [phoneForm, { type: 'xstate.done.actor.request', output: challenge }, phoneRestarted],
     },
   ],
-  actorActs: {
-    request: 'profile_phone_change',
-    confirm: 'profile_phone_confirm',
-    resend: 'auth_resend_otp',
-  },
-  drivers: {},
+  actorActs: { request: 'profile_phone_change' },
+  drivers: { 'xstate.done.actor.otp': finishPhoneStep },
   observe: announce,
   describeEvent: (event) =>
-    describeSettled(event, {
-      request: 'profile_phone_change',
-      confirm: 'profile_phone_confirm',
-      resend: 'auth_resend_otp',
-    }) ??
+    (event.type === 'xstate.done.actor.otp'
+      ? (event['output'] as OtpOutput).status === 'confirmed'
+        ? 'the code is confirmed (otp child confirmed)'
+        : 'the code locks and the user starts over (otp child restart)'
+      : null) ??
+    describeSettled(event, { request: 'profile_phone_change' }) ??
     {
       'phone.submit':
         event['password'] === '' ? 'the user submits an incomplete form' : 'the user submits the new phone',
-      'phone.code': 'the user types the code',
-      'phone.confirm': 'the user confirms',
-      'phone.resend': 'the user asks for a new code',
-      'phone.tick': 'a second passes',
       'phone.back': 'the user goes back to the form',
     }[event.type] ??
     event.type,
-  describeState: (snapshot) => {
-    const context = contextOf(snapshot);
-    const code =
-      snapshot.matches('editing') || snapshot.matches('requesting')
-        ? ''
-        : ` (expires in ${String(context['expiresIn'])} s, resend in ${String(context['resendIn'])} s)`;
-    return `${describeForm(snapshot)}${code}`;
-  },
+  describeState: (snapshot) =>
+    `${describeForm(snapshot)}${snapshot.matches('code') ? ', the code step shows' : ''}`,
 };

@@ -20,13 +20,13 @@ import {
   searchEvents,
   serializedCrud,
   settleSave,
-  silentPause,
   statePath,
 } from './crudModel.ts';
 import { createFakeClient } from './fakes.ts';
 import { networkError } from './fixtures.ts';
 import type { PathModel, World } from './models.ts';
 import { brochureFile, promo, quickReplyKey, refused, salam, shortcutTaken } from './quickReplyFixtures.ts';
+import { silentDelay } from '../delay.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): QuickReplyContext {
   return snapshot.context as QuickReplyContext;
@@ -143,7 +143,7 @@ function describeState(snapshot: AnyMachineSnapshot): string {
 
 export const quickReplyModel: PathModel = {
   name: 'quickReply',
-  machine: quickReplyMachine.provide({ actors: { quickReplySearchPause: silentPause } }),
+  machine: quickReplyMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: `the quick replies of project ${quickReplyKey} open`, world }],
   events,

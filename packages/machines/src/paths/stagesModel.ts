@@ -19,12 +19,12 @@ import {
   searchEvents,
   serializedCrud,
   settleSave,
-  silentPause,
   statePath,
 } from './crudModel.ts';
 import { createFakeClient } from './fakes.ts';
 import type { PathModel, World } from './models.ts';
 import { deal, nameTaken, penawaran, prospek, refused, stageKey } from './stageFixtures.ts';
+import { silentDelay } from '../delay.ts';
 
 function ctx(snapshot: AnyMachineSnapshot): StagesContext {
   return snapshot.context as StagesContext;
@@ -145,7 +145,7 @@ const settleStage = settleSave('stage_create', 'stage_update');
 
 export const stagesModel: PathModel = {
   name: 'stages',
-  machine: stagesMachine.provide({ actors: { stagesSearchPause: silentPause } }),
+  machine: stagesMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [{ label: `the stages of project ${stageKey} open`, world }],
   events,

@@ -1,7 +1,9 @@
 /**
  * The table machine's test model: the customers of project k1abcdefgh, three pages of them
  * (one row each, so paths stay short). The user pages with Next, Prev and the last page's link,
- * searches for "kosong" (nothing matches) and clears it, refreshes, and retries after a failure.
+ * searches for "kosong" (nothing matches) and clears it, refreshes, and retries after a failure;
+ * a failed page is tried once more before the table fails, and the connection coming back
+ * (`table.resync`) fetches the page shown again.
  * The source answers the way `fetchTablePage` does: a failure is an empty page with an `error`.
  * Scenarios cover what the graph's own events leave out: a newer request aborting the one in
  * flight, and a delete that empties the last page.
@@ -123,6 +125,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     rows: c.rows.map((row) => row.id),
     search: c.payload.search,
     error: c.error,
+    failures: c.failures,
   });
 }
 
@@ -142,11 +145,11 @@ function answerFor(c: TableContext<Customer, CustomerQuery>): TablePageAnswer<Cu
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = contextOf(snapshot);
   if (snapshot.matches('loading')) return [done(answerFor(c)), failed(refused), failed(networkError)];
-  if (snapshot.matches('failed')) return [{ type: 'table.retry' }];
+  if (snapshot.matches('failed')) return [{ type: 'table.retry' }, { type: 'table.resync' }];
   if (snapshot.matches('empty')) return [{ type: 'table.payload', payload: firstQuery }];
   const out: AnyEventObject[] = [{ type: 'table.next' }, { type: 'table.prev' }];
   if (c.pageIndex !== TOTAL_PAGES - 1) out.push({ type: 'table.page', index: TOTAL_PAGES - 1 });
-  out.push({ type: 'table.payload', payload: noMatch }, { type: 'table.refresh' });
+  out.push({ type: 'table.payload', payload: noMatch }, { type: 'table.refresh' }, { type: 'table.resync' });
   return out;
 }
 
@@ -182,6 +185,7 @@ function describeEvent(event: AnyEventObject): string {
           'table.prev': 'the user presses Prev',
           'table.refresh': 'a row was saved or deleted (table.refresh)',
           'table.retry': 'the user retries',
+          'table.resync': 'the connection comes back (table.resync)',
         }[event.type] ?? event.type
       );
   }
@@ -195,6 +199,7 @@ function describeState(snapshot: AnyMachineSnapshot): string {
   const where = `page ${c.pageIndex + 1}${c.totalPage > 0 ? ` of ${c.totalPage}` : ''}${search}`;
   if (snapshot.matches('empty')) return `empty${search}, shows "Data tidak ditemukan"`;
   if (snapshot.matches('failed')) return `failed on ${where}, keeps ${rows}, "${c.error ?? ''}"`;
+  if (snapshot.matches('loading') && c.failures > 0) return `trying ${where} again: ${rows}`;
   return `${name} ${where}: ${rows}`;
 }
 
@@ -232,6 +237,31 @@ export const tableModel: PathModel = {
         { type: 'table.refresh' },
         done({ data: [], total_page: 2 }),
         done({ data: customersOf(1), total_page: 2 }),
+      ],
+    },
+    // The connection comes back: the page shown is fetched again, and so is a page in flight
+    // (its request is aborted and made anew).
+    {
+      start: 0,
+      events: [
+        { type: 'table.resync' },
+        done({ data: customersOf(0), total_page: TOTAL_PAGES }),
+        { type: 'table.next' },
+        done({ data: customersOf(1), total_page: TOTAL_PAGES }),
+        { type: 'table.resync' },
+        done({ data: customersOf(1), total_page: TOTAL_PAGES }),
+      ],
+    },
+    // A failed page is tried once more; the second failure is the table's failure.
+    {
+      start: 0,
+      events: [
+        done({ data: customersOf(0), total_page: TOTAL_PAGES }),
+        { type: 'table.next' },
+        failed(networkError),
+        failed(refused),
+        { type: 'table.resync' },
+        done({ data: customersOf(1), total_page: TOTAL_PAGES }),
       ],
     },
   ],

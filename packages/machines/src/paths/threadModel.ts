@@ -8,7 +8,6 @@
  * branches share one counter), so states are told apart without them and the drivers below point
  * each event that names a send at the replayed actor's own client id.
  */
-import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { threadMachine } from '../threadMachine.ts';
 import type { ThreadContext } from '../threadMachine.ts';
@@ -17,6 +16,7 @@ import type { ThreadMessage } from '../threadMessages.ts';
 import { createFakeClient } from './fakes.ts';
 import { apiError, networkError } from './fixtures.ts';
 import type { PathModel, StepDriver } from './models.ts';
+import { silentDelay } from '../delay.ts';
 
 export const threadKey = 'k1abcdefgh';
 export const threadConversationId = 'cv1';
@@ -72,7 +72,6 @@ function settleAll(name: 'message_list' | 'conversation_read'): StepDriver {
 }
 
 /** A retry timer that never fires: the model sends `thread.retryDue` itself. */
-const silentRetryTimer = fromCallback<{ type: 'retryTimer.none' }, { ms: number }>(() => undefined);
 
 function contextOf(snapshot: AnyMachineSnapshot): ThreadContext {
   return snapshot.context as ThreadContext;
@@ -107,8 +106,10 @@ const refused = apiError('forbidden', 'Anda tidak punya akses ke percakapan ini'
 
 function threadEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const context = contextOf(snapshot);
-  if (snapshot.matches('loading')) return [latestDone, latestError];
-  if (snapshot.matches('failed')) return [{ type: 'thread.retry' }, { type: 'thread.resync' }];
+  // A reply written while the page loads or after it failed waits in the outbox (one is enough).
+  const early = context.outbox.length === 0 ? [send] : [];
+  if (snapshot.matches('loading')) return [latestDone, latestError, ...early];
+  if (snapshot.matches('failed')) return [{ type: 'thread.retry' }, { type: 'thread.resync' }, ...early];
   const last = context.messages[context.messages.length - 1]?.seq ?? 0;
   const first = context.messages[0]?.seq ?? 1;
   const inFlight = context.outbox.find((p) => p.clientId === context.inFlight);
@@ -307,7 +308,7 @@ function describeThreadState(snapshot: AnyMachineSnapshot): string {
 
 export const threadModel: PathModel = {
   name: 'thread',
-  machine: threadMachine.provide({ actors: { retryTimer: silentRetryTimer } }),
+  machine: threadMachine.provide({ actors: { delay: silentDelay } }),
   serialize: serializeThread,
   starts: [
     {

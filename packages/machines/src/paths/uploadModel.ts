@@ -374,9 +374,20 @@ export const uploadModel: PathModel = {
       events: [{ type: 'xstate.error.actor.load', error: connectionLost('GET') }, { type: 'upload.remove' }],
     },
     { start: 3, events: [{ type: 'xstate.done.actor.load', output: galleryPdf }, { type: 'upload.remove' }] },
+    // Refused by the server for its size: removal only (load-invalid), no retry.
     {
       start: 0,
       events: [process, { type: 'xstate.error.actor.transfer', error: tooLarge }, { type: 'upload.remove' }],
+    },
+    // A dropped connection: removal or retry.
+    {
+      start: 0,
+      events: [
+        process,
+        started,
+        { type: 'xstate.error.actor.transfer', error: connectionLost() },
+        { type: 'upload.remove' },
+      ],
     },
     { start: 0, events: [process, started, { type: 'upload.abort' }, { type: 'upload.remove' }] },
     {

@@ -30,7 +30,8 @@ export const photoNumber = (n: number): UploadSource => ({
 export const dsStore: UploadSource = { kind: 'file', file: pickedFile('.DS_Store', '') };
 const filenameOf = (id: string) => `foto-${id.slice(1)}.jpg`;
 const serverIdOf = (id: string) => `srv-${id}`;
-const tooLarge = uploadRefusal('file_too_large', 'The file is too large. At most 5 MB.', 413);
+/** A refusal a retry may get past (one for what the file is, such as its size, ends `load-invalid`). */
+const refused = uploadRefusal('forbidden', 'Not allowed right now.', 403);
 
 function queueWorld(options: Omit<UploadQueueInput, 'client'>): () => World {
   return () => {
@@ -154,7 +155,7 @@ const driveChange: StepDriver = ({ actor, world, event }) => {
     case 'processing-complete':
       return answered(client.settle('process', { value: serverIdOf(id) }, filenameOf(id)));
     case 'processing-error':
-      return answered(client.settle('process', { error: tooLarge }, filenameOf(id)));
+      return answered(client.settle('process', { error: refused }, filenameOf(id)));
     case 'busy':
       actor.send({ type: 'queue.remove', id });
       return;

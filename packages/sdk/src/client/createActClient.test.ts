@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startActServer } from '../../test/actServer.ts';
 import type { ActServer } from '../../test/actServer.ts';
 import { createMemoryTokenStore } from '../auth/tokenStore.ts';
@@ -207,23 +207,68 @@ describe('createActClient: normalisation (SPEC.md section 8)', () => {
 
   it('turns a timeout into a NetworkError of failure "timeout", without retrying', async () => {
     const { client } = setup({ timeout: 50 });
-    server.reply({ delayMs: 1000 });
-    const error = await rejection(client.act('auth_logout'));
-    expect(isNetworkError(error)).toBe(true);
-    expect((error as NetworkError).failure).toBe('timeout');
-    expect((error as NetworkError).message).toBe(`Request timed out: POST ${server.url}`);
-    expect((error as NetworkError).request).toEqual({ method: 'POST', url: server.url });
-    expect(server.requests).toHaveLength(1);
+    server.reply({ hold: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pending = rejection(client.act('auth_logout'));
+      const request = await server.nextRequest();
+      vi.advanceTimersByTime(50);
+      const error = await pending;
+      expect(isNetworkError(error)).toBe(true);
+      expect((error as NetworkError).failure).toBe('timeout');
+      expect((error as NetworkError).message).toBe(`Request timed out: POST ${server.url}`);
+      expect((error as NetworkError).request).toEqual({ method: 'POST', url: server.url });
+      expect(await request.ended).toBe('closed');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('turns an abort into a NetworkError of failure "aborted"', async () => {
+  it('turns an abort into a NetworkError of failure "aborted" and closes the request', async () => {
     const { client } = setup();
-    server.reply({ delayMs: 1000 });
+    server.reply({ hold: true });
     const controller = new AbortController();
     const pending = rejection(client.act('auth_logout', {}, { signal: controller.signal }));
-    setTimeout(() => controller.abort(), 20);
+    const request = await server.nextRequest();
+    controller.abort();
     const error = await pending;
+    expect(isNetworkError(error)).toBe(true);
     expect((error as NetworkError).failure).toBe('aborted');
+    expect(await request.ended).toBe('closed');
+  });
+
+  it('aborts form and page calls with their signal too', async () => {
+    const { client } = setup();
+    server.reply({ hold: true });
+    server.reply({ hold: true });
+    const form = new AbortController();
+    const page = new AbortController();
+    const pendingForm = rejection(client.actForm('auth_logout', new FormData(), { signal: form.signal }));
+    const formRequest = await server.nextRequest();
+    const pendingPage = rejection(client.page({ act: 'notification_list' }, 0, { signal: page.signal }));
+    const pageRequest = await server.nextRequest();
+    form.abort();
+    page.abort();
+    expect(((await pendingForm) as NetworkError).failure).toBe('aborted');
+    expect(((await pendingPage) as NetworkError).failure).toBe('aborted');
+    expect(await formRequest.ended).toBe('closed');
+    expect(await pageRequest.ended).toBe('closed');
+  });
+
+  it('answers a call whose signal never aborts', async () => {
+    const { client } = setup();
+    const controller = new AbortController();
+    await client.act('auth_logout', {}, { signal: controller.signal });
+    expect(await server.requests[0]?.ended).toBe('answered');
+  });
+
+  it('rejects at once, sending nothing, when the signal has already aborted', async () => {
+    const { client } = setup();
+    const error = await rejection(client.act('auth_logout', {}, { signal: AbortSignal.abort() }));
+    expect((error as NetworkError).failure).toBe('aborted');
+    await client.act('auth_logout');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('turns an unreachable server into a NetworkError whose cause is the fetch TypeError', async () => {

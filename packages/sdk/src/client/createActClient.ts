@@ -39,8 +39,8 @@ export interface ActCallOptions {
 /** `fields` may be left out when the act takes none. */
 export type ActArgs<N extends ActName> =
   Record<string, never> extends ActInput<N>
-    ? [fields?: ActInput<N>, options?: ActCallOptions]
-    : [fields: ActInput<N>, options?: ActCallOptions];
+    ? [fields?: ActInput<N>, options?: ActCallOptions | undefined]
+    : [fields: ActInput<N>, options?: ActCallOptions | undefined];
 
 /** An act's fields as an object type (zod's input for `z.object({})` is `Record<string, never>`). */
 type FieldsOf<N extends ActName> = string extends keyof ActInput<N> ? Record<never, never> : ActInput<N>;

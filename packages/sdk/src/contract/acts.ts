@@ -31,7 +31,24 @@ import type {
   UserSession,
 } from './teamTypes.ts';
 import { roleTemplates } from '../permissions/templates.ts';
-import { AVATAR_MAX_BYTES, CUSTOMER_IMPORT_MAX_BYTES } from '../constants.ts';
+import {
+  ACCESS_TOKEN_MAX,
+  AVATAR_MAX_BYTES,
+  CUSTOM_FIELD_NAME_MAX,
+  CUSTOM_FIELD_VALUE_MAX,
+  CUSTOM_FIELDS_MAX,
+  CUSTOMER_IMPORT_MAX_BYTES,
+  CUSTOMER_NOTES_MAX,
+  INVITE_HOURS_MAX,
+  INVITE_USES_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_NUMBER_ID_MAX,
+  QUICK_REPLY_TEXT_MAX,
+  RECORD_NAME_MAX,
+  SHORTCUT_MAX,
+} from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
@@ -47,8 +64,8 @@ export const phoneField = z
     return phone;
   });
 
-export const passwordField = z.string().min(8).max(128);
-export const nameField = z.string().trim().min(1).max(100);
+export const passwordField = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const nameField = z.string().trim().min(1).max(NAME_MAX);
 export const challengeField = z.string().min(1).max(200);
 export const otpCodeField = z.string().regex(/^\d{6}$/);
 /** The project an act is about. Any string is accepted: an unknown key answers `not_found`. */
@@ -63,14 +80,14 @@ export const colorField = z
   .regex(/^#[0-9a-fA-F]{6}$/)
   .transform((value) => value.toLowerCase());
 /** A label's name: 1 to 50 characters. */
-export const labelNameField = z.string().trim().min(1).max(50);
+export const labelNameField = z.string().trim().min(1).max(RECORD_NAME_MAX);
 /** A quick reply's shortcut, without the slash: lowercase letters, digits, `_` and `-`. */
 export const shortcutField = z
   .string()
   .trim()
   .toLowerCase()
   .transform((value) => value.replace(/^\//, ''))
-  .pipe(z.string().regex(/^[a-z0-9_-]{1,30}$/));
+  .pipe(z.string().regex(new RegExp(`^[a-z0-9_-]{1,${SHORTCUT_MAX}}$`)));
 /** A date as the date picker gives it: `yyyy-mm-dd`. */
 export const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A customer's free fields: up to 30 names (letters, digits, `_`) with text values. */
@@ -79,10 +96,10 @@ export const customFieldsField = z
     z
       .string()
       .trim()
-      .regex(/^[\p{L}\p{N}_ ]{1,40}$/u),
-    z.string().max(1000),
+      .regex(new RegExp(`^[\\p{L}\\p{N}_ ]{1,${CUSTOM_FIELD_NAME_MAX}}$`, 'u')),
+    z.string().max(CUSTOM_FIELD_VALUE_MAX),
   )
-  .refine((fields) => Object.keys(fields).length <= 30, { message: 'too_many' });
+  .refine((fields) => Object.keys(fields).length <= CUSTOM_FIELDS_MAX, { message: 'too_many' });
 /** What the customers table filters by (also the export). */
 export const customerFilterFields = {
   search: z.string().trim().max(100).optional(),
@@ -323,9 +340,9 @@ export const acts = {
       key: projectKeyField,
       template: roleTemplateField,
       /** Hours until it expires (1 to 720); left out or `null`: never. */
-      expiresInHours: z.number().int().min(1).max(720).nullable().optional(),
+      expiresInHours: z.number().int().min(1).max(INVITE_HOURS_MAX).nullable().optional(),
       /** How many may join with it (1 to 1,000); left out or `null`: no limit. */
-      maxUses: z.number().int().min(1).max(1000).nullable().optional(),
+      maxUses: z.number().int().min(1).max(INVITE_USES_MAX).nullable().optional(),
     }),
     access: { permission: 'project.user.create_invite' },
     summary:
@@ -387,7 +404,7 @@ export const acts = {
       'Confirms the new phone with its code and answers the user with it; the old phone no longer signs in.',
   }),
   profile_password_change: defineAct<Record<string, never>>()({
-    input: z.object({ currentPassword: z.string().min(1).max(128), password: passwordField }),
+    input: z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX), password: passwordField }),
     access: 'user',
     summary:
       "Changes the caller's password after checking the current one (`wrong_password`, on `currentPassword`); every other session of the user is signed out.",
@@ -450,9 +467,9 @@ export const acts = {
       phoneNumberId: z
         .string()
         .trim()
-        .regex(/^\d{1,32}$/),
+        .regex(new RegExp(`^\\d{1,${PHONE_NUMBER_ID_MAX}}$`)),
       displayPhone: phoneField,
-      accessToken: z.string().trim().min(1).max(1000),
+      accessToken: z.string().trim().min(1).max(ACCESS_TOKEN_MAX),
     }),
     access: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
     summary:
@@ -463,7 +480,7 @@ export const acts = {
       key: projectKeyField,
       id: idField,
       name: nameField.optional(),
-      accessToken: z.string().trim().min(1).max(1000).optional(),
+      accessToken: z.string().trim().min(1).max(ACCESS_TOKEN_MAX).optional(),
     }),
     access: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
     summary:
@@ -717,7 +734,7 @@ export const acts = {
       key: projectKeyField,
       name: nameField,
       phone: phoneField,
-      notes: z.string().max(5000).optional(),
+      notes: z.string().max(CUSTOMER_NOTES_MAX).optional(),
       customFields: customFieldsField.optional(),
     }),
     access: { permission: 'crm.customer.add' },
@@ -729,7 +746,7 @@ export const acts = {
       id: idField,
       name: nameField.optional(),
       phone: phoneField.optional(),
-      notes: z.string().max(5000).optional(),
+      notes: z.string().max(CUSTOMER_NOTES_MAX).optional(),
       customFields: customFieldsField.optional(),
     }),
     access: { permission: 'crm.customer.edit' },
@@ -776,7 +793,7 @@ export const acts = {
     input: z.object({
       key: projectKeyField,
       shortcut: shortcutField,
-      text: z.string().trim().min(1).max(4096),
+      text: z.string().trim().min(1).max(QUICK_REPLY_TEXT_MAX),
       mediaId: idField.nullable().optional(),
     }),
     access: { permission: 'crm.quick_replay.add' },
@@ -788,7 +805,7 @@ export const acts = {
       key: projectKeyField,
       id: idField,
       shortcut: shortcutField.optional(),
-      text: z.string().trim().min(1).max(4096).optional(),
+      text: z.string().trim().min(1).max(QUICK_REPLY_TEXT_MAX).optional(),
       mediaId: idField.nullable().optional(),
     }),
     access: { permission: 'crm.quick_replay.edit' },

@@ -11,6 +11,16 @@ describe('docs/acts.md', () => {
     expect(doc).toContain('`code`: string, pattern `^\\d{6}$`');
   });
 
+  it('names well-known formats instead of printing their regular expressions', () => {
+    const doc = renderActsDoc();
+    expect(doc).toContain('`conversationId`: uuid');
+    expect(doc).toContain('`ids`: array of uuid');
+    expect(doc).toContain('`url` (optional): url, max 2000');
+    expect(doc).toContain('`from` (optional): date (`YYYY-MM-DD`)');
+    expect(doc).toContain('`image`: string, max 682767, starting with `data:`');
+    expect(doc).not.toContain('[0-9a-fA-F]{8}-');
+  });
+
   it('is up to date with the contract (run `pnpm docs:acts`)', () => {
     const committed = readFileSync(new URL('../../../../docs/acts.md', import.meta.url), 'utf8');
     expect(committed).toBe(renderActsDoc());

@@ -16,19 +16,70 @@ function describeAccess(access: ActAccess): string {
   return `member of the project \`key\` with \`${access.permission}\``;
 }
 
+/** The JSON Schema of one field, as far as the reference reads it. */
+interface FieldSchema {
+  type?: string;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  items?: FieldSchema;
+  anyOf?: FieldSchema[];
+  enum?: unknown[];
+}
+
+/** Readable names of the string formats zod writes as a `format` (beside a long `pattern`). */
+const FORMAT_NAMES: Record<string, string> = {
+  uuid: 'uuid',
+  email: 'email',
+  uri: 'url',
+  url: 'url',
+  e164: 'E.164 phone',
+  'date-time': 'datetime (ISO 8601)',
+  datetime: 'datetime (ISO 8601)',
+  date: 'date (`YYYY-MM-DD`)',
+  time: 'time (`HH:MM[:SS]`)',
+};
+
+/** Readable names of well-known patterns that carry no `format`. */
+const PATTERN_NAMES: Record<string, string> = {
+  '^\\d{4}-\\d{2}-\\d{2}$': 'date (`YYYY-MM-DD`)',
+  '^#[0-9a-fA-F]{6}$': 'colour (`#rrggbb`)',
+};
+
+/** A field's kind in words: its format's name when it has one, else its type and pattern. */
+function describeKind(field: FieldSchema): string[] {
+  if (field.anyOf !== undefined)
+    return [field.anyOf.map((option) => describeKind(option).join(', ')).join(' or ')];
+  if (field.enum !== undefined)
+    return [`one of ${field.enum.map((value) => `\`${String(value)}\``).join(', ')}`];
+  const named = field.format === undefined ? undefined : FORMAT_NAMES[field.format];
+  const facts = [named ?? PATTERN_NAMES[field.pattern ?? ''] ?? field.type ?? 'value'];
+  if (field.type === 'array' && field.items !== undefined && (field.items.format ?? field.items.pattern))
+    facts[0] = `array of ${describeKind(field.items).join(', ')}`;
+  if (field.minLength !== undefined) facts.push(`min ${field.minLength}`);
+  if (field.maxLength !== undefined) facts.push(`max ${field.maxLength}`);
+  if (field.format === 'starts_with' && field.pattern?.endsWith('.*'))
+    facts.push(`starting with \`${field.pattern.slice(1, -2)}\``);
+  else if (
+    named === undefined &&
+    PATTERN_NAMES[field.pattern ?? ''] === undefined &&
+    field.pattern !== undefined
+  )
+    facts.push(`pattern \`${field.pattern}\``);
+  return facts;
+}
+
 function describeFields(schema: z.ZodType): string[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, { type?: string; pattern?: string; minLength?: number; maxLength?: number }>;
+    properties?: Record<string, FieldSchema>;
     required?: string[];
   };
   const required = new Set(json.required ?? []);
-  return Object.entries(json.properties ?? {}).map(([name, field]) => {
-    const facts = [field.type ?? 'value'];
-    if (field.minLength !== undefined) facts.push(`min ${field.minLength}`);
-    if (field.maxLength !== undefined) facts.push(`max ${field.maxLength}`);
-    if (field.pattern !== undefined) facts.push(`pattern \`${field.pattern}\``);
-    return `\`${name}\`${required.has(name) ? '' : ' (optional)'}: ${facts.join(', ')}`;
-  });
+  return Object.entries(json.properties ?? {}).map(
+    ([name, field]) =>
+      `\`${name}\`${required.has(name) ? '' : ' (optional)'}: ${describeKind(field).join(', ')}`,
+  );
 }
 
 export function renderActsDoc(): string {

@@ -112,6 +112,12 @@ export interface Notification {
   actorName: string | null;
   /** The conversation to open, for conversation kinds. */
   conversationId: string | null;
+  /**
+   * How many events it stands for: the customer's messages an unread `customer_waiting` collapses
+   * (one per conversation, refreshed rather than repeated); 1 for the other kinds.
+   */
+  count: number;
   read: boolean;
+  /** When it last happened (a collapsed `customer_waiting` moves to its latest message). */
   createdAt: string;
 }

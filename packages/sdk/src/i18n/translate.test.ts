@@ -70,3 +70,27 @@ describe('pickLocale', () => {
     expect(pickLocale(header)).toBe(locale);
   });
 });
+
+describe('plurals', () => {
+  it('picks the branch of the locale’s plural rules for the count', () => {
+    expect(translate('en', 'chat.list.unread', { count: 1 })).toBe('1 unread message');
+    expect(translate('en', 'chat.list.unread', { count: 3 })).toBe('3 unread messages');
+    expect(translate('en', 'home.unread', { count: 1 })).toBe('1 unread message');
+    expect(translate('id', 'chat.list.unread', { count: 1 })).toBe('1 pesan belum dibaca');
+  });
+
+  it('prefers an exact =n branch, falls back to other, and fills placeholders in the branch', () => {
+    const en = messages.en as Record<string, string>;
+    const key = 'test.plural';
+    en[key] = '{name}: {count, plural, =0 {nothing} one {# file} other {# files for {name}}}.';
+    try {
+      expect(translate('en', key, { count: 0, name: 'Sari' })).toBe('Sari: nothing.');
+      expect(translate('en', key, { count: 1, name: 'Sari' })).toBe('Sari: 1 file.');
+      expect(translate('en', key, { count: 2, name: 'Sari' })).toBe('Sari: 2 files for Sari.');
+      // Without a number the plural stays as written.
+      expect(translate('en', key, { name: 'Sari' })).toContain('{count, plural,');
+    } finally {
+      delete en[key];
+    }
+  });
+});

@@ -8,6 +8,8 @@ import { customers } from './messages/customers.ts';
 import { divisions } from './messages/divisions.ts';
 import { errors } from './messages/errors.ts';
 import { forms } from './messages/forms.ts';
+import { newcomer } from './messages/newcomer.ts';
+import { outbox } from './messages/outbox.ts';
 import { personal } from './messages/personal.ts';
 import { team } from './messages/team.ts';
 import { ui } from './messages/ui.ts';
@@ -25,6 +27,8 @@ export const messages = {
     ...divisions.id,
     ...team.id,
     ...personal.id,
+    ...newcomer.id,
+    ...outbox.id,
   },
   en: {
     ...errors.en,
@@ -34,6 +38,8 @@ export const messages = {
     ...divisions.en,
     ...team.en,
     ...personal.en,
+    ...newcomer.en,
+    ...outbox.en,
   },
 } as const;
 
@@ -48,7 +54,10 @@ export function isLocale(value: unknown): value is Locale {
 
 /**
  * The text of `key` in `locale`, falling back to Indonesian, then to the key itself. `{name}` is
- * replaced by `params.name`; a placeholder without a value stays as written.
+ * replaced by `params.name`; a placeholder without a value stays as written. A plural,
+ * `{count, plural, one {# message} other {# messages}}`, picks its branch by the locale's
+ * `Intl.PluralRules` for `params.count` (`=0` and other exact `=n` branches first; `other` when
+ * no branch fits), `#` in it standing for the number.
  */
 export function translate(
   locale: Locale,
@@ -58,9 +67,58 @@ export function translate(
   const catalogue: Readonly<Record<string, string>> = messages[locale] ?? messages.id;
   const template = catalogue[key] ?? (messages.id as Readonly<Record<string, string>>)[key] ?? key;
   if (params === undefined) return template;
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+  return withPlurals(template, locale, params).replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : placeholder,
   );
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+function pluralCategory(locale: Locale, value: number): string {
+  let rules = pluralRules.get(locale);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(value);
+}
+
+/** The end (exclusive) of the `{…}` group opening at `start`, or -1 when it does not close. */
+function groupEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === '{') depth += 1;
+    else if (text[i] === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** Resolves each `{name, plural, …}` of `template` whose value is a number in `params`. */
+function withPlurals(template: string, locale: Locale, params: MessageParams): string {
+  const head = /\{(\w+),\s*plural,/g;
+  let out = '';
+  let from = 0;
+  for (let match = head.exec(template); match !== null; match = head.exec(template)) {
+    const end = groupEnd(template, match.index);
+    const value = params[match[1] ?? ''];
+    if (end === -1 || typeof value !== 'number') continue;
+    const branches = new Map<string, string>();
+    const body = template.slice(match.index + match[0].length, end - 1);
+    const branch = /\s*(=\d+|zero|one|two|few|many|other)\s*\{/g;
+    for (let found = branch.exec(body); found !== null; found = branch.exec(body)) {
+      const open = found.index + found[0].length - 1;
+      const close = groupEnd(body, open);
+      if (close === -1) break;
+      branches.set(found[1] ?? 'other', body.slice(open + 1, close - 1));
+      branch.lastIndex = close;
+    }
+    const chosen =
+      branches.get(`=${value}`) ?? branches.get(pluralCategory(locale, value)) ?? branches.get('other') ?? '';
+    out += template.slice(from, match.index) + chosen.replace(/#/g, String(value));
+    from = end;
+    head.lastIndex = end;
+  }
+  return out + template.slice(from);
 }
 
 export function createTranslator(locale: Locale): Translator {

@@ -203,6 +203,78 @@ describe('createRealtime', () => {
     expect(socket().count('message.new')).toBe(0);
   });
 
+  it('loads socket.io-client on the first connect(), with the handlers given to on() before', async () => {
+    const sockets: FakeSocket[] = [];
+    let loaded: (factory: SocketFactory) => void = () => undefined;
+    const load = new Promise<SocketFactory>((resolve) => (loaded = resolve));
+    const loadIo = vi.fn(() => load);
+    const realtime = createRealtime({ tokens: createMemoryTokenStore('tok-1'), loadIo });
+    const seqs: number[] = [];
+    realtime.on('message.new', (event) => seqs.push(event.seq));
+    const off = realtime.on('notification.count', () => seqs.push(-1));
+    off();
+    expect(loadIo).not.toHaveBeenCalled();
+    realtime.connect();
+    realtime.connect();
+    expect(loadIo).toHaveBeenCalledTimes(1);
+    expect(realtime.getSnapshot().status).toBe('connecting');
+    loaded((url, options) => {
+      const socket = new FakeSocket(url, options);
+      sockets.push(socket);
+      return socket as unknown as RealtimeSocket;
+    });
+    // The realtime's own reaction to the load runs before this one (registered first).
+    await load;
+    expect(sockets).toHaveLength(1);
+    const socket = sockets[0] as FakeSocket;
+    expect(socket.connects).toBe(1);
+    expect(socket.options.extraHeaders).toEqual({ authorization: 'Bearer tok-1' });
+    socket.fire('message.new', { key: 'k', conversationId: 'c', seq: 3, message: {} });
+    socket.fire('notification.count', { unread: 1 });
+    expect(seqs).toEqual([3]);
+    expect(socket.count('notification.count')).toBe(0);
+  });
+
+  it('opens nothing when disconnect() comes while socket.io-client loads; a failed load can be retried', async () => {
+    const sockets: FakeSocket[] = [];
+    const factory: SocketFactory = (url, options) => {
+      const socket = new FakeSocket(url, options);
+      sockets.push(socket);
+      return socket as unknown as RealtimeSocket;
+    };
+    const loads: Array<{
+      done: Promise<SocketFactory>;
+      resolve(factory: SocketFactory): void;
+      reject(error: Error): void;
+    }> = [];
+    const loadIo = () => {
+      let resolve: (factory: SocketFactory) => void = () => undefined;
+      let reject: (error: Error) => void = () => undefined;
+      const done = new Promise<SocketFactory>((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
+      loads.push({ done, resolve, reject });
+      return done;
+    };
+    const realtime = createRealtime({ tokens: createMemoryTokenStore('tok-1'), loadIo });
+    realtime.connect();
+    loads[0]?.reject(new Error('chunk failed'));
+    await loads[0]?.done.catch(() => undefined);
+    expect(realtime.getSnapshot()).toMatchObject({ status: 'disconnected', lastError: 'chunk failed' });
+    realtime.connect();
+    expect(loads).toHaveLength(2);
+    realtime.disconnect();
+    loads[1]?.resolve(factory);
+    // The realtime's own reaction to the load runs before this one (registered first).
+    await loads[1]?.done;
+    expect(realtime.getSnapshot().status).toBe('disconnected');
+    // Loaded but not wanted: the next connect() opens the socket, and connects it once.
+    realtime.connect();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.connects).toBe(1);
+  });
+
   it('keeps the snapshot stable between changes', () => {
     const { realtime } = setUp();
     expect(realtime.getSnapshot()).toBe(realtime.getSnapshot());

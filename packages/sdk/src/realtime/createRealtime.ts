@@ -4,8 +4,9 @@
  * the settings of SPEC.md section 9, logs "Network disconnected" when it drops (section 8), and
  * tells its callers when it is back so they refetch what was loading and resume pending sends
  * (section 4). Like every stateful SDK object it has `subscribe` and `getSnapshot`.
+ * socket.io-client itself is loaded (`import()`) on the first `connect()`, so a web app's first
+ * load (the sign-in page) does without it; `on()` may be called before.
  */
-import { io as socketIo } from 'socket.io-client';
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import type { PushTokenStore } from '../auth/pushTokenStore.ts';
 import type { TokenStore } from '../auth/tokenStore.ts';
@@ -49,8 +50,10 @@ export interface RealtimeOptions {
   url?: string;
   tokens: TokenStore;
   pushToken?: PushTokenStore;
-  /** socket.io-client's `io` by default. */
+  /** socket.io-client's `io` by default (loaded on the first `connect()`). */
   io?: SocketFactory;
+  /** How the default `io` is loaded when `io` is left out: `import('socket.io-client')` (tests replace it). */
+  loadIo?: () => Promise<SocketFactory>;
   /** Where "Network disconnected" goes; `console` by default. */
   logger?: RealtimeLogger;
   reconnect?: ReconnectTimings;
@@ -81,15 +84,31 @@ export function handshakeHeaders(tokens: TokenStore, pushToken?: PushTokenStore)
   return headers;
 }
 
+/** socket.io-client's `io`, loaded when first needed (its own chunk in a web build). */
+async function loadSocketIo(): Promise<SocketFactory> {
+  const { io } = await import('socket.io-client');
+  return (url, opts) => (url === undefined ? io(opts) : io(url, opts));
+}
+
+/** A server event handler given to `on()`, attached to the socket once there is one. */
+interface Subscription {
+  event: ServerEventName;
+  handler: SocketEvents[ServerEventName];
+  detach: (() => void) | null;
+}
+
 export function createRealtime(options: RealtimeOptions): Realtime {
   const { tokens, pushToken, logger = console } = options;
-  const factory: SocketFactory =
-    options.io ?? ((url, opts) => (url === undefined ? socketIo(opts) : socketIo(url, opts)));
+  let factory: SocketFactory | null = options.io ?? null;
+  let loading: Promise<SocketFactory> | null = null;
   const listeners = createListeners();
   const reconnectListeners = new Set<(info: ReconnectInfo) => void>();
+  const subscriptions = new Set<Subscription>();
   let snapshot: RealtimeSnapshot = { status: 'idle', attempts: 0, lastError: null };
   let socket: RealtimeSocket | null = null;
   let wasConnected = false;
+  /** connect() was called and disconnect() not since (what a socket.io-client still loading waits for). */
+  let wanted = false;
 
   const update = (next: Partial<RealtimeSnapshot>) => {
     const merged = { ...snapshot, ...next };
@@ -103,8 +122,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     listeners.notify();
   };
 
-  function open(): RealtimeSocket {
-    const created = factory(options.url, {
+  function open(create: SocketFactory): RealtimeSocket {
+    const created = create(options.url, {
       ...socketOptions,
       ...options.reconnect,
       path: '/socket.io',
@@ -134,25 +153,68 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       // A refusal by the server's middleware (bad token) is final; a network error is retried.
       update({ status: created.active ? snapshot.status : 'disconnected', lastError: error.message });
     });
+    for (const subscription of subscriptions) {
+      subscription.detach = on(created, subscription.event, subscription.handler);
+    }
     return created;
   }
 
+  /** Loads socket.io-client (once at a time), then connects if still wanted. */
+  function load(): void {
+    if (loading !== null) return;
+    loading = (options.loadIo ?? loadSocketIo)();
+    loading.then(
+      (loaded) => {
+        factory = loaded;
+        if (wanted) connect();
+      },
+      (error: unknown) => {
+        loading = null;
+        if (wanted)
+          update({
+            status: 'disconnected',
+            lastError: error instanceof Error ? error.message : String(error),
+          });
+      },
+    );
+  }
+
+  function connect(): void {
+    wanted = true;
+    if (socket?.active === true) return;
+    if (socket === null) {
+      if (factory === null) {
+        update({ status: 'connecting', attempts: 0, lastError: null });
+        load();
+        return;
+      }
+      socket = open(factory);
+    }
+    socket.io.opts.extraHeaders = handshakeHeaders(tokens, pushToken);
+    update({ status: 'connecting', attempts: 0, lastError: null });
+    socket.connect();
+  }
+
   return {
-    connect() {
-      if (socket?.active === true) return;
-      socket ??= open();
-      socket.io.opts.extraHeaders = handshakeHeaders(tokens, pushToken);
-      update({ status: 'connecting', attempts: 0, lastError: null });
-      socket.connect();
-    },
+    connect,
     disconnect() {
+      wanted = false;
       socket?.disconnect();
       wasConnected = false;
       if (snapshot.status !== 'idle') update({ status: 'disconnected', attempts: 0 });
     },
     on(event, handler) {
-      const current = socket ?? (socket = open());
-      return on(current, event, handler as SocketEvents[typeof event]);
+      if (socket === null && factory !== null) socket = open(factory);
+      const subscription: Subscription = {
+        event,
+        handler: handler as SocketEvents[ServerEventName],
+        detach: socket === null ? null : on(socket, event, handler as SocketEvents[typeof event]),
+      };
+      subscriptions.add(subscription);
+      return () => {
+        if (!subscriptions.delete(subscription)) return;
+        subscription.detach?.();
+      };
     },
     onReconnect(listener) {
       const entry = (info: ReconnectInfo) => listener(info);

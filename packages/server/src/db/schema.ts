@@ -98,6 +98,8 @@ export const notifications = pgTable(
     subject: text('subject').notNull(),
     actorName: text('actor_name'),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    /** How many events it stands for: the customer's messages of an unread `customer_waiting`. */
+    count: integer('count').notNull().default(1),
     readAt: at('read_at'),
     createdAt: at('created_at').notNull(),
   },
@@ -112,6 +114,10 @@ export const notifications = pgTable(
     // At most one unread "customer waiting" per conversation and user (refreshed, not repeated).
     uniqueIndex('notifications_waiting_idx')
       .on(table.userId, table.conversationId)
+      .where(sql`${table.kind} = 'customer_waiting' and ${table.readAt} is null`),
+    // Answering or opening a conversation finds its unread "customer waiting" ones.
+    index('notifications_waiting_conversation_idx')
+      .on(table.conversationId)
       .where(sql`${table.kind} = 'customer_waiting' and ${table.readAt} is null`),
   ],
 );

@@ -22,6 +22,8 @@ const demoSettingsSchema = z.object({
   customers: z.number().int().positive(),
   seededCustomers: z.number().int().nonnegative(),
   seed: z.number().int(),
+  /** The CRM set (labels, stages, quick replies: seedCrm.ts) was made; absent in older demos. */
+  crmSeeded: z.boolean().optional(),
 });
 
 export type DemoSettings = z.infer<typeof demoSettingsSchema>;

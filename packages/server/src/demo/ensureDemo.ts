@@ -1,7 +1,8 @@
 /**
  * The demo's data, made once: a demo user, their project, a WhatsApp account for the simulated
- * number, a few hundred customers with history and two divisions, all in one transaction with the
- * setting that remembers them. Later starts find the setting and reuse everything.
+ * number, a few hundred customers with history, two divisions and a CRM set (labels, stages, quick
+ * replies), all in one transaction with the setting that remembers them. Later starts find the
+ * setting and reuse everything (a demo made before the CRM set gets it once).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { hashPassword } from '../security/password.ts';
 import { createCustomers } from '../simulator/index.ts';
 import { readDemoSettings, writeDemoSettings } from './demoSettings.ts';
 import type { DemoSettings } from './demoSettings.ts';
+import { seedCrm } from './seedCrm.ts';
 import { seedDivisions } from './seedDivisions.ts';
 import { seedInbox } from './seedInbox.ts';
 
@@ -75,8 +77,18 @@ export async function ensureDemo(db: Db, size: DemoSize, now: Date): Promise<Ens
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK})`);
     const stored = await readDemoSettings(tx);
-    if (stored !== null && (await intact(tx, stored)))
-      return { settings: stored, created: false, replaced: false };
+    if (stored !== null && (await intact(tx, stored))) {
+      if (stored.crmSeeded === true) return { settings: stored, created: false, replaced: false };
+      // A demo made before the CRM set: made once now, never again (the team may delete some).
+      const [project] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.key, stored.projectKey));
+      if (project !== undefined) await seedCrm(tx, { projectId: project.id, now });
+      const settings: DemoSettings = { ...stored, crmSeeded: true };
+      await writeDemoSettings(tx, settings, now);
+      return { settings, created: false, replaced: false };
+    }
 
     const password = demoPassword();
     const passwordHash = await hashPassword(password);
@@ -111,6 +123,7 @@ export async function ensureDemo(db: Db, size: DemoSize, now: Date): Promise<Ens
       windowOpenShare: 0,
     });
     await seedDivisions(tx, { projectId: project.id, userId: user.id, now });
+    await seedCrm(tx, { projectId: project.id, now });
     const settings: DemoSettings = {
       version: 1,
       userId: user.id,
@@ -121,6 +134,7 @@ export async function ensureDemo(db: Db, size: DemoSize, now: Date): Promise<Ens
       customers: size.customers + size.newCustomers,
       seededCustomers: size.customers,
       seed: size.seed,
+      crmSeeded: true,
     };
     await writeDemoSettings(tx, settings, now);
     return { settings, created: true, replaced: stored !== null };

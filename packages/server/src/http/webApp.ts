@@ -15,10 +15,19 @@ in the repository (or start with <code>pnpm start</code>, which builds first), t
 `;
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+/** Source maps are built (`sourcemap: 'hidden'`) for reading production stack traces, not served. */
+const isSourceMap = (url: string) => pathOf(url).endsWith('.map');
+/** A hashed file that is not there (an old build's): a 404, not the app's page. */
+const isAsset = (url: string) => /^\/assets\/[^/]/.test(pathOf(url));
 
 /**
  * Serves the built web app from `dist` with history fallback: any GET or HEAD that is not under
- * /api and not a file answers index.html. Without a build, those answer a 503 page.
+ * /api, /assets or a source map, and not a file, answers index.html. Without a build, those
+ * answer a 503 page. Files go out as the build precompressed them (`.br`, `.gz` beside each,
+ * packages/web/precompress.ts) when the request's `Accept-Encoding` takes one, with
+ * `Vary: Accept-Encoding`; hashed files under /assets are cached for a year, everything else
+ * (index.html) is revalidated. `*.map` answers 404.
  */
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
   const built = existsSync(path.join(dist, 'index.html'));
@@ -26,6 +35,8 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     await app.register(fastifyStatic, {
       root: dist,
       index: 'index.html',
+      preCompressed: true,
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -34,7 +45,11 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const page = (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url);
+    const page =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi(request.url) &&
+      !isSourceMap(request.url) &&
+      !isAsset(request.url);
     if (!page) {
       return reply.code(404).send(failure(pickLocale(request.headers['accept-language']), 'not_found'));
     }

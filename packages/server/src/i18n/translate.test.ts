@@ -52,7 +52,9 @@ describe('translate', () => {
 
   it('has the same keys and placeholders in Indonesian and English', () => {
     expect(Object.keys(messages.en).sort()).toEqual(Object.keys(messages.id).sort());
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    // `{name}`, or the counted value of a plural: `{count, plural, one {…} other {…}}`.
+    const placeholders = (text: string) =>
+      [...new Set([...text.matchAll(/\{(\w+)(?:\}|,\s*plural,)/g)].map((m) => m[1]))].sort();
     for (const key of Object.keys(messages.id) as (keyof typeof messages.id)[]) {
       expect(placeholders(messages.en[key]), key).toEqual(placeholders(messages.id[key]));
     }

@@ -71,7 +71,7 @@ export async function notify(
   }
 }
 
-/** Pushes `notification.new` with each user's unread count for freshly stored rows. */
+/** Pushes `notification.new` with each user's unread count for stored (or refreshed) rows. */
 async function push(services: NotifyDeps, stored: readonly { id: string; user_id: string }[]): Promise<void> {
   if (stored.length === 0) return;
   const [byId, counts] = await Promise.all([
@@ -123,8 +123,9 @@ export async function notifyAccountDisconnected(
 /**
  * Customers wrote on conversations assigned to someone (from the inbox's `message.new`
  * announcements of one webhook batch): each assignee gets one unread `customer_waiting` per
- * conversation. An unread one already there is moved to now instead of adding another, so a burst
- * of messages costs one statement and yields one notification. Only new rows are pushed.
+ * conversation. An unread one already there is moved to now and counts the new messages instead of
+ * adding another, so a burst of messages costs one statement and yields one notification. Each
+ * stored or refreshed one is pushed (`notification.new` replaces the app's copy of a refreshed one).
  */
 export async function notifyCustomersWaiting(
   services: NotifyDeps,
@@ -134,7 +135,7 @@ export async function notifyCustomersWaiting(
   try {
     const waiting = new Map<
       string,
-      { id: string; key: string; user_id: string; conversation_id: string; subject: string }
+      { id: string; key: string; user_id: string; conversation_id: string; subject: string; count: number }
     >();
     for (const item of announcements) {
       if (item.event !== 'message.new' || !('conversation' in item.audience)) continue;
@@ -146,32 +147,60 @@ export async function notifyCustomersWaiting(
         message: { direction: string };
       };
       if (assignee === null || payload.message.direction !== 'in') continue;
-      waiting.set(`${assignee}:${payload.conversationId}`, {
+      const id = `${assignee}:${payload.conversationId}`;
+      waiting.set(id, {
         id: randomUUID(),
         key: payload.key,
         user_id: assignee,
         conversation_id: payload.conversationId,
         subject: payload.customerName,
+        count: (waiting.get(id)?.count ?? 0) + 1,
       });
     }
     if (waiting.size === 0) return;
-    const stored = await queryRows<{ id: string; user_id: string; inserted: boolean }>(
+    const stored = await queryRows<{ id: string; user_id: string }>(
       services.db,
-      sql`insert into notifications (id, user_id, project_id, kind, subject, conversation_id, created_at)
-        select r.id, r.user_id, p.id, 'customer_waiting', r.subject, r.conversation_id, ${services.now()}
+      sql`insert into notifications (id, user_id, project_id, kind, subject, conversation_id, count, created_at)
+        select r.id, r.user_id, p.id, 'customer_waiting', r.subject, r.conversation_id, r.count, ${services.now()}
         from jsonb_to_recordset(${JSON.stringify([...waiting.values()])}::jsonb) as r(
-          id uuid, key text, user_id uuid, conversation_id uuid, subject text)
+          id uuid, key text, user_id uuid, conversation_id uuid, subject text, count integer)
         join projects p on p.key = r.key
         where exists (select 1 from project_members m where m.project_id = p.id and m.user_id = r.user_id)
         on conflict (user_id, conversation_id) where kind = 'customer_waiting' and read_at is null
-        do update set created_at = excluded.created_at, subject = excluded.subject
-        returning id, user_id, (xmax = 0) as inserted`,
+        do update set created_at = excluded.created_at, subject = excluded.subject,
+          count = notifications.count + excluded.count
+        returning id, user_id`,
     );
-    await push(
-      services,
-      stored.filter((row) => row.inserted),
-    );
+    await push(services, stored);
   } catch (error) {
     log.warn({ err: error }, 'notifying waiting customers failed');
+  }
+}
+
+/**
+ * The conversation was answered (`userId` null: by anyone, for every member) or opened by
+ * `userId`: marks its unread `customer_waiting` read and tells each member's tabs their new
+ * unread count (`notification.count`). Never throws.
+ */
+export async function clearCustomerWaiting(
+  services: NotifyDeps,
+  conversationId: string,
+  userId: string | null,
+  log: Log = fallbackLog,
+): Promise<void> {
+  try {
+    const forUser = userId === null ? sql`true` : sql`user_id = ${userId}`;
+    const cleared = await queryRows<{ user_id: string }>(
+      services.db,
+      sql`update notifications set read_at = ${services.now()}
+        where kind = 'customer_waiting' and conversation_id = ${conversationId} and read_at is null
+          and ${forUser}
+        returning user_id`,
+    );
+    if (cleared.length === 0) return;
+    const counts = await unreadCounts(services.db, [...new Set(cleared.map((row) => row.user_id))]);
+    for (const [user, unread] of counts) services.publisher.toUser(user, 'notification.count', { unread });
+  } catch (error) {
+    log.warn({ err: error }, 'clearing waiting-customer notifications failed');
   }
 }

@@ -17,6 +17,7 @@ interface NotificationJoinedRow {
   subject: string;
   actor_name: string | null;
   conversation_id: string | null;
+  count: number | string;
   read_at: string | Date | null;
   created_at: string | Date;
 }
@@ -36,6 +37,7 @@ export function toNotification(row: NotificationJoinedRow): Notification {
     subject: row.subject,
     actorName: row.actor_name,
     conversationId: row.conversation_id,
+    count: Number(row.count),
     read: row.read_at !== null,
     createdAt: iso(row.created_at),
   };
@@ -49,7 +51,7 @@ const visible = (userId: string, where: SQL = sql`true`) => sql`
   where n.user_id = ${userId} and ${where}`;
 
 const columns = sql`n.id, n.kind, p.key, p.name as project_name, n.subject, n.actor_name,
-  n.conversation_id, n.read_at, n.created_at`;
+  n.conversation_id, n.count, n.read_at, n.created_at`;
 
 /** One page (from 0), unread first, then newest first; and the number of pages. */
 /** Where "load more" goes on from: the last notification held, as it was when it arrived. */

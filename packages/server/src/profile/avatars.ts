@@ -9,9 +9,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/openDatabase.ts';
 import { userAvatars, users } from '../db/schema.ts';
 import type { UserRow } from '../db/schema.ts';
-import { AVATAR_MAX_BYTES } from '../sdk.ts';
+import { AVATAR_MAX_BYTES, AVATAR_TYPE_LIST } from '../sdk.ts';
 
-export const AVATAR_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
+export const AVATAR_TYPES: ReadonlySet<string> = new Set(AVATAR_TYPE_LIST);
 
 export type DecodedAvatar =
   | { ok: true; bytes: Buffer; contentType: string }

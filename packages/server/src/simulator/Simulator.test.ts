@@ -237,9 +237,10 @@ describe('createSimulator', () => {
   });
 
   it('stops a run without a duration', async () => {
-    const { simulator } = await start();
+    const { simulator, receiver } = await start();
     const run = simulator.writeAtRate({ rate: 100 });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Stopped once it has written something, however long that took.
+    await receiver.waitFor((events) => messages(events).length > 0);
     run.stop();
     const written = await run.done;
     expect(written).toBeGreaterThan(0);

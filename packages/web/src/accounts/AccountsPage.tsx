@@ -12,8 +12,8 @@ import {
   type AccountField,
   type AccountForm,
   type AccountPermissions,
-  type FieldErrors,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
+import { type FieldErrors } from '@sapa/machines/auth';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -25,6 +25,7 @@ import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { useProject } from '../project/ProjectScope.tsx';
 import * as layout from '../layout/layout.css.ts';
+import { AccountHelp } from './AccountHelp.tsx';
 import * as css from './accounts.css.ts';
 
 type AccountsActor = Actor<typeof accountsMachine>;
@@ -95,7 +96,12 @@ function Accounts({ project }: { project: Project }) {
           ))}
         </ul>
       ) : null}
-      {may.add && (status === 'ready' || status === 'empty') ? <AddAccount actor={actor} /> : null}
+      {may.add && (status === 'ready' || status === 'empty') ? (
+        <div className={css.addRow}>
+          <AddAccount actor={actor} />
+          <AccountHelp />
+        </div>
+      ) : null}
     </>
   );
 }
@@ -124,7 +130,8 @@ function AccountCard({
 }) {
   const t = useT();
   const [dialogOpen, setDialogOpen] = useState<'rename' | 'token' | 'logout' | null>(null);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
+  // Saving or refreshing after a reconnection: the machine takes no change then, so none is offered.
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const headingId = `account-${account.id}`;
   return (
     <li className={css.card} aria-labelledby={headingId}>
@@ -187,7 +194,8 @@ function ChangeDialog({
   const [value, setValue] = useState(kind === 'rename' ? account.name : '');
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const changeError = useSelector(actor, (snapshot) => snapshot.context.changeError);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
+  // Saving or refreshing after a reconnection: the machine takes no change then, so none is offered.
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const close = () => {
     actor.send({ type: 'accounts.dismiss' });
     onClose();
@@ -258,7 +266,8 @@ function LogoutDialog({
 }) {
   const t = useT();
   const changeError = useSelector(actor, (snapshot) => snapshot.context.changeError);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
+  // Saving or refreshing after a reconnection: the machine takes no change then, so none is offered.
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const close = () => {
     actor.send({ type: 'accounts.dismiss' });
     onClose();
@@ -297,7 +306,8 @@ function AddAccount({ actor }: { actor: AccountsActor }) {
   const changeError = useSelector(actor, (snapshot) =>
     change?.kind === 'create' ? snapshot.context.changeError : null,
   );
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
+  // Saving or refreshing after a reconnection: the machine takes no change then, so none is offered.
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const created = useSelector(actor, (snapshot) =>
     snapshot.context.change?.kind === 'create' ? snapshot.context.saved : 0,
   );
@@ -333,6 +343,7 @@ function AddAccount({ actor }: { actor: AccountsActor }) {
           value={form.phoneNumberId}
           onChange={set('phoneNumberId')}
           inputMode="numeric"
+          description={t('account.phoneNumberIdHint')}
           error={fieldError(fieldErrors.phoneNumberId)}
         />
         <TextField
@@ -349,6 +360,7 @@ function AddAccount({ actor }: { actor: AccountsActor }) {
           onChange={set('accessToken')}
           revealable
           autoComplete="off"
+          description={t('account.accessTokenHint')}
           error={fieldError(fieldErrors.accessToken)}
         />
         <div className={css.formEnd}>

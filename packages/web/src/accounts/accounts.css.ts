@@ -92,3 +92,29 @@ export const state = style({
 });
 
 export const empty = style({ margin: 0, color: vars.color.textMuted });
+
+/** The add form and, beside it (below on a narrow screen), where its details come from. */
+export const addRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-start',
+  gap: tokens.space.lg,
+});
+
+/** Where the form's details come from (AccountHelp). */
+export const help = style([
+  section,
+  { background: vars.color.background, gap: tokens.space.sm, flex: '1 1 320px' },
+]);
+
+export const helpText = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.5 });
+
+export const helpSteps = style({
+  margin: 0,
+  paddingInlineStart: tokens.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.xs,
+  lineHeight: 1.5,
+  overflowWrap: 'anywhere',
+});

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, Redirect } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { selectForgotPasswordStep, type ForgotPasswordSnapshot } from '@sapa/machines';
+import { selectForgotPasswordStep, type ForgotPasswordSnapshot } from '@sapa/machines/auth';
 import { Button } from '../components/Button.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { authRoutes } from '../routes.ts';
 import { AuthLayout, FormError } from './AuthLayout.tsx';
 import { useAuthFlows } from './AuthFlowsProvider.tsx';
-import { OtpPanel } from './OtpPanel.tsx';
+import { OtpStepPanel } from './OtpPanel.tsx';
 import { useFieldError } from './useFieldError.ts';
 import { PasswordField, PhoneField } from './fields.tsx';
 import * as css from '../layout/layout.css.ts';
@@ -62,29 +62,18 @@ export function ForgotPhonePage() {
 export function ForgotOtpPage() {
   const t = useT();
   const { forgot, redirect } = useForgotStep('otp');
-  const context = useSelector(forgot, (snapshot) => snapshot.context);
-  const busy = useSelector(forgot, (snapshot) => snapshot.hasTag('busy'));
-  const step = useSelector(forgot, (snapshot) =>
-    snapshot.matches('locked') ? 'locked' : snapshot.matches('expired') ? 'expired' : 'code',
+  const otp = useSelector(forgot, (snapshot) => snapshot.children.otp);
+  const phone = useSelector(
+    forgot,
+    (snapshot) => snapshot.context.challenge?.maskedPhone ?? snapshot.context.phone,
   );
-  const [code, setCode] = useState(context.code);
   if (redirect) return redirect;
+  if (otp === undefined) return null;
   return (
-    <AuthLayout
-      title={t('auth.forgot.codeTitle')}
-      subtitle={t('auth.otp.sentTo', { phone: context.challenge?.maskedPhone ?? context.phone })}
-    >
-      <OtpPanel
-        step={step}
-        code={code}
-        busy={busy}
-        expiresIn={context.expiresIn}
-        resendIn={context.resendIn}
-        error={context.error}
+    <AuthLayout title={t('auth.forgot.codeTitle')} subtitle={t('auth.otp.sentTo', { phone })}>
+      <OtpStepPanel
+        otp={otp}
         submitLabel={t('auth.forgot.next')}
-        onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
-        onSubmit={() => forgot.send({ type: 'forgot.submitCode', code })}
-        onResend={() => forgot.send({ type: 'forgot.resend' })}
         onRestart={() => forgot.send({ type: 'forgot.restart' })}
         onBack={() => forgot.send({ type: 'forgot.back' })}
       />

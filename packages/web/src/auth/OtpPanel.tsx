@@ -1,5 +1,8 @@
 import { Form } from 'react-aria-components';
-import type { FlowError } from '@sapa/machines';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { selectOtpStep } from '@sapa/machines/auth';
+import type { FlowError, OtpSnapshot, otpMachine } from '@sapa/machines/auth';
 import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
@@ -83,5 +86,43 @@ export function OtpPanel(props: OtpPanelProps) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The `otp` child of a flow (login, register, forgot password, phone change). */
+export type OtpActor = ActorRefFrom<typeof otpMachine>;
+
+const stepOf = (snapshot: OtpSnapshot) => {
+  const step = selectOtpStep(snapshot);
+  return step === 'done' ? 'code' : step;
+};
+
+export interface OtpStepPanelProps {
+  otp: OtpActor;
+  submitLabel: string;
+  onRestart(): void;
+  onBack(): void;
+}
+
+/** The code panel driven by a flow's `otp` child: it reads the child and sends it the code. */
+export function OtpStepPanel({ otp, submitLabel, onRestart, onBack }: OtpStepPanelProps) {
+  const step = useSelector(otp, stepOf);
+  const context = useSelector(otp, (snapshot) => snapshot.context);
+  const busy = useSelector(otp, (snapshot) => snapshot.hasTag('busy'));
+  return (
+    <OtpPanel
+      step={step}
+      code={context.code}
+      busy={busy}
+      expiresIn={context.expiresIn}
+      resendIn={context.resendIn}
+      error={context.error}
+      submitLabel={submitLabel}
+      onChange={(code) => otp.send({ type: 'otp.change', code })}
+      onSubmit={() => otp.send({ type: 'otp.submit' })}
+      onResend={() => otp.send({ type: 'otp.resend' })}
+      onRestart={onRestart}
+      onBack={onBack}
+    />
   );
 }

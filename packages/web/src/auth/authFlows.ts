@@ -12,7 +12,7 @@ import {
   selectLoginStep,
   selectRegisterStep,
   type ForgotPasswordStep,
-} from '@sapa/machines';
+} from '@sapa/machines/auth';
 import type { ActClient, SignedIn } from '@sapa/sdk';
 import { authRoutes } from '../routes.ts';
 

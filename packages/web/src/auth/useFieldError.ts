@@ -1,4 +1,4 @@
-import type { FieldError } from '@sapa/machines';
+import type { FieldError } from '@sapa/machines/auth';
 import { useT } from '../i18n/I18nProvider.tsx';
 
 /** Turns a machine's field error (a catalogue key, or the server's message) into text. */

@@ -1,4 +1,4 @@
-import type { Actor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Input, Label, TextField } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { CHAT_MAX_ATTACHMENTS } from '@sapa/sdk';
@@ -8,16 +8,17 @@ import {
   selectTrayStatus,
   type composerMachine,
   type TrayItem,
-} from '@sapa/machines';
+} from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import type { QueueActor } from '../uploads/pondView.ts';
-import { UploaderView } from '../uploads/Uploader.tsx';
+import { UploaderView } from '../uploads/LazyUploader.tsx';
 import { isFailedStatus } from '../uploads/uploadTexts.ts';
 import { visuallyHidden } from './chat.css.ts';
+import { trayPreviewOf } from './linkTray.ts';
 import * as css from './composer.css.ts';
 
-type ComposerActor = Actor<typeof composerMachine>;
+type ComposerActor = ActorRefFrom<typeof composerMachine>;
 
 /** The caption a message's file goes with (the act takes up to 4096 characters). */
 const CAPTION_MAX = 4096;
@@ -26,7 +27,9 @@ function CaptionField({ composer, item }: { composer: ComposerActor; item: TrayI
   const t = useT();
   const value = useSelector(composer, (snapshot) => snapshot.context.captions[item.id] ?? '');
   const windowOpen = useSelector(composer, (snapshot) => snapshot.context.windowOpen);
-  return (
+  const picked = useSelector(composer, (snapshot) => snapshot.context.picked);
+  const preview = trayPreviewOf(item, picked);
+  const field = (
     <TextField
       className={css.captionField}
       value={value}
@@ -37,6 +40,14 @@ function CaptionField({ composer, item }: { composer: ComposerActor; item: TrayI
       <Label className={visuallyHidden}>{t('chat.composer.caption', { name: item.filename })}</Label>
       <Input className={css.captionInput} placeholder={t('chat.composer.captionPlaceholder')} />
     </TextField>
+  );
+  if (preview.url === null) return field;
+  // A gallery image: its thumbnail beside the caption (FilePond's tile shows picked files).
+  return (
+    <span className={css.captionRow}>
+      <img className={css.trayThumb} src={preview.url} alt="" data-testid="tray-thumbnail" />
+      {field}
+    </span>
   );
 }
 

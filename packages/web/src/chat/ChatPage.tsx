@@ -2,15 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { receiverOf } from '@sapa/sdk';
 import type { Project } from '@sapa/sdk';
+import { accountsMachine, selectAccounts, selectAccountsStatus } from '@sapa/machines/team';
 import {
-  accountsMachine,
   adjacentConversation,
   chatPermissions,
   conversationListMachine,
-  selectAccounts,
+  firstRunSteps,
   selectConversations,
   selectSelectedId,
-} from '@sapa/machines';
+} from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
@@ -19,6 +19,7 @@ import { useProject } from '../project/ProjectScope.tsx';
 import { chatPath } from '../routes.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
+import { FirstRunGuide } from './FirstRunGuide.tsx';
 import { ConnectionStatus, DensityToggle, NotificationButton, ShortcutsDialog } from './ChatTools.tsx';
 import { isTextField, shortcutOf } from './shortcuts.ts';
 import * as css from './chat.css.ts';
@@ -114,6 +115,16 @@ function Inbox({ project, receiver, onHelp }: { project: Project; receiver: stri
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [list, navigate, project.key, seesContactDetail, focusComposer, onHelp]);
+
+  // No number yet (so no conversation): the first-run guide instead of an empty inbox.
+  const accountsStatus = useSelector(accountsActor, selectAccountsStatus);
+  const conversationCount = useSelector(list, (snapshot) => selectConversations(snapshot).length);
+  const firstRun = firstRunSteps({
+    permissions: project.permissions,
+    accounts: accountsStatus,
+    conversations: conversationCount,
+  });
+  if (firstRun !== null && receiver === null) return <FirstRunGuide project={project} steps={firstRun} />;
 
   const open = receiver !== null;
   return (

@@ -5,14 +5,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import {
   labelOptionsMachine,
   loadStageFilterOptions,
-  selectConnectionStatus,
-  selectLabelFilter,
   selectLabelOptions,
   selectLabelOptionsStatus,
+} from '@sapa/machines/crm';
+import {
+  selectConnectionStatus,
+  selectLabelFilter,
   selectStageFilter,
   type ConnectionTag,
   type conversationListMachine,
-} from '@sapa/machines';
+} from '@sapa/machines/inbox';
 import type { MessageKey } from '@sapa/sdk';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { accountsMachine, chatPermissions, selectAccounts } from '@sapa/machines';
+import { accountsMachine, selectAccounts } from '@sapa/machines/team';
+import { chatPermissions } from '@sapa/machines/inbox';
 import type { Project } from '@sapa/sdk';
 import { Button } from '../components/Button.tsx';
 import { PreferenceControls } from '../components/PreferenceControls.tsx';

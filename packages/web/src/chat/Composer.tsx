@@ -1,9 +1,9 @@
 import { useEffect, useState, type RefObject } from 'react';
-import type { Actor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { FileTrigger, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { CHAT_MAX_ATTACHMENTS, conversationPreview } from '@sapa/sdk';
-import { selectCanAttach, selectCanSend, type composerMachine } from '@sapa/machines';
+import { selectCanAttach, selectCanSend, type composerMachine } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { ContactIcon, ImageIcon, PaperclipIcon, PreviewGlyph, SendIcon } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
@@ -16,7 +16,7 @@ import { QuickReplyMenu, useQuickReplyMenu, type QuickReplyCustomer } from './Qu
 import * as css from './composer.css.ts';
 import { visuallyHidden } from './chat.css.ts';
 
-type ComposerActor = Actor<typeof composerMachine>;
+type ComposerActor = ActorRefFrom<typeof composerMachine>;
 
 /**
  * Writes and sends (composerMachine): Enter sends, Shift+Enter breaks the line; files go in the

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Actor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Form } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import type { composerMachine } from '@sapa/machines';
+import type { composerMachine } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { TextField as Field } from '../components/TextField.tsx';
@@ -10,7 +10,7 @@ import { dialog } from '../components/dialog.css.ts';
 import { useFieldError } from '../auth/useFieldError.ts';
 import { useT } from '../i18n/I18nProvider.tsx';
 
-type ComposerActor = Actor<typeof composerMachine>;
+type ComposerActor = ActorRefFrom<typeof composerMachine>;
 
 /** Sends a contact card (name and phone) from the composer; closes once one went out. */
 export function ContactCardDialog({

@@ -1,4 +1,4 @@
-import { memo, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useEffectEvent, useId, useRef, useState, type RefObject } from 'react';
 import type { Actor } from 'xstate';
 import { Link } from 'wouter';
 import { Input, Label, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
@@ -12,14 +12,15 @@ import {
   selectFilter,
   selectHasMore,
   selectListStatus,
+  selectRecordFilterCount,
   selectSearch,
   selectSelectedId,
   type conversationListMachine,
   type ConversationFilter,
-} from '@sapa/machines';
+} from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { PreviewGlyph } from '../components/icons.tsx';
+import { PreviewGlyph, Svg } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { chatPath } from '../routes.ts';
 import { LabelFilter, StageFilter } from './ChatTools.tsx';
@@ -49,10 +50,18 @@ export interface ConversationListProps {
   onLeaveSearch(): void;
 }
 
+const FilterIcon = () => (
+  <Svg size={16}>
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </Svg>
+);
+
 /**
- * The inbox list (conversationListMachine): search (debounced in the machine), the all / unread /
- * mine filters, an optional WhatsApp-number filter, label, stage and division filters, and the conversations
- * virtualised (@tanstack/react-virtual), loading the next page as the end comes into view.
+ * The inbox list (conversationListMachine): search (debounced in the machine) beside a "Filter"
+ * button, the all / unread / mine filters as one row of chips, and, on demand under the button
+ * (which counts those in use), an optional WhatsApp-number filter and the label, stage and
+ * division filters; then the conversations virtualised (@tanstack/react-virtual), loading the
+ * next page as the end comes into view.
  */
 export function ConversationList({ searchRef, onLeaveSearch, ...rows }: ConversationListProps) {
   const t = useT();
@@ -62,32 +71,55 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
   const filter = useSelector(list, selectFilter);
   const accountId = useSelector(list, selectAccountFilter);
   const typed = useSelector(list, selectSearch);
+  const narrowed = useSelector(list, selectRecordFilterCount);
   const [search, setSearch] = useState(typed);
+  // The number, label, stage and division filters show on demand (one row of tools stays).
+  const [moreShown, setMoreShown] = useState(false);
+  const panelId = useId();
 
   return (
     <>
       <div className={css.tools}>
-        <TextField
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            list.send({ type: 'list.search', text });
-          }}
-          aria-label={t('chat.list.search')}
-        >
-          <Label className={visuallyHidden}>{t('chat.list.search')}</Label>
-          <Input
-            ref={searchRef}
-            type="search"
-            className={css.search}
-            placeholder={t('chat.list.searchPlaceholder')}
-            onKeyDown={(event) => {
-              if (event.key !== 'Escape') return;
-              event.preventDefault();
-              onLeaveSearch();
+        <div className={css.toolRow}>
+          <TextField
+            className={css.searchField}
+            value={search}
+            onChange={(text) => {
+              setSearch(text);
+              list.send({ type: 'list.search', text });
             }}
-          />
-        </TextField>
+            aria-label={t('chat.list.search')}
+          >
+            <Label className={visuallyHidden}>{t('chat.list.search')}</Label>
+            <Input
+              ref={searchRef}
+              type="search"
+              className={css.search}
+              placeholder={t('chat.list.searchPlaceholder')}
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape') return;
+                event.preventDefault();
+                onLeaveSearch();
+              }}
+            />
+          </TextField>
+          <ToggleButton
+            className={css.moreFilters}
+            isSelected={moreShown}
+            onChange={setMoreShown}
+            aria-expanded={moreShown}
+            aria-controls={panelId}
+            data-testid="list-filters-toggle"
+          >
+            <FilterIcon />
+            <span>{t('chat.list.moreFilters')}</span>
+            {narrowed > 0 ? (
+              <span className={css.filterCount} aria-label={t('chat.list.filtersOn', { count: narrowed })}>
+                {narrowed}
+              </span>
+            ) : null}
+          </ToggleButton>
+        </div>
         <ToggleButtonGroup
           aria-label={t('chat.list.filter')}
           selectionMode="single"
@@ -106,23 +138,27 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        {accounts.length > 1 ? (
-          <OptionSelect
-            label={t('chat.list.account')}
-            options={[
-              { id: ALL_NUMBERS, label: t('chat.list.allAccounts') },
-              ...accounts.map((account) => ({
-                id: account.id,
-                label: `${account.name} (${account.displayPhone})`,
-              })),
-            ]}
-            selected={accountId ?? ALL_NUMBERS}
-            onSelect={(id) => list.send({ type: 'list.account', accountId: id === ALL_NUMBERS ? null : id })}
-          />
-        ) : null}
-        <LabelFilter list={list} projectKey={rows.projectKey} />
-        <StageFilter list={list} projectKey={rows.projectKey} />
-        <DivisionFilter list={list} projectKey={rows.projectKey} />
+        <div id={panelId} className={css.filterPanel} hidden={!moreShown} data-testid="list-filters">
+          {accounts.length > 1 ? (
+            <OptionSelect
+              label={t('chat.list.account')}
+              options={[
+                { id: ALL_NUMBERS, label: t('chat.list.allAccounts') },
+                ...accounts.map((account) => ({
+                  id: account.id,
+                  label: `${account.name} (${account.displayPhone})`,
+                })),
+              ]}
+              selected={accountId ?? ALL_NUMBERS}
+              onSelect={(id) =>
+                list.send({ type: 'list.account', accountId: id === ALL_NUMBERS ? null : id })
+              }
+            />
+          ) : null}
+          <LabelFilter list={list} projectKey={rows.projectKey} />
+          <StageFilter list={list} projectKey={rows.projectKey} />
+          <DivisionFilter list={list} projectKey={rows.projectKey} />
+        </div>
       </div>
       {status === 'loading' ? (
         <div className={css.state}>

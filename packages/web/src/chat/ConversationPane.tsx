@@ -1,21 +1,27 @@
 import { useEffect, useEffectEvent, useMemo, useState, type RefObject } from 'react';
-import type { Actor } from 'xstate';
+import type { Actor, ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { CHAT_MAX_ATTACHMENTS, isReceiverOf } from '@sapa/sdk';
 import type { Project, WhatsAppAccount } from '@sapa/sdk';
 import {
   chatPermissions,
-  composerMachine,
-  conversationMachine,
+  openConversationMachine,
   selectAgents,
   selectCanAttach,
   selectConversation,
-  selectConversationStatus,
   selectConversations,
+  selectOpenComposer,
+  selectOpenRemoved,
+  selectOpenStatus,
+  selectOpenSummary,
+  selectOpenThread,
   selectWindowOpen,
-  threadMachine,
+  type composerMachine,
   type conversationListMachine,
-} from '@sapa/machines';
+  type conversationMachine,
+  type threadMachine,
+  type Visibility,
+} from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { usePreferences } from '../preferences/PreferencesProvider.tsx';
@@ -27,12 +33,13 @@ import { useUploadQueue } from '../uploads/useUploadQueue.ts';
 import { Composer } from './Composer.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { ThreadView } from './ThreadView.tsx';
-import { linkConversation, type Visibility } from './linkConversation.ts';
 import { linkTray } from './linkTray.ts';
 import * as css from './chat.css.ts';
 
 type ListActor = Actor<typeof conversationListMachine>;
-type ConversationActor = Actor<typeof conversationMachine>;
+type ConversationActor = ActorRefFrom<typeof conversationMachine>;
+type ThreadActor = ActorRefFrom<typeof threadMachine>;
+type ComposerActor = ActorRefFrom<typeof composerMachine>;
 
 const documentVisibility: Visibility = {
   isVisible: () => document.visibilityState === 'visible',
@@ -54,28 +61,49 @@ export interface ConversationPaneProps {
 }
 
 /**
- * One open conversation (conversationMachine): the receiver resolved (from the list, or
- * `conversation_find`), then its thread, composer and customer panel. Renders two grid cells:
- * the conversation and the panel.
+ * One open conversation (openConversationMachine): the receiver resolved (from the list, or
+ * `conversation_find`), then its thread, composer and customer panel, wired together by the
+ * machine. Renders two grid cells: the conversation and the panel.
  */
 export function ConversationPane(props: ConversationPaneProps) {
   const t = useT();
-  const { client } = useRuntime();
+  const { client, inbox } = useRuntime();
+  const toasts = useToasts();
   const [known] = useState(() =>
     props.list === null
       ? null
       : (selectConversations(props.list.getSnapshot()).find((item) => isReceiverOf(props.receiver, item)) ??
         null),
   );
-  const actor = useActorRef(conversationMachine, {
-    input: { client, key: props.project.key, receiver: props.receiver, known },
+  const open = useActorRef(openConversationMachine, {
+    input: {
+      client,
+      key: props.project.key,
+      receiver: props.receiver,
+      known,
+      router: inbox.router,
+      list: props.list,
+      visibility: documentVisibility,
+    },
   });
-  const status = useSelector(actor, selectConversationStatus);
-  const conversationId = useSelector(actor, (snapshot) => snapshot.context.conversation?.id ?? null);
+  const status = useSelector(open, selectOpenStatus);
+  const actor = useSelector(open, selectOpenSummary);
+  const thread = useSelector(open, selectOpenThread);
+  const composer = useSelector(open, selectOpenComposer);
+  const removed = useSelector(open, selectOpenRemoved);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
 
-  if (status === 'ready' && conversationId !== null)
-    return <OpenConversation key={conversationId} {...props} actor={actor} conversationId={conversationId} />;
+  // The server took the conversation away: say so and go back to the list.
+  const onRemoved = useEffectEvent(() => {
+    toasts.show(t('chat.conversation.removed'), 'info');
+    props.onClose();
+  });
+  useEffect(() => {
+    if (removed) onRemoved();
+  }, [removed]);
+
+  if (status === 'ready' && thread !== null && composer !== null)
+    return <OpenConversation {...props} actor={actor} thread={thread} composer={composer} />;
   return (
     <section className={css.conversationPane({ open: true })} aria-label={t('chat.conversation.label')}>
       {status === 'loading' ? (
@@ -102,17 +130,12 @@ export function ConversationPane(props: ConversationPaneProps) {
 }
 
 function OpenConversation(
-  props: ConversationPaneProps & { actor: ConversationActor; conversationId: string },
+  props: ConversationPaneProps & { actor: ConversationActor; thread: ThreadActor; composer: ComposerActor },
 ) {
   const t = useT();
-  const { client, inbox, mobile } = useRuntime();
-  const toasts = useToasts();
+  const { mobile } = useRuntime();
   const { density } = usePreferences();
-  const { actor, project, conversationId, list, onClose } = props;
-  const thread = useActorRef(threadMachine, { input: { client, key: project.key, conversationId } });
-  const composer = useActorRef(composerMachine, {
-    input: { windowOpen: selectWindowOpen(actor.getSnapshot()) },
-  });
+  const { actor, thread, composer, project, list, onClose } = props;
   // The attachment tray: up to CHAT_MAX_ATTACHMENTS files, each sent as its own message.
   const tray = useUploadQueue({
     projectKey: project.key,
@@ -133,27 +156,6 @@ function OpenConversation(
   const windowOpen = useSelector(actor, selectWindowOpen);
   const [panelShown, setPanelShown] = useState(false);
   const permissions = chatPermissions(project.permissions);
-
-  // The server took the conversation away: say so and go back to the list.
-  const onRemoved = useEffectEvent(() => {
-    toasts.show(t('chat.conversation.removed'), 'info');
-    onClose();
-  });
-  useEffect(
-    () =>
-      linkConversation({
-        key: project.key,
-        conversationId,
-        router: inbox.router,
-        list,
-        conversation: actor,
-        thread,
-        composer,
-        visibility: documentVisibility,
-        onRemoved,
-      }),
-    [project.key, conversationId, inbox.router, list, actor, thread, composer],
-  );
 
   if (conversation === null) return null;
   return (

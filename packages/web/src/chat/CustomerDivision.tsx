@@ -7,7 +7,7 @@ import {
   selectConversationDivision,
   selectDivisionChoices,
   selectDivisionOptionsStatus,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { Button } from '../components/Button.tsx';
 import { ColorChip } from '../crm/ColorChip.tsx';
 import * as choice from '../crm/choice.css.ts';

@@ -3,11 +3,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import {
   customerLabelsMachine,
   labelPermissions,
+  mayCreateCustomerLabels,
   selectCustomerLabels,
+  selectCreatableLabel,
   selectCustomerLabelsStatus,
   selectPickableLabels,
   selectPickerStatus,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { useProject } from '../project/ProjectScope.tsx';
@@ -22,27 +24,40 @@ type CustomerLabelsActor = Actor<typeof customerLabelsMachine>;
 /**
  * The customer's labels as coloured chips (customerLabelsMachine, loaded as the conversation
  * opens). With `crm.chat.add_label`: "+ Label" opens a searchable picker of the project's labels
- * to attach one, and each chip has a remove button.
+ * to attach one (with `crm.label.add` too, a search no label is named offers "Create label “…”"),
+ * and each chip has a remove button.
  */
 export function CustomerLabels({ projectKey, customerId }: { projectKey: string; customerId: string }) {
   const { project } = useProject();
   const may = project === null ? null : labelPermissions(project.permissions);
   if (may === null || !may.seeOnCustomer) return null;
-  return <Labels key={customerId} projectKey={projectKey} customerId={customerId} canAttach={may.attach} />;
+  return (
+    <Labels
+      key={customerId}
+      projectKey={projectKey}
+      customerId={customerId}
+      canAttach={may.attach}
+      canCreate={mayCreateCustomerLabels(project?.permissions ?? [])}
+    />
+  );
 }
 
 function Labels({
   projectKey,
   customerId,
   canAttach,
+  canCreate,
 }: {
   projectKey: string;
   customerId: string;
   canAttach: boolean;
+  canCreate: boolean;
 }) {
   const t = useT();
   const { client } = useRuntime();
-  const actor = useActorRef(customerLabelsMachine, { input: { client, key: projectKey, customerId } });
+  const actor = useActorRef(customerLabelsMachine, {
+    input: { client, key: projectKey, customerId, canCreate },
+  });
   const status = useSelector(actor, selectCustomerLabelsStatus);
   const labels = useSelector(actor, selectCustomerLabels);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
@@ -102,6 +117,7 @@ function LabelPicker({ actor }: { actor: CustomerLabelsActor }) {
   const search = useSelector(actor, (snapshot) => snapshot.context.search);
   const changing = useSelector(actor, (snapshot) => snapshot.hasTag('changing'));
   const optionsError = useSelector(actor, (snapshot) => snapshot.context.optionsError);
+  const creatable = useSelector(actor, selectCreatableLabel);
   return (
     <SearchPicker
       status={status}
@@ -124,6 +140,15 @@ function LabelPicker({ actor }: { actor: CustomerLabelsActor }) {
       onRetry={() => actor.send({ type: 'picker.retry' })}
       onSearch={(text) => actor.send({ type: 'picker.search', text })}
       onPick={(labelId) => actor.send({ type: 'customerLabels.attach', labelId })}
+      create={
+        creatable === null
+          ? null
+          : {
+              text: t('chat.labels.create', { name: creatable }),
+              testId: 'label-create',
+              onCreate: () => actor.send({ type: 'customerLabels.create' }),
+            }
+      }
       renderOption={(label) => (
         <>
           <LabelSwatch color={label.color} />

@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Actor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Form } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { formatDate, formatDateTime, initials } from '@sapa/sdk';
 import type { WhatsAppAccount } from '@sapa/sdk';
-import { selectAgents, selectConversation, selectWindowOpen, type conversationMachine } from '@sapa/machines';
+import {
+  selectAgents,
+  selectConversation,
+  selectWindowOpen,
+  type conversationMachine,
+} from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { useFieldError } from '../auth/useFieldError.ts';
@@ -15,7 +20,7 @@ import { CustomerStage } from './CustomerStage.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
 import * as css from './customerPanel.css.ts';
 
-type ConversationActor = Actor<typeof conversationMachine>;
+type ConversationActor = ActorRefFrom<typeof conversationMachine>;
 
 const NOBODY = 'nobody';
 

@@ -7,7 +7,7 @@ import {
   selectCustomerStageStatus,
   selectStageOptions,
   stagePermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { ColorChip } from '../crm/ColorChip.tsx';
 import * as choice from '../crm/choice.css.ts';
 import { FailureRow } from '../crm/FailureRow.tsx';

@@ -1,4 +1,3 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   GridList,
   GridListItem,
@@ -9,7 +8,21 @@ import {
   SearchField,
   type Selection,
 } from 'react-aria-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { formatFileSize, type GalleryItem, type MediaFile } from '@sapa/sdk';
+import {
+  galleryMachine,
+  selectGalleryError,
+  selectGalleryHasMore,
+  selectGalleryItems,
+  selectGalleryKind,
+  selectGalleryPickRoom,
+  selectGalleryPicked,
+  selectGallerySearch,
+  selectGalleryStatus,
+  type GalleryKindFilter,
+} from '@sapa/machines/uploads';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -18,10 +31,11 @@ import { dialog } from '../components/dialog.css.ts';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { usePreferences } from '../preferences/PreferencesProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
-import { createGalleryBrowser, type GalleryBrowser, type GalleryKind } from '../uploads/galleryBrowser.ts';
 import * as css from './gallery.css.ts';
 
-const kinds = ['all', 'image', 'audio', 'video', 'document'] as const;
+const kinds: readonly GalleryKindFilter[] = ['all', 'image', 'audio', 'video', 'document'];
+
+type GalleryActor = ActorRefFrom<typeof galleryMachine>;
 
 export interface GalleryPickerProps {
   projectKey: string;
@@ -33,7 +47,10 @@ export interface GalleryPickerProps {
   onPick(items: MediaFile[]): void;
 }
 
-/** "Pick from the gallery": the project's gallery (`gallery_list`), filtered by kind and name. */
+/**
+ * "Pick from the gallery": the project's gallery (`galleryMachine` with a `pickLimit`: pages of
+ * `gallery_list`, filtered by kind and by name after a pause in the typing, the picked files).
+ */
 export function GalleryPicker(props: GalleryPickerProps) {
   const t = useT();
   return (
@@ -50,54 +67,45 @@ export function GalleryPicker(props: GalleryPickerProps) {
 
 function Browser({ projectKey, limit, onPick, onOpenChange }: GalleryPickerProps) {
   const { client } = useRuntime();
-  const [browser] = useState(() =>
-    createGalleryBrowser({
-      limit,
-      fetchPage: (query, page, signal) =>
-        client.page(
-          {
-            act: 'gallery_list',
-            key: projectKey,
-            ...(query.kind === null ? {} : { kind: query.kind }),
-            ...(query.search === '' ? {} : { search: query.search }),
-          },
-          page,
-          { signal },
-        ),
-    }),
-  );
-  useEffect(() => {
-    browser.start();
-    return () => browser.stop();
-  }, [browser]);
-  return <BrowserView browser={browser} onPick={onPick} onClose={() => onOpenChange(false)} />;
+  // Mounted while the dialog is open: closing it stops the machine and aborts its request.
+  const gallery = useActorRef(galleryMachine, { input: { client, key: projectKey, pickLimit: limit } });
+  return <BrowserView gallery={gallery} onPick={onPick} onClose={() => onOpenChange(false)} />;
 }
 
 function BrowserView({
-  browser,
+  gallery,
   onPick,
   onClose,
 }: {
-  browser: GalleryBrowser;
+  gallery: GalleryActor;
   onPick(items: MediaFile[]): void;
   onClose(): void;
 }) {
   const t = useT();
   const { locale } = usePreferences();
-  const view = useSyncExternalStore(browser.subscribe, browser.getSnapshot);
-  const selectedIds = new Set(view.selected.map((item) => item.id));
-  const full = view.selected.length >= view.limit;
+  const status = useSelector(gallery, selectGalleryStatus);
+  const items = useSelector(gallery, selectGalleryItems);
+  const picked = useSelector(gallery, selectGalleryPicked);
+  const room = useSelector(gallery, selectGalleryPickRoom);
+  const search = useSelector(gallery, selectGallerySearch);
+  const kind = useSelector(gallery, selectGalleryKind);
+  const error = useSelector(gallery, selectGalleryError);
+  const hasMore = useSelector(gallery, selectGalleryHasMore);
+  const loadingMore = useSelector(gallery, (snapshot) => snapshot.hasTag('loadingMore'));
+  const pickedIds = new Set(picked.map((item) => item.id));
   const onSelectionChange = (keys: Selection) => {
-    const next = keys === 'all' ? new Set(view.items.map((item) => item.id)) : keys;
-    for (const item of view.items) if (next.has(item.id) !== selectedIds.has(item.id)) browser.toggle(item);
+    const next = keys === 'all' ? new Set(items.map((item) => item.id)) : keys;
+    for (const item of items)
+      if (next.has(item.id) !== pickedIds.has(item.id)) gallery.send({ type: 'gallery.pick', id: item.id });
   };
+  const shown = status === 'ready' || status === 'empty';
   return (
     <div className={css.browser}>
       <div className={css.filters}>
         <SearchField
           className={css.search}
-          value={view.search}
-          onChange={(search) => browser.setSearch(search)}
+          value={search}
+          onChange={(text) => gallery.send({ type: 'gallery.search', text })}
           aria-label={t('chat.gallery.search')}
         >
           <Input className={css.searchInput} placeholder={t('chat.gallery.search')} />
@@ -105,66 +113,68 @@ function BrowserView({
         <RadioGroup
           className={css.kinds}
           orientation="horizontal"
-          value={view.kind ?? 'all'}
-          onChange={(value) => browser.setKind(value === 'all' ? null : (value as GalleryKind))}
+          value={kind}
+          onChange={(value) => gallery.send({ type: 'gallery.kind', kind: value as GalleryKindFilter })}
         >
           <Label className={css.kindsLabel}>{t('chat.gallery.kind')}</Label>
-          {kinds.map((kind) => (
-            <Radio key={kind} value={kind} className={css.kind}>
-              {t(`chat.gallery.kind.${kind}`)}
+          {kinds.map((value) => (
+            <Radio key={value} value={value} className={css.kind}>
+              {t(`chat.gallery.kind.${value}`)}
             </Radio>
           ))}
         </RadioGroup>
       </div>
-      {view.status === 'loading' ? <Spinner label={t('chat.gallery.loading')} /> : null}
-      {view.status === 'failed' ? (
+      {status === 'loading' ? <Spinner label={t('chat.gallery.loading')} /> : null}
+      {status === 'failed' ? (
         <div className={css.failed} role="alert">
-          <span>{t('chat.gallery.failed', { message: view.error ?? '' })}</span>
-          <Button size="sm" tone="secondary" onPress={() => browser.retry()}>
+          <span>{t('chat.gallery.failed', { message: error ?? '' })}</span>
+          <Button size="sm" tone="secondary" onPress={() => gallery.send({ type: 'gallery.retry' })}>
             {t('common.retry')}
           </Button>
         </div>
       ) : null}
-      {view.status === 'ready' ? (
+      {shown ? (
         <GridList
           className={css.grid}
           aria-label={t('chat.gallery.list')}
           selectionMode="multiple"
-          selectedKeys={selectedIds}
+          selectedKeys={pickedIds}
           disabledKeys={
-            full ? view.items.filter((item) => !selectedIds.has(item.id)).map((item) => item.id) : []
+            room <= 0 ? items.filter((item) => !pickedIds.has(item.id)).map((item) => item.id) : []
           }
           onSelectionChange={onSelectionChange}
           renderEmptyState={() => <p className={css.empty}>{t('chat.gallery.empty')}</p>}
-          items={view.items}
+          items={items}
         >
           {(item) => <GalleryCell item={item} size={formatFileSize(item.size, locale)} />}
         </GridList>
       ) : null}
-      {view.status === 'ready' && view.pages < view.totalPages ? (
-        <Button size="sm" tone="secondary" isDisabled={view.loadingMore} onPress={() => browser.loadMore()}>
-          {view.loadingMore ? t('chat.gallery.loading') : t('chat.gallery.more')}
+      {shown && hasMore ? (
+        <Button
+          size="sm"
+          tone="secondary"
+          isDisabled={loadingMore}
+          onPress={() => gallery.send({ type: 'gallery.loadMore' })}
+        >
+          {loadingMore ? t('chat.gallery.loading') : t('chat.gallery.more')}
         </Button>
       ) : null}
-      {view.status === 'ready' && view.error ? (
+      {shown && error ? (
         <p className={css.failedText} role="alert">
-          {t('chat.gallery.failed', { message: view.error })}
+          {t('chat.gallery.failed', { message: error })}
         </p>
       ) : null}
       <div className={dialog.actions}>
         <span className={css.count} role="status">
-          {t('chat.gallery.selected', {
-            count: view.selected.length,
-            left: view.limit - view.selected.length,
-          })}
+          {t('chat.gallery.selected', { count: picked.length, left: room })}
         </span>
         <Button tone="secondary" onPress={onClose}>
           {t('common.cancel')}
         </Button>
         <Button
-          isDisabled={view.selected.length === 0}
+          isDisabled={picked.length === 0}
           onPress={() => {
-            onPick(view.selected);
+            onPick(picked);
             onClose();
           }}
         >

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { conversationPreview, formatTime } from '@sapa/sdk';
 import type { MessageStatus, ThreadMessage } from '@sapa/sdk';
-import { deliveryMark } from '@sapa/machines';
-import type { ReplyTarget, ThreadItem } from '@sapa/machines';
+import { deliveryMark } from '@sapa/machines/inbox';
+import type { ReplyTarget, ThreadItem } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import {
   AlertIcon,

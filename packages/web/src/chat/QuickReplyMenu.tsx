@@ -1,22 +1,22 @@
 import { useEffect, useId, type KeyboardEvent } from 'react';
-import type { Actor } from 'xstate';
+import type { Actor, ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { QuickReply, QuickReplyValues } from '@sapa/sdk';
 import {
+  quickReplyMenuKey,
   quickReplyMenuMachine,
   selectActiveQuickReply,
   selectQuickReplyMenuKeys,
   selectQuickReplyMenuOpen,
   selectQuickReplyMenuStatus,
   selectQuickReplyOptions,
-  selectUser,
-  type composerMachine,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
+import { selectUser } from '@sapa/machines/auth';
+import { type composerMachine } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { linkQuickReplies } from './linkQuickReplies.ts';
-import { menuKeyEvent } from './quickReplyKeys.ts';
 import * as css from './quickReplyMenu.css.ts';
 
 type MenuActor = Actor<typeof quickReplyMenuMachine>;
@@ -53,7 +53,7 @@ function optionId(listId: string, reply: Pick<QuickReply, 'id'>): string {
  * loaded once), tied to the composer, with the placeholders' values kept up to date.
  */
 export function useQuickReplyMenu(
-  composer: Actor<typeof composerMachine>,
+  composer: ActorRefFrom<typeof composerMachine>,
   projectKey: string,
   customer: QuickReplyCustomer,
 ): QuickReplyMenuBinding {
@@ -69,18 +69,19 @@ export function useQuickReplyMenu(
   }, [menu, name, phone, agent]);
   const listId = useId();
   const open = useSelector(menu, selectQuickReplyMenuOpen);
-  const hasOptions = useSelector(menu, selectQuickReplyMenuKeys);
+  const listed = useSelector(menu, selectQuickReplyMenuKeys);
   const active = useSelector(menu, selectActiveQuickReply);
   return {
     menu,
     listId,
     open,
-    listed: hasOptions,
+    listed,
     activeId: active === null ? null : optionId(listId, { id: active }),
     onKeyDown: (event) => {
-      const next = menuKeyEvent(
+      // The menu decides (Enter on a query that matches nothing is held, never sent).
+      const next = quickReplyMenuKey(
         { ...event, isComposing: event.nativeEvent.isComposing },
-        { open, hasOptions },
+        menu.getSnapshot(),
       );
       if (next === null) return false;
       event.preventDefault();

@@ -1,6 +1,6 @@
 import type { PromiseActorLogic } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActCaller } from '@sapa/machines';
+import type { ActCaller } from '@sapa/machines/inbox';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
 

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Actor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   selectHasOlder,
+  selectPendingCount,
   selectThreadMessages,
   selectThreadStatus,
   threadRows,
   type ReplyTarget,
   type threadMachine,
-} from '@sapa/machines';
+} from '@sapa/machines/inbox';
 import type { ChatAgent, ThreadMessage } from '@sapa/sdk';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -20,7 +21,7 @@ import { DayRow, MessageRow } from './MessageRow.tsx';
 import { dropOverlay } from './composer.css.ts';
 import * as css from './thread.css.ts';
 
-type ThreadActor = Actor<typeof threadMachine>;
+type ThreadActor = ActorRefFrom<typeof threadMachine>;
 
 /** Within this many pixels of the top, the next older page loads. */
 const OLDER_THRESHOLD_PX = 240;
@@ -51,6 +52,8 @@ export function ThreadView({ thread, timeZone, compact, mobile, agents, onReply 
   const loadingOlder = useSelector(thread, (snapshot) => snapshot.hasTag('loadingOlder'));
   const olderError = useSelector(thread, (snapshot) => snapshot.context.olderError);
   const error = useSelector(thread, (snapshot) => snapshot.context.error);
+  // Replies written before the thread is ready wait in its outbox: say so until they go.
+  const waiting = useSelector(thread, selectPendingCount);
   const rows = useMemo(() => threadRows(items, timeZone), [items, timeZone]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
@@ -135,6 +138,7 @@ export function ThreadView({ thread, timeZone, compact, mobile, agents, onReply 
     return (
       <div className={css.state}>
         <Spinner label={t('chat.thread.loading')} />
+        {waiting > 0 ? <p role="status">{t('chat.thread.waiting', { count: waiting })}</p> : null}
       </div>
     );
   }
@@ -143,6 +147,7 @@ export function ThreadView({ thread, timeZone, compact, mobile, agents, onReply 
       <div className={css.state} role="alert">
         <p>{t('chat.thread.failed', { message: error?.message ?? '' })}</p>
         <Button onPress={() => thread.send({ type: 'thread.retry' })}>{t('common.retry')}</Button>
+        {waiting > 0 ? <p role="status">{t('chat.thread.waiting', { count: waiting })}</p> : null}
       </div>
     );
   }

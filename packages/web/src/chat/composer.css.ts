@@ -62,7 +62,13 @@ export const closed = style({
   fontSize: tokens.font.size.sm,
 });
 
-export const hint = style({ fontSize: 11, color: vars.color.textMuted, paddingLeft: tokens.space.xs });
+/** The Shift+Enter hint: for keyboards only, so not on touch screens or narrow ones. */
+export const hint = style({
+  fontSize: 11,
+  color: vars.color.textMuted,
+  paddingLeft: tokens.space.xs,
+  '@media': { 'screen and (hover: none), screen and (max-width: 767px)': { display: 'none' } },
+});
 
 /** The attachment tray: its bar, the upload field and a caption per file. */
 export const tray = recipe({
@@ -97,7 +103,20 @@ export const trayTitle = style({ fontWeight: 600 });
 
 export const trayNote = style({ flex: 1, minWidth: 0, color: vars.color.textMuted });
 
-export const captionField = style({ display: 'flex' });
+export const captionField = style({ display: 'flex', flex: 1, minWidth: 0 });
+
+/** A gallery image's thumbnail and its caption field (AttachmentTray). */
+export const captionRow = style({ display: 'flex', alignItems: 'center', gap: tokens.space.sm });
+
+export const trayThumb = style({
+  width: 40,
+  height: 40,
+  flex: 'none',
+  objectFit: 'cover',
+  borderRadius: tokens.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
 
 export const captionInput = style({
   flex: 1,

@@ -3,16 +3,69 @@ import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
 import { CONVERSATION_ROW_HEIGHT } from './listLayout.ts';
 
+/** The list's tools: one row (search and the Filter button), the chips, and the filters on demand. */
 export const tools = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: tokens.space.sm,
-  padding: tokens.space.md,
+  gap: tokens.space.xs,
+  padding: `${tokens.space.sm} ${tokens.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const toolRow = style({ display: 'flex', alignItems: 'center', gap: tokens.space.sm });
+
+export const searchField = style({ flex: 1, minWidth: 0 });
+
+export const moreFilters = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: tokens.space.xs,
+  height: 36,
+  padding: `0 ${tokens.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: tokens.font.size.sm,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: {
+    '&[data-selected]': { borderColor: vars.color.primary, color: vars.color.primary },
+    '&[data-hovered]': { borderColor: vars.color.primary },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+  },
+});
+
+export const filterCount = style({
+  minWidth: 18,
+  height: 18,
+  padding: '0 5px',
+  boxSizing: 'border-box',
+  borderRadius: tokens.radius.full,
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontSize: 11,
+  fontWeight: 700,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+});
+
+/** The number, label, stage and division filters, two a row, shown when the Filter button is on. */
+export const filterPanel = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+  gap: tokens.space.sm,
+  paddingTop: tokens.space.xs,
+  selectors: { '&[hidden]': { display: 'none' } },
 });
 
 export const search = style({
   width: '100%',
+  boxSizing: 'border-box',
+  height: 36,
   border: `1px solid ${vars.color.border}`,
   borderRadius: tokens.radius.md,
   background: vars.color.background,
@@ -51,6 +104,9 @@ export const scroller = style({
   overflowY: 'auto',
   outline: 'none',
   willChange: 'transform',
+  // Its size comes from the pane, never from its rows: rows coming and going while it scrolls lay
+  // out and paint inside it alone, not the whole page (bench/README.md, inboxBrowser).
+  contain: 'strict',
 });
 
 export const inner = style({ position: 'relative', width: '100%', margin: 0, padding: 0, listStyle: 'none' });

@@ -1,13 +1,8 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { MediaFile, QuickReply } from '@sapa/sdk';
-import {
-  composerMachine,
-  quickReplyMenuMachine,
-  selectQuickReplyMenuOpen,
-  type ComposerEmitted,
-  type TrayCommand,
-} from '@sapa/machines';
+import { composerMachine, type ComposerEmitted, type TrayCommand } from '@sapa/machines/inbox';
+import { quickReplyMenuMachine, selectQuickReplyMenuOpen } from '@sapa/machines/crm';
 import { linkQuickReplies } from './linkQuickReplies.ts';
 
 const brochure: MediaFile = {

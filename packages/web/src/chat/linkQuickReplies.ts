@@ -4,11 +4,12 @@
  * (`composer.type`) and, when it has a file, a gallery file in the tray (`composer.pickGallery`).
  * Answers the function that undoes it. No React here.
  */
-import type { Actor } from 'xstate';
-import type { composerMachine, quickReplyMenuMachine } from '@sapa/machines';
+import type { Actor, ActorRefFrom } from 'xstate';
+import type { composerMachine } from '@sapa/machines/inbox';
+import type { quickReplyMenuMachine } from '@sapa/machines/crm';
 
 export function linkQuickReplies(
-  composer: Actor<typeof composerMachine>,
+  composer: ActorRefFrom<typeof composerMachine>,
   menu: Actor<typeof quickReplyMenuMachine>,
 ): () => void {
   let last: string | null = null;

@@ -14,6 +14,9 @@ export const scroller = style({
   minHeight: 0,
   overflowY: 'auto',
   overflowAnchor: 'none',
+  // Its size comes from the pane, never from its rows: rows measured and moved while it scrolls
+  // lay out and paint inside it alone, not the whole page (bench/README.md, inboxBrowser).
+  contain: 'strict',
   background: vars.color.background,
   outline: 'none',
   selectors: { '&:focus-visible': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` } },

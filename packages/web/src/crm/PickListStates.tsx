@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LoadStatus } from '@sapa/machines';
+import type { LoadStatus } from '@sapa/machines/crm';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import * as css from './choice.css.ts';

@@ -9,7 +9,7 @@ import {
   Popover,
   SearchField,
 } from 'react-aria-components';
-import type { PickerStatus } from '@sapa/machines';
+import type { PickerStatus } from '@sapa/machines/crm';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
@@ -51,7 +51,20 @@ export interface SearchPickerProps<Option extends { id: string; name: string }> 
   onPick(id: string): void;
   /** An option's content (default: its name). */
   renderOption?(option: Option): ReactNode;
+  /**
+   * A last entry that makes a new option from the search (the machine decides when it is
+   * offered): its text, its `data-testid`, and what choosing it does.
+   */
+  create?: { text: string; testId: string; onCreate(): void } | null;
+  /**
+   * Opens under its button, in the page's flow, instead of in a popover: for a picker inside a
+   * dialog, whose list it would otherwise cover.
+   */
+  inline?: boolean;
 }
+
+/** The key of the "create" entry among the options' ids. */
+const CREATE_KEY = '\u0000create';
 
 /**
  * A button that opens a searchable list of options in a popover (choiceRegions.ts' picker: the
@@ -60,7 +73,77 @@ export interface SearchPickerProps<Option extends { id: string; name: string }> 
  */
 export function SearchPicker<Option extends { id: string; name: string }>(props: SearchPickerProps<Option>) {
   const t = useT();
-  const { status, options, texts } = props;
+  const { status, options, texts, create } = props;
+  const entries: readonly { id: string; name: string }[] = create
+    ? [...options, { id: CREATE_KEY, name: create.text }]
+    : options;
+  const panel = (
+    <>
+      {status === 'loading' ? <Spinner label={texts.loading} /> : null}
+      {status === 'failed' ? (
+        <FailureRow message={texts.failed} action={t('common.retry')} onAction={props.onRetry} />
+      ) : null}
+      {status === 'picking' ? (
+        <Autocomplete inputValue={props.search} onInputChange={props.onSearch}>
+          <SearchField aria-label={texts.search} autoFocus>
+            <Input className={css.search} placeholder={texts.search} />
+          </SearchField>
+          <ListBox
+            className={css.options}
+            aria-label={texts.options}
+            items={entries}
+            disabledKeys={props.busy ? entries.map((option) => option.id) : []}
+            onAction={(key) => (key === CREATE_KEY ? create?.onCreate() : props.onPick(String(key)))}
+            renderEmptyState={() => <p className={css.empty}>{texts.empty}</p>}
+          >
+            {(option) =>
+              option.id === CREATE_KEY ? (
+                <ListBoxItem
+                  id={CREATE_KEY}
+                  textValue={option.name}
+                  className={css.option}
+                  data-testid={create?.testId}
+                >
+                  <span aria-hidden="true">+</span>
+                  {option.name}
+                </ListBoxItem>
+              ) : (
+                <ListBoxItem
+                  id={option.id}
+                  textValue={option.name}
+                  className={css.option}
+                  data-testid={props.optionTestId}
+                  data-option-id={option.id}
+                >
+                  {props.renderOption ? props.renderOption(option as Option) : option.name}
+                </ListBoxItem>
+              )
+            }
+          </ListBox>
+        </Autocomplete>
+      ) : null}
+    </>
+  );
+  if (props.inline)
+    return (
+      <div className={css.inlinePicker}>
+        <Button
+          size="sm"
+          tone="secondary"
+          aria-label={texts.triggerLabel ?? texts.trigger}
+          aria-expanded={status !== 'closed'}
+          data-testid={props.triggerTestId}
+          onPress={() => props.onOpenChange(status === 'closed')}
+        >
+          {texts.trigger}
+        </Button>
+        {status === 'closed' ? null : (
+          <section className={css.inlinePanel} aria-label={texts.picker}>
+            {panel}
+          </section>
+        )}
+      </div>
+    );
   return (
     <DialogTrigger isOpen={status !== 'closed'} onOpenChange={props.onOpenChange}>
       <Button
@@ -73,37 +156,7 @@ export function SearchPicker<Option extends { id: string; name: string }>(props:
       </Button>
       <Popover className={css.popover} placement="bottom end">
         <Dialog className={css.picker} aria-label={texts.picker}>
-          {status === 'loading' ? <Spinner label={texts.loading} /> : null}
-          {status === 'failed' ? (
-            <FailureRow message={texts.failed} action={t('common.retry')} onAction={props.onRetry} />
-          ) : null}
-          {status === 'picking' ? (
-            <Autocomplete inputValue={props.search} onInputChange={props.onSearch}>
-              <SearchField aria-label={texts.search} autoFocus>
-                <Input className={css.search} placeholder={texts.search} />
-              </SearchField>
-              <ListBox
-                className={css.options}
-                aria-label={texts.options}
-                items={options}
-                disabledKeys={props.busy ? options.map((option) => option.id) : []}
-                onAction={(key) => props.onPick(String(key))}
-                renderEmptyState={() => <p className={css.empty}>{texts.empty}</p>}
-              >
-                {(option) => (
-                  <ListBoxItem
-                    id={option.id}
-                    textValue={option.name}
-                    className={css.option}
-                    data-testid={props.optionTestId}
-                    data-option-id={option.id}
-                  >
-                    {props.renderOption ? props.renderOption(option) : option.name}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Autocomplete>
-          ) : null}
+          {panel}
         </Dialog>
       </Popover>
     </DialogTrigger>

@@ -79,3 +79,23 @@ export const empty = style({
   color: vars.color.textMuted,
   fontSize: tokens.font.size.sm,
 });
+
+/** A picker opened in the page's flow (SearchPicker `inline`): its button, then its panel below. */
+export const inlinePicker = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: tokens.space.sm,
+  width: '100%',
+});
+
+export const inlinePanel = style({
+  width: '100%',
+  maxHeight: 280,
+  display: 'flex',
+  flexDirection: 'column',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.md,
+  background: vars.color.surface,
+  overflow: 'hidden',
+});

@@ -3,7 +3,7 @@
  * while a colour is being typed, the text that reads on it, and which palette colour a typed
  * value is.
  */
-import { isHexColor } from '@sapa/machines';
+import { isHexColor } from '@sapa/machines/crm';
 
 /** Shown in place of a colour that is not `#rrggbb` (yet). */
 export const NO_COLOR = '#9e9e9e';

@@ -3,6 +3,7 @@
  * field, and a record's colour as a dot, a pill or a named table cell (ColorChip.tsx).
  */
 import { createVar, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
 
 /** A record's own colour and the text that reads on it, set per element (they are data). */
@@ -51,7 +52,65 @@ export const search = style({
   selectors: { '&:focus': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` } },
 });
 
-export const rowActions = style({ display: 'flex', gap: tokens.space.xs, justifyContent: 'flex-end' });
+export const rowActions = style({
+  display: 'flex',
+  gap: tokens.space.xs,
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+});
+
+/** Under 768 px a table's rows are cards: its actions show their word beside the icon. */
+const narrow = 'screen and (max-width: 767px)';
+
+/** A row's action: an icon button (36 px, a touch target), its word only on a card. */
+export const rowAction = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.space.xs,
+    minWidth: 36,
+    height: 36,
+    padding: `0 ${tokens.space.sm}`,
+    boxSizing: 'border-box',
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: tokens.radius.md,
+    background: vars.color.surface,
+    color: vars.color.text,
+    font: 'inherit',
+    fontSize: tokens.font.size.sm,
+    fontWeight: 600,
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+    selectors: {
+      '&[data-hovered]': { borderColor: vars.color.primary },
+      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    },
+    '@media': { [narrow]: { padding: `0 ${tokens.space.md}` } },
+  },
+  variants: {
+    danger: {
+      true: {
+        color: vars.color.danger,
+        selectors: { '&[data-hovered]': { borderColor: vars.color.danger } },
+      },
+      false: {},
+    },
+  },
+  defaultVariants: { danger: false },
+});
+
+export const rowActionText = style({ display: 'none', '@media': { [narrow]: { display: 'inline' } } });
+
+export const tooltip = style({
+  padding: `${tokens.space.xs} ${tokens.space.sm}`,
+  borderRadius: tokens.radius.sm,
+  background: vars.color.text,
+  color: vars.color.surface,
+  fontSize: tokens.font.size.sm,
+  pointerEvents: 'none',
+  '@media': { [narrow]: { display: 'none' } },
+});
 
 export const colorGroup = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.sm });
 

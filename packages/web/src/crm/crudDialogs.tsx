@@ -1,5 +1,15 @@
 import type { MessageKey } from '@sapa/sdk';
-import type { CrudDialogContext, NameColorDraft } from '@sapa/machines';
+import {
+  selectDeleteError,
+  selectDeleteTarget,
+  selectDeleting,
+  selectDraft,
+  selectEditing,
+  selectFieldErrors,
+  selectSaveError,
+  selectSaving,
+} from '@sapa/machines/crm';
+import type { CrudDialogSnapshot, NameColorDraft } from '@sapa/machines/crm';
 import type { ActorRef, EventObject, Snapshot } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
@@ -8,15 +18,9 @@ import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 /** A CRM table's events prefix, which also names its catalogue's texts (`labels.deleteTitle`, ...). */
 export type CrudPrefix = 'labels' | 'stages' | 'quickReply' | 'divisions';
 
-/** What the dialogs read of a CRM table's machine (its dialog region, crudDialog.ts). */
-interface CrudSnapshot<Row, Draft, Errors extends object> {
-  context: CrudDialogContext<Row, Draft, Errors>;
-  hasTag(tag: 'saving' | 'deleting'): boolean;
-}
-
 /** A CRM table's actor, as its dialogs read it and send it `Event`s. */
 export type CrudActor<Event extends EventObject, Row, Draft = unknown, Errors extends object = object> = Pick<
-  ActorRef<Snapshot<unknown> & CrudSnapshot<Row, Draft, Errors>, Event>,
+  ActorRef<Snapshot<unknown> & CrudDialogSnapshot<Row, Draft, Errors>, Event>,
   'getSnapshot' | 'subscribe' | 'send'
 >;
 
@@ -56,9 +60,9 @@ export function CrudDeleteDialog<Prefix extends CrudPrefix, Row>({
   confirmTestId: string;
 }) {
   const t = useT();
-  const target = useSelector(actor, (snapshot) => snapshot.context.deleteTarget);
-  const error = useSelector(actor, (snapshot) => snapshot.context.deleteError);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('deleting'));
+  const target = useSelector(actor, selectDeleteTarget<Row>);
+  const error = useSelector(actor, selectDeleteError);
+  const busy = useSelector(actor, selectDeleting);
   const values = target === null ? {} : params(target);
   return (
     <ConfirmDeleteDialog
@@ -77,11 +81,11 @@ export function CrudDeleteDialog<Prefix extends CrudPrefix, Row>({
 /** The open form of a CRM table's machine: the row edited (null: a new one), the draft, its errors, the save. */
 export function useCrudForm<Row, Draft, Errors extends object>(actor: CrudActor<never, Row, Draft, Errors>) {
   return {
-    editing: useSelector(actor, (snapshot) => snapshot.context.editing),
-    draft: useSelector(actor, (snapshot) => snapshot.context.draft),
-    errors: useSelector(actor, (snapshot) => snapshot.context.fieldErrors),
-    saveError: useSelector(actor, (snapshot) => snapshot.context.saveError),
-    saving: useSelector(actor, (snapshot) => snapshot.hasTag('saving')),
+    editing: useSelector(actor, selectEditing<Row>),
+    draft: useSelector(actor, selectDraft<Draft>),
+    errors: useSelector(actor, selectFieldErrors<Errors>),
+    saveError: useSelector(actor, selectSaveError),
+    saving: useSelector(actor, selectSaving),
   };
 }
 

@@ -1,16 +1,23 @@
+import type { ReactElement } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button } from '../components/Button.tsx';
+import { Button as AriaButton, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { Svg } from '../components/icons.tsx';
 import * as css from './crm.css.ts';
+
+/** What a row action's icon shows. */
+export type RowActionIcon = 'edit' | 'delete' | 'permissions';
 
 /** One button of a row: shown only when `allowed` (what `can()` says the member may do). */
 export interface RowAction<Row> {
   allowed: boolean;
-  /** The button's visible text ("Ubah", "Hapus"). */
+  /** The action in a word or two ("Ubah", "Hapus"): the tooltip, and the text beside the icon on a card. */
   text: string;
   /** Its accessible name, naming the row ("Ubah label VIP"). */
   label(row: Row): string;
   testId: string;
   onPress(row: Row): void;
+  /** Default: `edit` for `edit`, `delete` for `remove`. */
+  icon?: RowActionIcon;
 }
 
 export interface RowActions<Row> {
@@ -18,41 +25,73 @@ export interface RowActions<Row> {
   header: string;
   edit?: RowAction<Row>;
   remove?: RowAction<Row>;
-  /** The column's width in px. Default 170. */
-  size?: number;
 }
 
+/** The actions column's id: DataTable lays it out as the row's tools (a card's last line on a phone). */
+export const ACTIONS_COLUMN_ID = 'actions';
+
+const icons: Record<RowActionIcon, () => ReactElement> = {
+  edit: () => (
+    <Svg size={16}>
+      <path d="M4 20h4L19 9l-4-4L4 16z" />
+      <path d="M13.5 6.5l4 4" />
+    </Svg>
+  ),
+  delete: () => (
+    <Svg size={16}>
+      <path d="M4 7h16M10 11v6M14 11v6" />
+      <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </Svg>
+  ),
+  permissions: () => (
+    <Svg size={16}>
+      <path d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z" />
+      <path d="M9 12l2 2 4-4" />
+    </Svg>
+  ),
+};
+
 /**
- * `columns` with an actions column at the end: Edit (secondary) and Delete (ghost), each only
- * when allowed, each with an accessible name that names its row. With neither allowed there is
- * no actions column at all.
+ * `columns` with an actions column at the end: Edit and Delete as icon buttons, each only when
+ * allowed, each with an accessible name that names its row and a tooltip with its word (on a
+ * phone's card the word shows beside the icon). Icons never break mid-word and keep the column
+ * narrow. With neither allowed there is no actions column at all.
  */
 export function withRowActions<Row>(columns: ColumnDef<Row>[], actions: RowActions<Row>): ColumnDef<Row>[] {
   const shown = [
-    actions.edit?.allowed ? { action: actions.edit, tone: 'secondary' as const } : null,
-    actions.remove?.allowed ? { action: actions.remove, tone: 'ghost' as const } : null,
+    actions.edit?.allowed ? { action: actions.edit, icon: actions.edit.icon ?? 'edit' } : null,
+    actions.remove?.allowed ? { action: actions.remove, icon: actions.remove.icon ?? 'delete' } : null,
   ].filter((item) => item !== null);
   if (shown.length === 0) return columns;
   return [
     ...columns,
     {
-      id: 'actions',
+      id: ACTIONS_COLUMN_ID,
       header: actions.header,
-      size: actions.size ?? 170,
+      size: 44 * shown.length + 16,
       cell: ({ row }) => (
         <div className={css.rowActions}>
-          {shown.map(({ action, tone }) => (
-            <Button
-              key={action.testId}
-              size="sm"
-              tone={tone}
-              aria-label={action.label(row.original)}
-              data-testid={action.testId}
-              onPress={() => action.onPress(row.original)}
-            >
-              {action.text}
-            </Button>
-          ))}
+          {shown.map(({ action, icon }) => {
+            const Icon = icons[icon];
+            return (
+              <TooltipTrigger key={action.testId} delay={300}>
+                <AriaButton
+                  className={css.rowAction({ danger: icon === 'delete' })}
+                  aria-label={action.label(row.original)}
+                  data-testid={action.testId}
+                  onPress={() => action.onPress(row.original)}
+                >
+                  <Icon />
+                  <span className={css.rowActionText} aria-hidden="true">
+                    {action.text}
+                  </span>
+                </AriaButton>
+                <Tooltip className={css.tooltip} offset={6}>
+                  {action.text}
+                </Tooltip>
+              </TooltipTrigger>
+            );
+          })}
         </div>
       ),
     },

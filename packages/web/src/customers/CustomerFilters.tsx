@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Input, Label, SearchField } from 'react-aria-components';
+import { Input, Label, SearchField, ToggleButton } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import { customerSorts, selectHasQuery, selectRangeReversed, type CustomerFilter } from '@sapa/machines';
+import { customerSorts, selectHasQuery, selectRangeReversed, type CustomerFilter } from '@sapa/machines/crm';
 import type { MessageKey } from '@sapa/sdk';
 import { Button } from '../components/Button.tsx';
-import { DatePicker } from '../components/DatePicker.tsx';
+import { DatePicker } from '../components/LazyDatePicker.tsx';
 import { OptionSelect, type SelectOption } from '../chat/OptionSelect.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import type { CustomersActor } from './types.ts';
@@ -23,11 +23,14 @@ const sortNames = {
  * The search (sent after a pause in the typing), a choice per filter the viewer can see (label,
  * stage, division, WhatsApp number: a list that could not be loaded is not offered), the
  * first-contact dates from / to (a `to` before `from` is shown beside it and not applied), the
- * sort, and a reset. The machine holds every value; this only shows them and sends the changes.
+ * sort, and a reset; under 768 px all but the search behind a "Filter" button. The machine holds
+ * every value; this only shows them and sends the changes.
  */
 export function CustomerFilters({ actor }: { actor: CustomersActor }) {
   const t = useT();
   const [text, setText] = useState('');
+  // On a phone the filters other than the search show on demand.
+  const [moreShown, setMoreShown] = useState(false);
   const filters = useSelector(actor, (snapshot) => snapshot.context.filters);
   const options = useSelector(actor, (snapshot) => snapshot.context.options);
   const sort = useSelector(actor, (snapshot) => snapshot.context.sort);
@@ -67,71 +70,82 @@ export function CustomerFilters({ actor }: { actor: CustomersActor }) {
           data-testid="customer-search"
         />
       </SearchField>
-      {choice(
-        'labelId',
-        'customers.filter.allLabels',
-        options.labels?.map((label) => ({ id: label.id, label: label.name })) ?? null,
-        'customers.filter.label',
-      )}
-      {choice(
-        'stageId',
-        'customers.filter.allStages',
-        options.stages?.map((stage) => ({ id: stage.id, label: stage.name })) ?? null,
-        'customers.filter.stage',
-      )}
-      {choice(
-        'divisionId',
-        'customers.filter.allDivisions',
-        options.divisions?.map((division) => ({ id: division.id, label: division.name })) ?? null,
-        'customers.filter.division',
-      )}
-      {choice(
-        'accountId',
-        'customers.filter.allAccounts',
-        options.accounts?.map((account) => ({
-          id: account.id,
-          label: `${account.name} (${account.displayPhone})`,
-        })) ?? null,
-        'customers.filter.account',
-      )}
-      <DatePicker
-        label={t('customers.filter.from')}
-        value={filters.from}
-        onChange={(value) => setFilter('from', value)}
-        testId="customer-filter-from"
-      />
-      <DatePicker
-        label={t('customers.filter.to')}
-        value={filters.to}
-        minValue={filters.from}
-        onChange={(value) => setFilter('to', value)}
-        error={reversed ? t('customers.filter.rangeReversed') : null}
-        testId="customer-filter-to"
-      />
-      <OptionSelect
-        label={t('customers.sort')}
-        testId="customer-sort"
-        options={customerSorts.map((value) => ({ id: value, label: t(sortNames[value]) }))}
-        selected={sort}
-        onSelect={(id) => {
-          const next = customerSorts.find((value) => value === id);
-          if (next !== undefined) actor.send({ type: 'customers.sort', sort: next });
-        }}
-      />
-      {hasQuery ? (
-        <div className={css.filterActions}>
-          <Button
-            tone="ghost"
-            data-testid="customer-filter-reset"
-            onPress={() => {
-              setText('');
-              actor.send({ type: 'customers.reset' });
-            }}
-          >
-            {t('customers.filter.reset')}
-          </Button>
-        </div>
-      ) : null}
+      <ToggleButton
+        className={css.moreToggle}
+        isSelected={moreShown}
+        onChange={setMoreShown}
+        aria-expanded={moreShown}
+        data-testid="customer-filters-toggle"
+      >
+        {t('chat.list.moreFilters')}
+      </ToggleButton>
+      <div className={css.more} data-open={moreShown || undefined}>
+        {choice(
+          'labelId',
+          'customers.filter.allLabels',
+          options.labels?.map((label) => ({ id: label.id, label: label.name })) ?? null,
+          'customers.filter.label',
+        )}
+        {choice(
+          'stageId',
+          'customers.filter.allStages',
+          options.stages?.map((stage) => ({ id: stage.id, label: stage.name })) ?? null,
+          'customers.filter.stage',
+        )}
+        {choice(
+          'divisionId',
+          'customers.filter.allDivisions',
+          options.divisions?.map((division) => ({ id: division.id, label: division.name })) ?? null,
+          'customers.filter.division',
+        )}
+        {choice(
+          'accountId',
+          'customers.filter.allAccounts',
+          options.accounts?.map((account) => ({
+            id: account.id,
+            label: `${account.name} (${account.displayPhone})`,
+          })) ?? null,
+          'customers.filter.account',
+        )}
+        <DatePicker
+          label={t('customers.filter.from')}
+          value={filters.from}
+          onChange={(value) => setFilter('from', value)}
+          testId="customer-filter-from"
+        />
+        <DatePicker
+          label={t('customers.filter.to')}
+          value={filters.to}
+          minValue={filters.from}
+          onChange={(value) => setFilter('to', value)}
+          error={reversed ? t('customers.filter.rangeReversed') : null}
+          testId="customer-filter-to"
+        />
+        <OptionSelect
+          label={t('customers.sort')}
+          testId="customer-sort"
+          options={customerSorts.map((value) => ({ id: value, label: t(sortNames[value]) }))}
+          selected={sort}
+          onSelect={(id) => {
+            const next = customerSorts.find((value) => value === id);
+            if (next !== undefined) actor.send({ type: 'customers.sort', sort: next });
+          }}
+        />
+        {hasQuery ? (
+          <div className={css.filterActions}>
+            <Button
+              tone="ghost"
+              data-testid="customer-filter-reset"
+              onPress={() => {
+                setText('');
+                actor.send({ type: 'customers.reset' });
+              }}
+            >
+              {t('customers.filter.reset')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { FieldError, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { CUSTOM_FIELD_NAME_MAX, CUSTOMER_NOTES_MAX } from '@sapa/sdk';
 import {
-  CUSTOM_FIELD_NAME_MAX,
-  CUSTOMER_NOTES_MAX,
   selectCanAddField,
   selectCustomerForm,
   selectPhoneEditable,
   type customerFormMachine,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { TextField } from '../components/TextField.tsx';

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'wouter';
 import { formatActivity, formatDate, type Customer, type Project } from '@sapa/sdk';
-import type { CustomerListPayload, CustomerPermissions, TableActorRef } from '@sapa/machines';
+import type { CustomerListPayload, CustomerPermissions } from '@sapa/machines/crm';
+import type { TableActorRef } from '@sapa/machines/table';
 import { button } from '../components/button.css.ts';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { LabelChip } from '../labels/LabelChip.tsx';
@@ -146,6 +147,5 @@ function customerColumns(
       testId: 'customer-delete',
       onPress: (customer) => actor.send({ type: 'customers.delete', customer }),
     },
-    size: 140,
   });
 }

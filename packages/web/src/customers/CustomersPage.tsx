@@ -4,12 +4,12 @@ import type { Project } from '@sapa/sdk';
 import {
   customerPermissions,
   customersMachine,
-  fetchActPage,
   selectCanExport,
   selectCustomersDialog,
   selectCustomerTable,
   type CustomerPermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
+import { fetchActPage } from '@sapa/machines/table';
 import { Button } from '../components/Button.tsx';
 import { CrmHeading, CrmPage, useAnnouncements } from '../crm/CrmPage.tsx';
 import * as crm from '../crm/crm.css.ts';

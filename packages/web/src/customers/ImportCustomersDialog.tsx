@@ -7,7 +7,7 @@ import {
   selectImportProblems,
   selectImportStep,
   type customerImportMachine,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { Spinner } from '../components/Spinner.tsx';

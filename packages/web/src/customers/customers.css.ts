@@ -36,6 +36,42 @@ export const search = style({
   selectors: { '&:focus': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` } },
 });
 
+const narrow = 'screen and (max-width: 767px)';
+
+/** The filters but the search: in the bar's grid on wide screens; on a phone, shown on demand. */
+export const more = style({
+  display: 'contents',
+  '@media': {
+    [narrow]: {
+      selectors: {
+        '&:not([data-open])': { display: 'none' },
+        '&[data-open]': { display: 'flex', flexDirection: 'column', gap: tokens.space.md },
+      },
+    },
+  },
+});
+
+/** The phone's "Filter" button (wide screens show every filter). */
+export const moreToggle = style({
+  display: 'none',
+  '@media': {
+    [narrow]: {
+      display: 'inline-flex',
+      alignSelf: 'start',
+      justifySelf: 'start',
+      padding: `${tokens.space.xs} ${tokens.space.md}`,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: tokens.radius.md,
+      background: vars.color.surface,
+      color: vars.color.text,
+      font: 'inherit',
+      fontWeight: 600,
+      cursor: 'pointer',
+      selectors: { '&[data-selected]': { borderColor: vars.color.primary, color: vars.color.primary } },
+    },
+  },
+});
+
 export const label = style({ fontSize: tokens.font.size.sm, fontWeight: 600, color: vars.color.text });
 
 export const filterActions = style({ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm });

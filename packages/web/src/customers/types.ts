@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate';
-import type { customersMachine, CustomerFieldError, ImportError } from '@sapa/machines';
+import type { customersMachine, CustomerFieldError, ImportError } from '@sapa/machines/crm';
 import type { Translate } from '../i18n/I18nProvider.tsx';
 
 /** The customers screen's actor, as its components share it. */

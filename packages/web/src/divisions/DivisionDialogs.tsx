@@ -1,4 +1,4 @@
-import { DIVISION_NAME_MAX } from '@sapa/machines';
+import { RECORD_NAME_MAX } from '@sapa/sdk';
 import { ColorChip } from '../crm/ColorChip.tsx';
 import { useNameColorForm } from '../crm/crudDialogs.tsx';
 import { NameColorFormDialog } from '../crm/NameColorFormDialog.tsx';
@@ -19,7 +19,7 @@ export function DivisionFormDialog({ actor }: { actor: DivisionsActor }) {
       title={form.isNew ? t('divisions.form.addTitle') : t('divisions.form.editTitle')}
       testId="division-form"
       saveTestId="division-save"
-      name={{ ...form.name, label: t('divisions.form.name'), maxLength: DIVISION_NAME_MAX }}
+      name={{ ...form.name, label: t('divisions.form.name'), maxLength: RECORD_NAME_MAX }}
       color={{
         ...form.color,
         label: t('divisions.form.color'),

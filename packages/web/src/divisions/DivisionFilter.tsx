@@ -1,10 +1,7 @@
 import type { Actor } from 'xstate';
 import { useSelector } from '@xstate/react';
-import {
-  loadDivisionFilterOptions,
-  selectDivisionFilter,
-  type conversationListMachine,
-} from '@sapa/machines';
+import { loadDivisionFilterOptions } from '@sapa/machines/crm';
+import { selectDivisionFilter, type conversationListMachine } from '@sapa/machines/inbox';
 import { RecordFilter } from '../chat/RecordFilter.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 

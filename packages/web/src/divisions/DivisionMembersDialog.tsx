@@ -5,7 +5,7 @@ import {
   selectDivisionMembers,
   selectDivisionMembersStatus,
   selectMemberPickerStatus,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { dialog } from '../components/dialog.css.ts';
@@ -120,6 +120,7 @@ function MemberPicker({ actor }: { actor: DivisionMembersActor }) {
         search: t('divisionMembers.search'),
         empty: everyone ? t('divisionMembers.noOptions') : t('divisionMembers.noMatch'),
       }}
+      inline
       triggerTestId="division-member-add"
       optionTestId="division-member-option"
       onOpenChange={(open) => actor.send({ type: open ? 'memberPicker.open' : 'memberPicker.close' })}

@@ -5,12 +5,12 @@ import type { Division, Project } from '@sapa/sdk';
 import {
   divisionPermissions,
   divisionsMachine,
-  fetchActPage,
   selectDivisionMembersActor,
   selectDivisionsDialog,
   selectDivisionTable,
   type DivisionPermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
+import { fetchActPage } from '@sapa/machines/table';
 import { Button } from '../components/Button.tsx';
 import { ColorName } from '../crm/ColorChip.tsx';
 import { CrudDeleteDialog } from '../crm/crudDialogs.tsx';

@@ -1,6 +1,6 @@
 /** The division form's palette with each colour's accessible name (catalogue keys). */
 import type { MessageKey } from '@sapa/sdk';
-import { divisionPalette } from '@sapa/machines';
+import { divisionPalette } from '@sapa/machines/crm';
 
 const colorNames: Record<(typeof divisionPalette)[number], MessageKey> = {
   '#1e88e5': 'divisions.color.blue',

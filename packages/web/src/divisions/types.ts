@@ -1,5 +1,5 @@
 import type { Actor, ActorRefFrom } from 'xstate';
-import type { divisionMembersMachine, divisionsMachine } from '@sapa/machines';
+import type { divisionMembersMachine, divisionsMachine } from '@sapa/machines/crm';
 
 /** The divisions screen's actor, as its components share it. */
 export type DivisionsActor = Actor<typeof divisionsMachine>;

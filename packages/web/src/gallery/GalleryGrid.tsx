@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { selectGalleryHasMore, selectGalleryItems } from '@sapa/machines';
+import { selectGalleryHasMore, selectGalleryItems } from '@sapa/machines/uploads';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';

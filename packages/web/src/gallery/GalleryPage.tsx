@@ -8,7 +8,7 @@ import {
   selectGallerySelected,
   selectGalleryStatus,
   type GalleryPermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/uploads';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';

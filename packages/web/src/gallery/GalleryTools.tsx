@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Input, Label, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import { galleryKindFilters, selectGalleryKind, selectGallerySearch } from '@sapa/machines';
+import { galleryKindFilters, selectGalleryKind, selectGallerySearch } from '@sapa/machines/uploads';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { visuallyHidden } from '../chat/chat.css.ts';
 import type { GalleryActor } from './types.ts';

@@ -1,6 +1,6 @@
 import { formatDate, formatFileSize } from '@sapa/sdk';
 import type { GalleryItem } from '@sapa/sdk';
-import type { GalleryPermissions } from '@sapa/machines';
+import type { GalleryPermissions } from '@sapa/machines/uploads';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { dialog } from '../components/dialog.css.ts';

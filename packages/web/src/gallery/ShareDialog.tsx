@@ -10,7 +10,7 @@ import {
 } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import type { GalleryItem } from '@sapa/sdk';
-import { selectShareStep } from '@sapa/machines';
+import { selectShareStep } from '@sapa/machines/uploads';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { Spinner } from '../components/Spinner.tsx';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { isTrayItemPending, isTrayItemReady } from '@sapa/machines';
+import { isTrayItemPending, isTrayItemReady } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { dialog } from '../components/dialog.css.ts';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
-import { Uploader, type UploaderItem } from '../uploads/Uploader.tsx';
+import { Uploader, type UploaderItem } from '../uploads/LazyUploader.tsx';
 import type { GalleryActor } from './types.ts';
 import * as css from './gallery.css.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InboundMessage } from '@sapa/machines';
+import type { InboundMessage } from '@sapa/machines/inbox';
 import { createDesktopNotifier, noticeBody } from './desktopNotifier.ts';
 import type { DesktopNotice, NotificationPermissionState, NotificationPort } from './desktopNotifier.ts';
 

@@ -6,7 +6,7 @@
  * small port, so the rules run in Node tests. No React here.
  */
 import { conversationPreview } from '@sapa/sdk';
-import type { InboundMessage, InboxRouter } from '@sapa/machines';
+import type { InboundMessage, InboxRouter } from '@sapa/machines/inbox';
 
 export type NotificationPermissionState = 'default' | 'granted' | 'denied' | 'unsupported';
 

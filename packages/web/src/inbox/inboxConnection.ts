@@ -7,8 +7,8 @@
  */
 import { createActor } from 'xstate';
 import type { Actor } from 'xstate';
-import { connectionMachine, createInboxRouter } from '@sapa/machines';
-import type { InboxEventSource, InboxRouter, RealtimeLike } from '@sapa/machines';
+import { connectionMachine, createInboxRouter } from '@sapa/machines/inbox';
+import type { InboxEventSource, InboxRouter, RealtimeLike } from '@sapa/machines/inbox';
 
 /** Whether someone is signed in, and a way to hear when that changes. */
 export interface SignedInSignal {

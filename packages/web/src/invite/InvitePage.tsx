@@ -6,7 +6,7 @@ import {
   selectInvitePageStatus,
   selectInvitePreview,
   selectInviteTarget,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
 import { AuthLayout, FormError } from '../auth/AuthLayout.tsx';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';

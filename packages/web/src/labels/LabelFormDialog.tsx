@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { LABEL_NAME_MAX, selectLabelForm } from '@sapa/machines';
+import { RECORD_NAME_MAX } from '@sapa/sdk';
+import { selectLabelForm } from '@sapa/machines/crm';
 import { useFieldError } from '../auth/useFieldError.ts';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { NameColorFormDialog } from '../crm/NameColorFormDialog.tsx';
@@ -30,7 +31,7 @@ export function LabelFormDialog({ actor }: { actor: LabelsActor }) {
         value: form.name,
         onChange: (name) => actor.send({ type: 'labels.name', name }),
         error: fieldError(errors.name),
-        maxLength: LABEL_NAME_MAX,
+        maxLength: RECORD_NAME_MAX,
       }}
       color={{
         label: t('labels.form.color'),

@@ -2,12 +2,8 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useSelector } from '@xstate/react';
 import { formatDateTime, type Label } from '@sapa/sdk';
-import {
-  selectLabelSort,
-  type LabelPermissions,
-  type LabelTablePayload,
-  type TableActorRef,
-} from '@sapa/machines';
+import { selectLabelSort, type LabelPermissions, type LabelTablePayload } from '@sapa/machines/crm';
+import { type TableActorRef } from '@sapa/machines/table';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { DataTable } from '../table/DataTable.tsx';
 import { withRowActions } from '../crm/rowActions.tsx';

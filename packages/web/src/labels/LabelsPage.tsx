@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Project } from '@sapa/sdk';
+import { fetchActPage } from '@sapa/machines/table';
 import {
-  fetchActPage,
   labelPermissions,
   labelsMachine,
   selectLabelsDialog,
   selectLabelTable,
   type LabelPermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { CrmHeading, CrmPage, CrmSearch, useAnnouncements } from '../crm/CrmPage.tsx';

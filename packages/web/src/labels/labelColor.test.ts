@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelPalette } from '@sapa/machines';
+import { labelPalette } from '@sapa/machines/crm';
 import { paletteColors, sortFrom, sortingOf } from './labelColor.ts';
 
 describe('label colours and sort', () => {

@@ -5,7 +5,7 @@
  */
 import type { SortingState } from '@tanstack/react-table';
 import type { MessageKey } from '@sapa/sdk';
-import { labelPalette, type LabelSort } from '@sapa/machines';
+import { labelPalette, type LabelSort } from '@sapa/machines/crm';
 
 const colorNames: Record<(typeof labelPalette)[number], MessageKey> = {
   '#e53935': 'labels.color.red',

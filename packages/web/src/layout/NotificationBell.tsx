@@ -6,7 +6,11 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { followNotifications, notificationBellMachine, selectUnreadNotifications } from '@sapa/machines';
+import {
+  followNotifications,
+  notificationBellMachine,
+  selectUnreadNotifications,
+} from '@sapa/machines/personal';
 import { Svg } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { selectProject, selectProjectStatus, sidebarMenu } from '@sapa/machines';
+import { selectProject, selectProjectStatus, sidebarMenu } from '@sapa/machines/team';
 import type { Project } from '@sapa/sdk';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useProjectActor } from '../project/ProjectScope.tsx';

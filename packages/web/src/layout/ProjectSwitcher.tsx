@@ -12,7 +12,7 @@ import {
   selectLeaveStatus,
   selectProjectListStatus,
   selectProjects,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
 import type { Project } from '@sapa/sdk';
 import { Dropdown, DropdownItem, DropdownSeparator } from '../components/Dropdown.tsx';
 import { ConfirmDeleteDialog } from '../crm/ConfirmDeleteDialog.tsx';

@@ -1,6 +1,6 @@
 /** The header's avatar and its menu: profile, notifications, theme, language, sign out. */
 import { useSelector } from '@xstate/react';
-import { selectUser } from '@sapa/machines';
+import { selectUser } from '@sapa/machines/auth';
 import { Avatar } from '../components/Avatar.tsx';
 import { Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '../components/Dropdown.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';

@@ -5,13 +5,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatDateTime, isRoleTemplate, roleTemplates } from '@sapa/sdk';
 import type { Invite, Project } from '@sapa/sdk';
+import { fetchActPage } from '@sapa/machines/table';
 import {
-  fetchActPage,
   invitesMachine,
   selectInvitesDialog,
   selectInviteTable,
   type MemberPermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';

@@ -4,15 +4,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatDate } from '@sapa/sdk';
 import type { Project, ProjectMember } from '@sapa/sdk';
+import { fetchActPage } from '@sapa/machines/table';
 import {
-  fetchActPage,
   memberPermissions,
   membersMachine,
   selectMembersDialog,
   selectMemberTable,
   selectPermissionEditor,
   type MemberPermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
 import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.tsx';
 import { ConfirmDeleteDialog } from '../crm/ConfirmDeleteDialog.tsx';
 import { CrmHeading, CrmPage, CrmSearch, useAnnouncements } from '../crm/CrmPage.tsx';
@@ -202,12 +202,12 @@ function memberColumns(
   ];
   return withRowActions(columns, {
     header: t('members.column.actions'),
-    size: 240,
     edit: {
       allowed: may.setPermissions,
       text: t('members.editPermissions'),
       label: (member) => t('members.editPermissionsLabel', { name: member.name }),
       testId: 'member-permissions',
+      icon: 'permissions',
       onPress: (member) => actor.send({ type: 'members.editPermissions', member }),
     },
     remove: {

@@ -13,8 +13,8 @@ import {
   selectNotificationsLoadingMore,
   selectNotificationsStatus,
   selectNotificationsUnread,
-} from '@sapa/machines';
-import type { NotificationTarget } from '@sapa/machines';
+} from '@sapa/machines/personal';
+import type { NotificationTarget } from '@sapa/machines/personal';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';

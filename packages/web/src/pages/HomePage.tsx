@@ -7,7 +7,7 @@ import {
   projectListMachine,
   selectProjectListStatus,
   selectProjects,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
 import type { ProjectSummary } from '@sapa/sdk';
 import { Avatar } from '../components/Avatar.tsx';
 import { Button } from '../components/Button.tsx';
@@ -47,17 +47,18 @@ export function HomePage() {
   if (!user) return null;
   return (
     <div className={css.page}>
-      <div className={css.head}>
-        <div className={css.greeting}>
-          <h1 className={css.title}>{t('home.greeting', { name: user.name })}</h1>
-          <p className={css.subtitle}>{t('home.signedInAs', { phone: user.phone })}</p>
-        </div>
-        <Button onPress={() => setCreating(true)}>{t('home.newProject')}</Button>
+      <div className={css.greeting}>
+        <h1 className={css.title}>{t('home.greeting', { name: user.name })}</h1>
+        <p className={css.subtitle}>{t('home.signedInAs', { phone: user.phone })}</p>
       </div>
       <section className={css.page} aria-labelledby="home-projects">
-        <h2 id="home-projects" className={css.sectionTitle}>
-          {t('home.projects')}
-        </h2>
+        {/* The button sits on the projects' own heading row, centred with it. */}
+        <div className={css.head}>
+          <h2 id="home-projects" className={css.sectionTitle}>
+            {t('home.projects')}
+          </h2>
+          <Button onPress={() => setCreating(true)}>{t('home.newProject')}</Button>
+        </div>
         {status === 'loading' ? <Spinner label={t('home.loading')} /> : null}
         {status === 'error' ? (
           <div className={css.state}>

@@ -6,7 +6,7 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: token
 
 export const head = style({
   display: 'flex',
-  alignItems: 'flex-end',
+  alignItems: 'center',
   justifyContent: 'space-between',
   gap: tokens.space.md,
   flexWrap: 'wrap',

@@ -5,12 +5,13 @@ import { useSelector } from '@xstate/react';
 import { roleTemplates } from '@sapa/sdk';
 import type { MessageKey, PermissionKey } from '@sapa/sdk';
 import {
-  keyState,
   permissionNodes,
+  selectKeyState,
   selectMatchingTemplate,
   type permissionEditorMachine,
+  type PermissionKeyState,
   type PermissionNode,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
@@ -183,7 +184,7 @@ function KeyTick({
   busy: boolean;
 }) {
   const t = useT();
-  const state = useSelector(actor, (snapshot) => keyState(snapshot.context, permission), sameState);
+  const state = useSelector(actor, (snapshot) => selectKeyState(snapshot, permission), sameState);
   const why =
     state.reason === 'menuOff' && state.menu !== null
       ? t('editor.menuOff', { name: nodeOf(t, state.menu) })
@@ -208,6 +209,6 @@ function KeyTick({
   );
 }
 
-function sameState(a: ReturnType<typeof keyState>, b: ReturnType<typeof keyState>): boolean {
+function sameState(a: PermissionKeyState, b: PermissionKeyState): boolean {
   return a.checked === b.checked && a.disabled === b.disabled && a.reason === b.reason && a.menu === b.menu;
 }

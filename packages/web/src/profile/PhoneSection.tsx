@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { User } from '@sapa/sdk';
-import { profilePhoneMachine, selectProfilePhoneStep } from '@sapa/machines';
+import { profilePhoneMachine, selectProfilePhoneStep } from '@sapa/machines/personal';
 import { Button } from '../components/Button.tsx';
-import { OtpPanel } from '../auth/OtpPanel.tsx';
+import { OtpStepPanel } from '../auth/OtpPanel.tsx';
 import { PasswordField, PhoneField } from '../auth/fields.tsx';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { useFieldError } from '../auth/useFieldError.ts';
@@ -16,7 +16,7 @@ import * as css from './profile.css.ts';
 
 /**
  * The phone change (profilePhoneMachine): the new phone and the current password, then the code
- * sent to the new phone, in the sign-in pages' code panel.
+ * sent to the new phone: the machine's `otp` child, in the sign-in pages' code panel.
  */
 export function PhoneSection({ user }: { user: User }) {
   const t = useT();
@@ -28,6 +28,7 @@ export function PhoneSection({ user }: { user: User }) {
   const step = useSelector(actor, selectProfilePhoneStep);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const context = useSelector(actor, (snapshot) => snapshot.context);
+  const otp = useSelector(actor, (snapshot) => snapshot.children.otp);
   useAnnouncements(actor, {
     'phone.changed': ({ user: changed }) => {
       userChanged(changed);
@@ -35,23 +36,15 @@ export function PhoneSection({ user }: { user: User }) {
       return { message: t('profile.phone.changed', { phone: changed.phone }) };
     },
   });
-  if (step !== 'form')
+  if (step === 'code' && otp !== undefined)
     return (
       <div className={css.form}>
         <p className={css.hint}>
           {t('profile.phone.codeSent', { phone: context.challenge?.maskedPhone ?? '' })}
         </p>
-        <OtpPanel
-          step={step}
-          code={context.code}
-          busy={busy}
-          expiresIn={context.expiresIn}
-          resendIn={context.resendIn}
-          error={context.error}
+        <OtpStepPanel
+          otp={otp}
           submitLabel={t('profile.phone.confirm')}
-          onChange={(code) => actor.send({ type: 'phone.code', code })}
-          onSubmit={() => actor.send({ type: 'phone.confirm' })}
-          onResend={() => actor.send({ type: 'phone.resend' })}
           onRestart={() => actor.send({ type: 'phone.back' })}
           onBack={() => actor.send({ type: 'phone.back' })}
         />

@@ -1,15 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FileTrigger, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { AVATAR_MAX_BYTES, formatFileSize } from '@sapa/sdk';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, formatFileSize } from '@sapa/sdk';
 import type { User } from '@sapa/sdk';
-import {
-  AVATAR_TYPES,
-  profileAvatarMachine,
-  profileFormMachine,
-  profilePasswordMachine,
-  selectUser,
-} from '@sapa/machines';
+import { profileAvatarMachine, profileFormMachine, profilePasswordMachine } from '@sapa/machines/personal';
+import { selectUser } from '@sapa/machines/auth';
 import { Avatar } from '../components/Avatar.tsx';
 import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';

@@ -8,7 +8,7 @@ import {
   selectSessionsListError,
   selectSessionsListStatus,
   sessionsListMachine,
-} from '@sapa/machines';
+} from '@sapa/machines/personal';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useAnnouncements } from '../crm/CrmPage.tsx';

@@ -4,7 +4,7 @@
  * keeps the device's own toggle. Answers the function that stops following.
  */
 import type { User } from '@sapa/sdk';
-import { preferencesToApply } from '@sapa/machines';
+import { preferencesToApply } from '@sapa/machines/personal';
 import type { PreferencesStore } from '../preferences/preferences.ts';
 
 export interface UserSource {

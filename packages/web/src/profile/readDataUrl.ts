@@ -1,5 +1,5 @@
 /** Reads a picked file to a `data:` URL with the browser's FileReader (the avatar machine's reader). */
-import type { AvatarFile } from '@sapa/machines';
+import type { AvatarFile } from '@sapa/machines/personal';
 
 export function readDataUrl(file: AvatarFile): Promise<string> {
   if (!(file instanceof Blob)) return Promise.reject(new Error('Not a file'));

@@ -1,8 +1,9 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { followProject, projectMachine, selectProject, selectProjectStatus } from '@sapa/machines';
-import type { FlowError, ProjectStatus } from '@sapa/machines';
+import { followProject, projectMachine, selectProject, selectProjectStatus } from '@sapa/machines/team';
+import type { FlowError } from '@sapa/machines/auth';
+import type { ProjectStatus } from '@sapa/machines/team';
 import type { Project } from '@sapa/sdk';
 import { useRuntime } from '../RuntimeProvider.tsx';
 

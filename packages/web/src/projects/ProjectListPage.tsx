@@ -4,7 +4,12 @@ import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { formatDate } from '@sapa/sdk';
 import type { ProjectSummary } from '@sapa/sdk';
-import { firstScreenPath, projectListMachine, selectProjectListStatus, selectProjects } from '@sapa/machines';
+import {
+  firstScreenPath,
+  projectListMachine,
+  selectProjectListStatus,
+  selectProjects,
+} from '@sapa/machines/team';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { TextField } from '../components/TextField.tsx';
@@ -75,7 +80,8 @@ export function CreateProjectForm({ actor, framed = true }: { actor: ProjectList
   const t = useT();
   const fieldError = useFieldError();
   const [name, setName] = useState('');
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('creating'));
+  // Creating, or the list not loaded yet (loading, failed): the machine takes no create then.
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('creating') || !snapshot.hasTag('ready'));
   const nameError = useSelector(actor, (snapshot) => snapshot.context.fieldErrors.name);
   const createError = useSelector(actor, (snapshot) => snapshot.context.createError);
   const form = (

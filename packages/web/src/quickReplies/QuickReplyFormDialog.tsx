@@ -1,5 +1,5 @@
 import { FieldError, Form, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { QUICK_REPLY_TEXT_MAX, SHORTCUT_MAX } from '@sapa/machines';
+import { QUICK_REPLY_TEXT_MAX, SHORTCUT_MAX } from '@sapa/sdk';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { TextField } from '../components/TextField.tsx';

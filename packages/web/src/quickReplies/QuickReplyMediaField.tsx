@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { isTrayItemReady } from '@sapa/machines';
+import { isTrayItemReady } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { FileIcon } from '../components/icons.tsx';
 import * as field from '../components/field.css.ts';
 import { GalleryPicker } from '../chat/GalleryPicker.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
-import { Uploader, type UploaderItem } from '../uploads/Uploader.tsx';
+import { Uploader, type UploaderItem } from '../uploads/LazyUploader.tsx';
 import type { QuickReplyActor } from './types.ts';
 import * as css from './quickReplies.css.ts';
 

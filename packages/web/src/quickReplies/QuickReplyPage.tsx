@@ -1,15 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Project, QuickReply } from '@sapa/sdk';
+import { fetchActPage, samePayload } from '@sapa/machines/table';
 import {
-  fetchActPage,
   quickReplyMachine,
   quickReplyPermissions,
-  samePayload,
   selectQuickReplyDialog,
   selectQuickReplyPayload,
   type QuickReplyListPayload,
   type QuickReplyPermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { useTable } from '../table/useTable.ts';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDateTime, type QuickReply } from '@sapa/sdk';
-import type { QuickReplyListPayload, QuickReplyPermissions, TableActorRef } from '@sapa/machines';
+import type { QuickReplyListPayload, QuickReplyPermissions } from '@sapa/machines/crm';
+import type { TableActorRef } from '@sapa/machines/table';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { DataTable } from '../table/DataTable.tsx';
 import { withRowActions } from '../crm/rowActions.tsx';

@@ -17,6 +17,7 @@ import {
 } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { NAME_MAX } from '@sapa/sdk';
 import type { Project } from '@sapa/sdk';
 import {
   matchTimeZones,
@@ -24,9 +25,8 @@ import {
   selectDeleteConfirmed,
   selectSettingsStatus,
   settingsPermissions,
-  PROJECT_NAME_MAX,
   type SettingsDay,
-} from '@sapa/machines';
+} from '@sapa/machines/team';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { Button } from '../components/Button.tsx';
 import { HourPicker } from '../components/HourPicker.tsx';
@@ -122,7 +122,7 @@ function SettingsForm({ actor }: { actor: SettingsActor }) {
         <TextField
           label={t('settings.name')}
           value={draft.name}
-          maxLength={PROJECT_NAME_MAX}
+          maxLength={NAME_MAX}
           error={fieldErrorText(t, errors.name)}
           isDisabled={saving}
           onChange={(value) => actor.send({ type: 'settings.name', value })}

@@ -1,6 +1,6 @@
 import { Button, GridListItem, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import { formatDate, type StageCard, type StageColumn } from '@sapa/sdk';
-import { columnId, moveTargets } from '@sapa/machines';
+import { columnId, moveTargets } from '@sapa/machines/crm';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { ColorSwatch } from '../crm/ColorChip.tsx';
 import type { BoardActor } from './types.ts';

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { GridList, useDragAndDrop, type DropItem } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import type { StageCard, StageColumn } from '@sapa/sdk';
-import { columnId, selectPendingCards } from '@sapa/machines';
+import { columnId, selectPendingCards } from '@sapa/machines/crm';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { BoardCard } from './BoardCard.tsx';
 import { recordColors } from '../crm/ColorChip.tsx';

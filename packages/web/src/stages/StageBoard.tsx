@@ -7,7 +7,7 @@ import {
   selectBoardColumns,
   selectBoardStatus,
   type StagePermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
@@ -98,7 +98,7 @@ function BoardBody({
         </div>
       ) : null}
       <div className={board.board} data-testid="stage-board" aria-busy={status === 'refreshing'}>
-        {columns.map((column) => (
+        {noStageFirst(columns).map((column) => (
           <BoardColumn
             key={columnId(column) ?? 'none'}
             actor={actor}
@@ -112,6 +112,14 @@ function BoardBody({
       </div>
     </>
   );
+}
+
+/** "Tanpa tahap" (the customers in no stage, where new ones arrive) leads; the stages follow in board order. */
+function noStageFirst<Column extends Parameters<typeof columnId>[0]>(columns: readonly Column[]): Column[] {
+  return [
+    ...columns.filter((column) => columnId(column) === null),
+    ...columns.filter((column) => columnId(column) !== null),
+  ];
 }
 
 /** A move the server refused went back on the board: say so in an error toast. */

@@ -1,4 +1,5 @@
-import { STAGE_NAME_MAX, stagePalette } from '@sapa/machines';
+import { RECORD_NAME_MAX } from '@sapa/sdk';
+import { stagePalette } from '@sapa/machines/crm';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { ColorChip } from '../crm/ColorChip.tsx';
 import { useNameColorForm } from '../crm/crudDialogs.tsx';
@@ -18,7 +19,7 @@ export function StageFormDialog({ actor }: { actor: StagesActor }) {
       title={form.isNew ? t('stages.form.addTitle') : t('stages.form.editTitle')}
       testId="stage-form"
       saveTestId="stage-save"
-      name={{ ...form.name, label: t('stages.form.name'), maxLength: STAGE_NAME_MAX }}
+      name={{ ...form.name, label: t('stages.form.name'), maxLength: RECORD_NAME_MAX }}
       color={{
         ...form.color,
         label: t('stages.form.color'),

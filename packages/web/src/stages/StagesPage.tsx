@@ -1,9 +1,9 @@
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Project } from '@sapa/sdk';
-import { stagePermissions, type StagePermissions } from '@sapa/machines';
+import { stagePermissions, type StagePermissions } from '@sapa/machines/crm';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { CrmHeading, CrmPage } from '../crm/CrmPage.tsx';
-import { StageBoard } from './StageBoard.tsx';
+import { StageBoard } from './LazyStageBoard.tsx';
 import { StagesTable } from './StagesTable.tsx';
 import * as css from './stages.css.ts';
 

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Project, Stage } from '@sapa/sdk';
+import { fetchActPage, samePayload } from '@sapa/machines/table';
 import {
-  fetchActPage,
-  samePayload,
   selectReorderingId,
   selectStagesDialog,
   selectStagesPayload,
@@ -12,7 +11,7 @@ import {
   stagesMachine,
   type StageListPayload,
   type StagePermissions,
-} from '@sapa/machines';
+} from '@sapa/machines/crm';
 import { Button } from '../components/Button.tsx';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';

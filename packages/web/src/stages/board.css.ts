@@ -11,10 +11,16 @@ export const board = style({
   overflowX: 'auto',
   minHeight: 320,
   paddingBottom: tokens.space.md,
+  // The sideways scroll shows: a visible scrollbar, and columns that snap into place.
+  scrollbarWidth: 'auto',
+  scrollbarColor: `${vars.color.textMuted} ${vars.color.background}`,
+  scrollSnapType: 'x proximity',
 });
 
+/** Five columns of 232 px fit beside the sidebar at 1366 px; more scroll sideways. */
 export const column = style({
-  flex: '0 0 272px',
+  flex: '0 0 232px',
+  scrollSnapAlign: 'start',
   display: 'flex',
   flexDirection: 'column',
   background: vars.color.background,

@@ -1,6 +1,7 @@
 import type { Actor } from 'xstate';
 import type { Stage } from '@sapa/sdk';
-import type { boardMachine, StageListPayload, stagesMachine, TableActorRef } from '@sapa/machines';
+import type { boardMachine, StageListPayload, stagesMachine } from '@sapa/machines/crm';
+import type { TableActorRef } from '@sapa/machines/table';
 
 /** The stages table's actor, as its components share it. */
 export type StagesActor = Actor<typeof stagesMachine>;

@@ -5,12 +5,14 @@ import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { Button as AriaButton } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { defaultColumnSizing, validateColumns } from '@sapa/sdk';
-import { selectTableStatus } from '@sapa/machines';
-import type { TableActorRef } from '@sapa/machines';
+import { selectTableStatus } from '@sapa/machines/table';
+import type { TableActorRef } from '@sapa/machines/table';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { useRuntime } from '../RuntimeProvider.tsx';
 import { useToasts } from '../toast/ToastRegion.tsx';
+import { ACTIONS_COLUMN_ID } from '../crm/rowActions.tsx';
 import { TablePager } from './TablePager.tsx';
 import { ariaSort, columnShapes, px, sortMark, tableBody } from './tableView.ts';
 import * as css from './table.css.ts';
@@ -41,7 +43,10 @@ const noSorting: SortingState = [];
  * Table v8 doing columns, headers and cells (pagination and sorting are the server's). While a
  * page loads, an overlay with a spinner covers the previous rows; an empty result reads "Data
  * tidak ditemukan" across all columns; a failure shows its message in an error toast and offers
- * Retry. Columns are 150 px wide by default, 20 at least.
+ * Retry. Columns are 150 px wide by default, 20 at least, and never narrower than their content's
+ * longest word. Under 768 px each row is a card: its first cell as the title, the others as
+ * "header: value" lines, its actions last; sortable headers stay above the cards as sort buttons.
+ * The connection coming back after a drop refetches the page shown (`table.resync`).
  */
 export function DataTable<Row, Payload>(props: DataTableProps<Row, Payload>) {
   const { actor, columns, getRowId, sorting } = props;
@@ -53,6 +58,7 @@ export function DataTable<Row, Payload>(props: DataTableProps<Row, Payload>) {
   const pageSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
   const totalPage = useSelector(actor, (snapshot) => snapshot.context.totalPage);
   useFailureToast(actor);
+  useResync(actor);
 
   const sortingValue = sorting?.value ?? noSorting;
   // TanStack Table's objects change inside: this component is not memoized, and passes values on.
@@ -103,8 +109,12 @@ export function DataTable<Row, Payload>(props: DataTableProps<Row, Payload>) {
             {body === 'rows' ? (
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className={css.row}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={css.bodyCell}>
+                  {row.getVisibleCells().map((cell, index) => (
+                    <td
+                      key={cell.id}
+                      className={cellClass(cell.column.id, index)}
+                      data-label={headerText(cell.column.columnDef)}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -157,7 +167,13 @@ function HeaderCell({ colSpan, sorted, size, minSize, onSort, children }: Header
       </th>
     );
   return (
-    <th scope="col" colSpan={colSpan} className={css.headerCell} style={style} aria-sort={ariaSort(sorted)}>
+    <th
+      scope="col"
+      colSpan={colSpan}
+      className={`${css.headerCell} ${css.sortableHeader}`}
+      style={style}
+      aria-sort={ariaSort(sorted)}
+    >
       <AriaButton className={css.sortButton} onPress={onSort}>
         {children}
         <span className={css.sortMark} aria-hidden="true">
@@ -168,8 +184,31 @@ function HeaderCell({ colSpan, sorted, size, minSize, onSort, children }: Header
   );
 }
 
+/** A body cell's class: a card's title (the first column), its actions line, or a label: value line. */
+function cellClass(columnId: string, index: number): string {
+  if (columnId === ACTIONS_COLUMN_ID) return `${css.bodyCell} ${css.actionsCell}`;
+  return index === 0 ? `${css.bodyCell} ${css.titleCell}` : css.bodyCell;
+}
+
+/** The label a card shows before a value: the column's header when it is text. */
+function headerText<Row>(column: ColumnDef<Row>): string | undefined {
+  return typeof column.header === 'string' ? column.header : undefined;
+}
+
 function sortedOf<Row>(header: Header<Row, unknown>): HeaderCellProps['sorted'] {
   return !header.isPlaceholder && header.column.getCanSort() ? header.column.getIsSorted() : null;
+}
+
+/**
+ * Refetches when the connection comes back after a drop (SPEC.md section 9): the connection's
+ * `resync` goes to the table as `table.resync`. Window focus is not listened to: no refetch on it.
+ */
+function useResync<Row, Payload>(actor: TableActorRef<Row, Payload>) {
+  const { inbox } = useRuntime();
+  useEffect(() => {
+    const subscription = inbox.connection.on('resync', () => actor.send({ type: 'table.resync' }));
+    return () => subscription.unsubscribe();
+  }, [inbox, actor]);
 }
 
 /** Shows each failure's message in an error toast (SPEC.md section 8). */

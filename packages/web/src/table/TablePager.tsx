@@ -1,7 +1,7 @@
 import { Button as AriaButton } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
-import { selectCanNext, selectCanPrev, selectPageLinks } from '@sapa/machines';
-import type { TableActorRef, TablePageLink } from '@sapa/machines';
+import { selectCanNext, selectCanPrev, selectPageLinks } from '@sapa/machines/table';
+import type { TableActorRef, TablePageLink } from '@sapa/machines/table';
 import { Button } from '../components/Button.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { sameLinks } from './tableView.ts';

@@ -1,6 +1,9 @@
-import { createVar, style } from '@vanilla-extract/css';
+import { createVar, globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
+
+/** Under 768 px each row is a card of label: value lines (DESIGN.md, phones). */
+export const narrow = 'screen and (max-width: 767px)';
 
 /** A column's width and minimum, set per header cell from TanStack Table's column sizes. */
 export const columnWidth = createVar();
@@ -16,9 +19,20 @@ export const frame = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: tokens.radius.md,
+  '@media': { [narrow]: { background: 'transparent', border: 'none', overflowX: 'visible' } },
 });
 
-export const table = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' });
+/**
+ * Columns take their size as a width but never less than their content's narrowest: words do not
+ * break inside (a long one wraps only when it is longer than its column), chips and buttons stay
+ * whole. A table wider than the frame scrolls sideways.
+ */
+export const table = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  tableLayout: 'auto',
+  '@media': { [narrow]: { display: 'block' } },
+});
 
 export const caption = style({
   captionSide: 'top',
@@ -31,7 +45,7 @@ const cell = {
   padding: `${tokens.space.sm} ${tokens.space.md}`,
   textAlign: 'start',
   borderBottom: `1px solid ${vars.color.border}`,
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
 } as const;
 
 export const headerCell = style({
@@ -42,18 +56,99 @@ export const headerCell = style({
   fontWeight: 600,
   color: vars.color.textMuted,
   background: vars.color.background,
+  whiteSpace: 'nowrap',
+  '@media': { [narrow]: { display: 'none' } },
 });
 
-export const row = style({});
+/** A sortable header: on a phone the sortable headers stay, as a row of sort buttons above the cards. */
+export const sortableHeader = style({
+  '@media': {
+    [narrow]: {
+      display: 'inline-flex',
+      width: 'auto',
+      minWidth: 0,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: tokens.radius.full,
+      background: vars.color.surface,
+      padding: `${tokens.space.xs} ${tokens.space.md}`,
+    },
+  },
+});
+
+globalStyle(`${table} > thead, ${table} > tbody`, { '@media': { [narrow]: { display: 'block' } } });
+globalStyle(`${table} > thead > tr`, {
+  '@media': {
+    [narrow]: { display: 'flex', flexWrap: 'wrap', gap: tokens.space.xs, marginBottom: tokens.space.sm },
+  },
+});
+
+export const row = style({
+  '@media': {
+    [narrow]: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: tokens.space.xs,
+      marginBottom: tokens.space.sm,
+      padding: tokens.space.md,
+      background: vars.color.surface,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: tokens.radius.md,
+    },
+  },
+});
+
+/** The header's text a card shows before each value (`data-label`). */
+const cardLabel = {
+  content: 'attr(data-label)',
+  color: vars.color.textMuted,
+  fontSize: tokens.font.size.sm,
+  fontWeight: 600,
+} as const;
 
 export const bodyCell = style({
   ...cell,
   verticalAlign: 'top',
   selectors: { [`${row}:last-child > &`]: { borderBottom: 'none' } },
+  '@media': {
+    [narrow]: {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(96px, 38%) minmax(0, 1fr)',
+      alignItems: 'baseline',
+      justifyItems: 'start',
+      gap: tokens.space.sm,
+      padding: 0,
+      border: 'none',
+    },
+  },
 });
+
+globalStyle(`${bodyCell}::before`, { '@media': { [narrow]: cardLabel } });
+
+/** A card's first cell is its title: no label, the whole width. */
+export const titleCell = style({
+  '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', fontSize: tokens.font.size.md } },
+});
+
+globalStyle(`${titleCell}::before`, { '@media': { [narrow]: { content: 'none' } } });
+
+/** The row's actions: on a card, its last line, the buttons at full size on the right. */
+export const actionsCell = style({
+  whiteSpace: 'nowrap',
+  '@media': {
+    [narrow]: {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      justifyItems: 'stretch',
+      paddingTop: tokens.space.sm,
+      borderTop: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+
+globalStyle(`${actionsCell}::before`, { '@media': { [narrow]: { content: 'none' } } });
 
 export const message = style({
   ...cell,
+  '@media': { [narrow]: { display: 'block' } },
   borderBottom: 'none',
   textAlign: 'center',
   color: vars.color.textMuted,
@@ -140,3 +235,6 @@ export const pageLink = recipe({
   },
   defaultVariants: { current: false },
 });
+
+/** Links and buttons in a cell keep their words on one line. */
+globalStyle(`${bodyCell} :is(a, button)`, { whiteSpace: 'nowrap' });

@@ -5,7 +5,7 @@
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ColumnLike } from '@sapa/sdk';
-import type { TablePageLink, TableStatus } from '@sapa/machines';
+import type { TablePageLink, TableStatus } from '@sapa/machines/table';
 
 /** The body shows the rows, the empty message, or (no rows yet, or a first page failed) a blank. */
 export type TableBody = 'rows' | 'empty' | 'blank';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
-import { createTableMachine } from '@sapa/machines';
-import type { FetchPage, TableActorRef } from '@sapa/machines';
+import { createTableMachine } from '@sapa/machines/table';
+import type { FetchPage, TableActorRef } from '@sapa/machines/table';
 
 /**
  * Runs a table machine for a screen: it fetches page 0 of `payload` at once, and again (from

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatFileSize } from '@sapa/sdk';
-import type { TrayItem, UploadError } from '@sapa/machines';
+import type { TrayItem } from '@sapa/machines/inbox';
+import type { UploadError } from '@sapa/machines/uploads';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { usePreferences } from '../preferences/PreferencesProvider.tsx';
 import type { QueueActor } from './pondView.ts';

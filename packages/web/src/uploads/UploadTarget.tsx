@@ -4,7 +4,7 @@
  * use it.
  */
 import { createContext, useContext, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import type { UploadSource } from '@sapa/machines';
+import type { UploadSource } from '@sapa/machines/uploads';
 import { carriesFiles, sourcesFromTransfer } from './sources.ts';
 
 export interface UploadTarget {

@@ -12,18 +12,15 @@ import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type 
 import { useSelector } from '@xstate/react';
 import type { FilePond as FilePondInstance, FilePondOptions } from 'filepond';
 import {
+  UPLOAD_ACCEPTED_TYPES,
   UPLOAD_INSTANT_PREVIEW_MAX_BYTES,
   UPLOAD_PREVIEW_MAX_HEIGHT_PX,
   UPLOAD_PREVIEW_MIN_HEIGHT_PX,
   UPLOAD_PREVIEW_ZOOM_FACTOR,
+  UPLOAD_TYPE_LABELS,
 } from '@sapa/sdk';
-import {
-  selectQueueWarning,
-  selectServerIds,
-  trayItemsOf,
-  type TrayItem,
-  type UploadSource,
-} from '@sapa/machines';
+import { selectQueueWarning, selectServerIds, type UploadSource } from '@sapa/machines/uploads';
+import { trayItemsOf, type TrayItem } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { usePreferences } from '../preferences/PreferencesProvider.tsx';
@@ -87,8 +84,8 @@ export function UploaderView({
   onAdd,
   label,
   allowMultiple = false,
-  acceptedTypes = [],
-  typeLabels,
+  acceptedTypes = UPLOAD_ACCEPTED_TYPES,
+  typeLabels = UPLOAD_TYPE_LABELS,
   allowPaste = true,
   disabled = false,
   compact = false,
@@ -104,6 +101,8 @@ export function UploaderView({
   const summary = useSelector(queue, trayItemsOf, (a, b) => sameItems(a, b));
   // The field's rules are read once, when it mounts (as its queue's are).
   const [rules] = useState(() => ({ acceptedTypes, typeLabels, allowMultiple }));
+  // A compact field (the composer's tray) shows its drop zone only while files are dragged over the page.
+  const dragging = useDraggingFiles(compact);
 
   const latest = useRef({ onAdd, t, locale, onChange });
   useEffect(() => {
@@ -229,7 +228,7 @@ export function UploaderView({
 
   return (
     <div className={css.uploader} data-testid="uploader" role="group" aria-label={label ?? t('upload.label')}>
-      <div ref={container} className={css.pond({ compact })} />
+      <div ref={container} className={css.pond({ compact })} data-dragging={dragging || undefined} />
       {warning ? (
         <div className={css.warning} role="alert" data-testid="upload-warning">
           <span>
@@ -248,4 +247,39 @@ export function UploaderView({
       />
     </div>
   );
+}
+
+/** Whether files are being dragged over the page (counted over nested enter and leave events). */
+function useDraggingFiles(enabled: boolean): boolean {
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let depth = 0;
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const enter = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const leave = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const end = () => {
+      depth = 0;
+      setDragging(false);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', end);
+    window.addEventListener('dragend', end);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', end);
+      window.removeEventListener('dragend', end);
+    };
+  }, [enabled]);
+  return dragging;
 }

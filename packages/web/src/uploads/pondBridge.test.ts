@@ -5,7 +5,7 @@ import {
   uploadQueueMachine,
   type UploadQueueInput,
   type UploadSource,
-} from '@sapa/machines';
+} from '@sapa/machines/uploads';
 import { createPondBridge } from './pondBridge.ts';
 import { PondStatus } from './pondView.ts';
 import { createFakeClient, createFakePond, tick } from './testing.ts';
@@ -139,6 +139,8 @@ describe('the pond binding', () => {
   it('loads a gallery file through its item, under its stored name, without uploading it', async () => {
     const setup = setUp({ files: [{ kind: 'server', id: 'g1', origin: 'local' }] });
     expect(setup.pond.files[0]).toMatchObject({ source: 'g1', type: 'local' });
+    // No stand-in: FilePond loads it (its size and preview), not a blank "0 bytes" tile.
+    expect(setup.pond.files[0]?.file).toBeUndefined();
     const loaded: File[] = [];
     setup.bridge.server.load(
       'g1',
@@ -153,6 +155,23 @@ describe('the pond binding', () => {
     await tick();
     expect(loaded.map((file) => [file.name, file.type])).toEqual([['brosur.pdf', 'application/pdf']]);
     expect(setup.queue.getSnapshot().context.items[0]?.serverId).toBe('g1');
+    expect(setup.client.calls).toEqual(['load g1']);
+
+    // A new pond (the tray shown again) loads the bytes the queue holds: size and preview again.
+    setup.detach();
+    const again = createFakePond();
+    setup.bridge.attach(again);
+    expect(again.files[0]).toMatchObject({ source: 'g1', type: 'local' });
+    expect(again.files[0]?.file).toBeUndefined();
+    const reloaded: File[] = [];
+    setup.bridge.server.load(
+      'g1',
+      (file) => reloaded.push(file),
+      () => undefined,
+      () => undefined,
+      () => undefined,
+    );
+    expect(reloaded.map((file) => [file.name, file.size])).toEqual([['brosur.pdf', 4]]);
     expect(setup.client.calls).toEqual(['load g1']);
   });
 

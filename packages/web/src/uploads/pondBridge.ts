@@ -17,7 +17,7 @@ import {
   type UploadItemSnapshot,
   type UploadQueueItem,
   type UploadSource,
-} from '@sapa/machines';
+} from '@sapa/machines/uploads';
 import {
   asFile,
   pondEntry,

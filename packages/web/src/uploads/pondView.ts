@@ -3,7 +3,12 @@
  * tests use a stand-in) and of the queue's items: how one enters the pond, and how to wait on it.
  */
 import type { ActorRefFrom } from 'xstate';
-import type { UploadItemRef, UploadItemSnapshot, UploadQueueItem, uploadQueueMachine } from '@sapa/machines';
+import type {
+  UploadItemRef,
+  UploadItemSnapshot,
+  UploadQueueItem,
+  uploadQueueMachine,
+} from '@sapa/machines/uploads';
 
 /** FilePond's item statuses (`FileStatus`) the binding reads. */
 export const PondStatus = {
@@ -81,7 +86,12 @@ export function watch(
   };
 }
 
-/** How a queue item enters the pond: its bytes, or its server id for FilePond's load/restore. */
+/**
+ * How a queue item enters the pond: its bytes, or its server id for FilePond's load/restore. A
+ * server file goes without a stand-in ("mock"): FilePond then asks `server.load`, which the bridge
+ * answers with the item's bytes once the queue has them, so it shows the real size and an image's
+ * preview. A mock (a blank tile) is only for a stored file whose bytes the queue does not hold.
+ */
 export function pondEntry(item: UploadQueueItem): {
   source: Blob | string;
   type?: 'local' | 'limbo';
@@ -89,11 +99,14 @@ export function pondEntry(item: UploadQueueItem): {
 } {
   const context = item.ref.getSnapshot().context;
   const mock = { name: context.filename, size: context.size, type: context.type };
-  if (item.status === 'processing-complete' && item.serverId !== null)
-    return { source: item.serverId, type: context.origin === 'local' ? 'local' : 'limbo', file: mock };
+  if (item.status === 'processing-complete' && item.serverId !== null) {
+    const type = context.origin === 'local' ? 'local' : 'limbo';
+    return context.file === null
+      ? { source: item.serverId, type, file: mock }
+      : { source: item.serverId, type };
+  }
   if (context.source.kind === 'file') return { source: context.source.file };
-  if (context.source.kind === 'server')
-    return { source: context.source.id, type: context.source.origin, file: mock };
+  if (context.source.kind === 'server') return { source: context.source.id, type: context.source.origin };
   if (context.file !== null) return { source: asFile(context.file, context.filename, context.type) };
   return { source: context.source.url };
 }

@@ -1,4 +1,4 @@
-import type { TrayItem } from '@sapa/machines';
+import type { TrayItem } from '@sapa/machines/inbox';
 
 /** Whether two lists show the same files in the same states (so nothing needs telling). */
 export function sameItems(a: readonly TrayItem[] | null, b: readonly TrayItem[]): boolean {

@@ -1,5 +1,5 @@
 /** Files the browser hands over (a drop, a paste, the browse dialog) as upload sources. */
-import type { UploadSource } from '@sapa/machines';
+import type { UploadSource } from '@sapa/machines/uploads';
 
 export function sourcesFromFiles(files: Iterable<File> | ArrayLike<File> | null | undefined): UploadSource[] {
   if (!files) return [];

@@ -62,6 +62,8 @@ export function createFakeClient(): FakeClient {
 export interface FakeItem extends PondItem {
   source: Blob | string;
   type: PondAddOptions['type'] | 'input';
+  /** The stand-in FilePond shows instead of loading (a blank tile), when one was given. */
+  file?: PondAddOptions['file'];
   metadata: Record<string, unknown>;
 }
 
@@ -86,6 +88,7 @@ export function createFakePond(): FakePond {
         status: PondStatus.LOADING,
         source,
         type: options.type ?? 'input',
+        ...(options.file ? { file: options.file } : {}),
         metadata: { ...options.metadata },
         getMetadata: (key) => item.metadata[key],
       };

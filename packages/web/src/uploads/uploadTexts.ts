@@ -12,7 +12,7 @@ import {
   type Locale,
   type MessageKey,
 } from '@sapa/sdk';
-import type { UploadError, UploadStatus } from '@sapa/machines';
+import type { UploadError, UploadStatus } from '@sapa/machines/uploads';
 import type { Translate } from '../i18n/I18nProvider.tsx';
 
 function escapeHtml(text: string): string {

@@ -17,6 +17,10 @@ export const pond = recipe({
 const pondRoot = pond.classNames.base;
 const compactPond = pond.classNames.variants.compact.true;
 globalStyle(`${compactPond} .filepond--drop-label`, { minHeight: '2.75em' });
+// The composer's drop zone appears only while files are dragged over the page (Uploader's
+// `data-dragging`); its files, when it has any, stay shown.
+globalStyle(`${compactPond}:not([data-dragging]) .filepond--drop-label`, { display: 'none' });
+globalStyle(`${compactPond}:not([data-dragging]) .filepond--panel-root`, { border: 'none' });
 globalStyle(`${compactPond} .filepond--drop-label label`, {
   padding: '0.25em 0.5em',
   fontSize: tokens.font.size.sm,

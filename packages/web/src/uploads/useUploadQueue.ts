@@ -4,8 +4,13 @@
  */
 import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
-import { createFilePondClient, type FilePondClient } from '@sapa/sdk';
-import { uploadQueueMachine, type UploadSource } from '@sapa/machines';
+import {
+  createFilePondClient,
+  UPLOAD_ACCEPTED_TYPES,
+  UPLOAD_TYPE_LABELS,
+  type FilePondClient,
+} from '@sapa/sdk';
+import { uploadQueueMachine, type UploadSource } from '@sapa/machines/uploads';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import type { QueueActor } from './pondView.ts';
 
@@ -23,7 +28,10 @@ export interface UploadQueueOptions {
   allowMultiple?: boolean;
   /** With `allowMultiple`; unset: unlimited. */
   maxFiles?: number | null;
-  /** Accepted MIME types (`image/*` matches the major type); empty: anything. */
+  /**
+   * Accepted MIME types (`image/*` matches the major type); empty: anything. Default: what the
+   * server stores (`UPLOAD_ACCEPTED_TYPES`), so a refused type is refused before it goes up.
+   */
   acceptedTypes?: readonly string[];
   /** Names for types in the 'Expects …' message; `null` hides a type. */
   typeLabels?: Record<string, string | null>;
@@ -39,8 +47,8 @@ export function useUploadQueue(options: UploadQueueOptions): QueueActor {
       client,
       allowMultiple: options.allowMultiple ?? false,
       maxFiles: options.maxFiles ?? null,
-      acceptedTypes: options.acceptedTypes ?? [],
-      ...(options.typeLabels ? { typeLabels: options.typeLabels } : {}),
+      acceptedTypes: options.acceptedTypes ?? UPLOAD_ACCEPTED_TYPES,
+      typeLabels: options.typeLabels ?? UPLOAD_TYPE_LABELS,
       ...(options.initialFiles ? { files: options.initialFiles } : {}),
     },
   });

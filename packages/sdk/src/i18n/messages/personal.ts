@@ -165,7 +165,7 @@ export const personal = {
     'home.empty': 'No projects yet. Create your first project.',
     'home.error': 'The projects could not be loaded.',
     'home.retry': 'Try again',
-    'home.unread': '{count} unread messages',
+    'home.unread': '{count, plural, one {# unread message} other {# unread messages}}',
     'home.noUnread': 'No new messages',
     'home.accounts': '{connected} of {total} WhatsApp numbers connected',
     'home.noAccounts': 'No WhatsApp number yet',

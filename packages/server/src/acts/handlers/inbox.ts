@@ -25,7 +25,7 @@ import {
 import { toConversationSummary } from '../../inbox/views.ts';
 import type { MessageView } from '../../inbox/views.ts';
 import { findMembership, listMembers } from '../../projects/projects.ts';
-import { notify } from '../../notifications/notify.ts';
+import { clearCustomerWaiting, notify } from '../../notifications/notify.ts';
 import { translate } from '../../i18n/translate.ts';
 import { ActError } from '../ActError.ts';
 import type { ActContext } from '../context.ts';
@@ -185,6 +185,8 @@ export const inboxHandlers = {
         conversationUpdated(scope.key, stored.conversation, found.customer, division, ctx.now),
       ]);
       ctx.services.jobs.kick();
+      // Answered: nobody is waited on any more.
+      await clearCustomerWaiting(ctx.services, input.conversationId, null, ctx.log);
     }
     return message;
   },
@@ -192,6 +194,8 @@ export const inboxHandlers = {
   async conversation_read(input, ctx): Promise<ConversationSummary> {
     const scope = scopeOf(ctx);
     const found = await visible(ctx, scope, input.conversationId);
+    // Opened: the reader's "customer waiting" is seen, even when someone else read the messages.
+    await clearCustomerWaiting(ctx.services, input.conversationId, scope.userId, ctx.log);
     if (found.conversation.unread === 0) return summaryFor(ctx, scope, found);
     await markRead(ctx.services.db, input.conversationId);
     return changed(ctx, scope, input.conversationId);

@@ -1,0 +1,77 @@
+/**
+ * `@sapa/machines/inbox`: the chat screen. The conversation list, one conversation, its thread
+ * and composer, the realtime connection and the inbox router that ties realtime events to them.
+ * Per machine: the machine, its input, its events and its selectors.
+ */
+export { connectionMachine, selectConnectionStatus } from '../connectionMachine.ts';
+export type { ConnectionInput, ConnectionEvent, ConnectionTag, RealtimeLike } from '../connectionMachine.ts';
+export {
+  conversationListMachine,
+  selectConversations,
+  selectListStatus,
+  selectTotalUnread,
+  selectSelectedId,
+  selectHasMore,
+  selectFilter,
+  selectAccountFilter,
+  selectLabelFilter,
+  selectStageFilter,
+  selectDivisionFilter,
+  selectRecordFilterCount,
+  selectSearch,
+} from '../conversationListMachine.ts';
+export type { ConversationListInput, ConversationListEvent } from '../conversationListMachine.ts';
+export { adjacentConversation } from '../conversationListMerge.ts';
+export type { ConversationFilter } from '../conversationListMerge.ts';
+export {
+  threadMachine,
+  selectThreadMessages,
+  selectThreadStatus,
+  selectHasOlder,
+  selectPendingCount,
+} from '../threadMachine.ts';
+export type { ThreadInput, ThreadEvent } from '../threadMachine.ts';
+export type { ThreadItem } from '../threadMessages.ts';
+export { threadRows, deliveryMark } from '../threadRows.ts';
+export {
+  conversationMachine,
+  selectConversation,
+  selectConversationStatus,
+  selectWindowOpen,
+  selectAgents,
+} from '../conversationMachine.ts';
+export type { ConversationInput, ConversationEvent } from '../conversationMachine.ts';
+export {
+  composerMachine,
+  isTrayItemPending,
+  isTrayItemReady,
+  selectCanAttach,
+  selectCanSend,
+  selectTrayDrafts,
+  selectTrayStatus,
+  trayItemsOf,
+} from '../composerMachine.ts';
+export type {
+  ComposerInput,
+  ComposerEvent,
+  ComposerEmitted,
+  ReplyTarget,
+  TrayCommand,
+  TrayItem,
+} from '../composerMachine.ts';
+export {
+  openConversationMachine,
+  selectOpenComposer,
+  selectOpenRemoved,
+  selectOpenStatus,
+  selectOpenSummary,
+  selectOpenThread,
+} from '../openConversationMachine.ts';
+export type { OpenConversationEvent, OpenConversationInput, Visibility } from '../openConversationMachine.ts';
+export { createInboxRouter } from '../inboxRouting.ts';
+export type { InboxRouter, InboxEventSource, InboundMessage } from '../inboxRouting.ts';
+export { chatPermissions } from '../projectAccess.ts';
+export type { ActCaller } from '../sdk.ts';
+export type { FlowError } from '../actError.ts';
+export { firstRunSteps, SIMULATOR_NUMBER } from '../firstRunGuide.ts';
+export type { FirstRunFacts, FirstRunStep } from '../firstRunGuide.ts';
