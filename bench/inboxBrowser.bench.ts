@@ -177,6 +177,17 @@ async function openLists(
   if (token !== undefined)
     await context.addInitScript((value: string) => window.localStorage.setItem('auth-token', value), token);
   const page = await context.newPage();
+  if (process.env.BENCH_WATERFALL) {
+    const started = Date.now();
+    page.on('requestfinished', (request) => {
+      const timing = request.timing();
+      const body = request.postData() ?? '';
+      const act = /"act":"(\w+)"/.exec(body)?.[1] ?? '';
+      console.log(
+        `    ${String(Date.now() - started).padStart(5)} ms  ${request.method()} ${new URL(request.url()).pathname} ${act} (${Math.round(timing.responseEnd)} ms)`,
+      );
+    });
+  }
   await page.goto(url);
   await page.waitForFunction(
     ({ list, thread }) =>

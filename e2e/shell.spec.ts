@@ -9,7 +9,9 @@ test('a signed-out visit to /crm/chat/abc signs in and comes back to it', async 
   expect(await page.evaluate(() => localStorage.getItem('sapa-redirect-after-login'))).toBe('/crm/chat/abc');
   await signIn(page, user);
   await expect(page).toHaveURL(/\/crm\/chat\/abc$/);
-  await expect(page.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
+  // Back on the page asked for; `abc` is no project of this user, so it says so with a way home.
+  await expect(page.getByRole('heading', { name: 'Proyek tidak ditemukan.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kembali ke Halaman Utama' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sapa-redirect-after-login'))).toBeNull();
 });
 

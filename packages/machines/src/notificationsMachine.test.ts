@@ -160,6 +160,51 @@ describe('notifications machine', () => {
     expect(actor.getSnapshot().context.error?.reason).toBe('not_found');
   });
 
+  it('queues reads clicked while another read or a page is under way, and sends each once, in order', async () => {
+    const { client, actor } = await started([note('a'), note('b'), note('c'), note('d')], 4);
+    actor.send({ type: 'notifications.read', id: 'a' });
+    actor.send({ type: 'notifications.read', id: 'b' });
+    // Both show read at once; one request at a time.
+    expect(
+      selectNotifications(actor.getSnapshot())
+        .filter((n) => n.read)
+        .map((n) => n.id),
+    ).toEqual(['a', 'b']);
+    expect(client.pending()).toEqual([{ name: 'notification_read', fields: { id: 'a' } }]);
+    client.settle('notification_read', { data: { unread: 3 } });
+    await flush();
+    expect(client.pending()).toEqual([{ name: 'notification_read', fields: { id: 'b' } }]);
+    client.settle('notification_read', { data: { unread: 2 } });
+    await flush();
+    expect(client.pending()).toEqual([]);
+    expect(selectNotificationsUnread(actor.getSnapshot())).toBe(2);
+    // "Mark all" while one read is under way: the all-read follows it, the queue needs no more.
+    actor.send({ type: 'notifications.read', id: 'c' });
+    actor.send({ type: 'notifications.readAll' });
+    client.settle('notification_read', { data: { unread: 1 } });
+    await flush();
+    expect(client.pending().map((call) => call.name)).toEqual(['notification_read_all']);
+    client.settle('notification_read_all', { data: { unread: 0 } });
+    await flush();
+    expect(client.pending()).toEqual([]);
+    expect(client.calls.filter((call) => call.name === 'notification_read')).toHaveLength(3);
+  });
+
+  it('sends a read clicked while "load more" loads once the page arrives', async () => {
+    const items = Array.from({ length: 10 }, (_, index) => note(`n${index}`));
+    const client = createFakeClient();
+    const actor = createActor(notificationsMachine, { input: { client, feed: createFeed() } }).start();
+    client.settle('notification_list', { data: items, total_page: 2 });
+    client.settle('notification_count', { data: { unread: 10 } });
+    await flush();
+    actor.send({ type: 'notifications.more' });
+    actor.send({ type: 'notifications.read', id: 'n3' });
+    expect(client.pending().map((call) => call.name)).toEqual(['notification_list']);
+    client.settle('notification_list', { data: [note('n10')], total_page: 2 });
+    await flush();
+    expect(client.pending()).toEqual([{ name: 'notification_read', fields: { id: 'n3' } }]);
+  });
+
   it('marks all read, and only when something is unread', async () => {
     const { client, actor } = await started([note('a'), note('b', { read: true })], 1);
     actor.send({ type: 'notifications.readAll' });

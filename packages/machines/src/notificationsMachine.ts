@@ -36,6 +36,13 @@ export interface NotificationsContext {
   totalPage: number;
   unread: number;
   error: FlowError | null;
+  /**
+   * Notifications marked read on screen whose `notification_read` has not gone yet: a click
+   * while a page loads or another read is under way waits here, never dropped.
+   */
+  readQueue: string[];
+  /** "Mark all read" asked for while something else was under way. */
+  readAllQueued: boolean;
 }
 
 export type NotificationsEvent =
@@ -175,6 +182,8 @@ export const notificationsMachine = setup({
     isUnread: ({ context }, params: { id: string }) =>
       context.items.some((item) => item.id === params.id && !item.read),
     anyUnread: ({ context }) => context.unread > 0 || context.items.some((item) => !item.read),
+    readAllQueued: ({ context }) => context.readAllQueued,
+    hasQueuedRead: ({ context }) => context.readQueue.length > 0,
   },
   actions: {
     showFirstPage: assign((_, params: PageAnswer & { unread: number }) => ({
@@ -198,6 +207,12 @@ export const notificationsMachine = setup({
       error: null,
     })),
     setCount: assign((_, params: { unread: number }) => ({ unread: params.unread })),
+    queueRead: assign(({ context }, params: { id: string }) => ({
+      readQueue: [...context.readQueue, params.id],
+    })),
+    dequeueRead: assign(({ context }) => ({ readQueue: context.readQueue.slice(1) })),
+    queueReadAll: assign({ readAllQueued: true }),
+    clearReads: assign({ readQueue: [], readAllQueued: false }),
     arrive: assign(({ context }, params: { notification: Notification; unread: number }) => ({
       items: prependNotification(context.items, params.notification),
       unread: params.unread,
@@ -219,6 +234,8 @@ export const notificationsMachine = setup({
     totalPage: 0,
     unread: 0,
     error: null,
+    readQueue: [],
+    readAllQueued: false,
   }),
   invoke: { id: 'feed', src: 'notificationFeed', input: ({ context }) => ({ feed: context.feed }) },
   on: {
@@ -250,21 +267,29 @@ export const notificationsMachine = setup({
     failed: { on: { 'notifications.retry': 'loading', 'notifications.resync': 'loading' } },
     ready: {
       initial: 'idle',
+      // Marked read on screen at once in every state of the list; the requests go one at a time.
+      on: {
+        'notifications.read': {
+          guard: { type: 'isUnread', params: ({ event }) => ({ id: event.id }) },
+          actions: [
+            { type: 'showRead', params: ({ event }) => ({ id: event.id }) },
+            { type: 'queueRead', params: ({ event }) => ({ id: event.id }) },
+          ],
+        },
+        'notifications.readAll': {
+          guard: 'anyUnread',
+          actions: [{ type: 'showRead', params: () => ({ id: null }) }, 'queueReadAll'],
+        },
+      },
       states: {
         idle: {
+          always: [
+            { guard: 'readAllQueued', target: 'readingAll' },
+            { guard: 'hasQueuedRead', target: 'reading' },
+          ],
           on: {
             'notifications.resync': '#notifications.loading',
             'notifications.more': { guard: 'hasMore', target: 'loadingMore' },
-            'notifications.read': {
-              guard: { type: 'isUnread', params: ({ event }) => ({ id: event.id }) },
-              target: 'reading',
-              actions: { type: 'showRead', params: ({ event }) => ({ id: event.id }) },
-            },
-            'notifications.readAll': {
-              guard: 'anyUnread',
-              target: 'readingAll',
-              actions: { type: 'showRead', params: () => ({ id: null }) },
-            },
           },
         },
         loadingMore: {
@@ -284,18 +309,20 @@ export const notificationsMachine = setup({
           invoke: {
             id: 'read',
             src: 'markNotificationRead',
-            input: ({ context, event }) => ({
-              client: context.client,
-              id: event.type === 'notifications.read' ? event.id : '',
-            }),
-            onDone: { target: 'idle', actions: { type: 'setCount', params: ({ event }) => event.output } },
+            input: ({ context }) => ({ client: context.client, id: context.readQueue[0] ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: ['dequeueRead', { type: 'setCount', params: ({ event }) => event.output }],
+            },
             onError: {
               target: '#notifications.loading',
-              actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+              actions: ['clearReads', { type: 'showError', params: ({ event }) => ({ error: event.error }) }],
             },
           },
         },
         readingAll: {
+          // Everything is read: single reads still waiting need no request of their own.
+          entry: 'clearReads',
           invoke: {
             id: 'readAll',
             src: 'markAllNotificationsRead',

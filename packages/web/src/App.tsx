@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { FullScreenSpinner } from './components/Spinner.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -10,7 +10,7 @@ import { useRuntime } from './RuntimeProvider.tsx';
 import { OfflineNotice } from './pages/OfflineNotice.tsx';
 import { selectSessionStatus } from '@sapa/machines/auth';
 import { DelayedSpinner } from './components/DelayedSpinner.tsx';
-import { lazyComponent } from './lazyComponent.ts';
+import { lazyComponent, type LazyComponent } from './lazyComponent.ts';
 
 // Every screen is its own chunk, loaded when its route first renders (README, "Code splitting").
 
@@ -45,6 +45,29 @@ const ForgotPhonePage = lazyComponent(() => import('./auth/ForgotPasswordPages.t
 const ForgotOtpPage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotOtpPage');
 const ForgotChangePage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotChangePage');
 
+/**
+ * The screen each route shows, to start loading the one asked for while the stored token is
+ * checked (and the frame loads): opening a link to the inbox then waits for one round of
+ * downloads, not three in a row.
+ */
+const screenOf: readonly (readonly [string, Pick<LazyComponent<never>, 'preload'>])[] = [
+  ['/', HomePage],
+  [projectRoutes.list, ProjectListPage],
+  [personalRoutes.profile, ProfilePage],
+  [personalRoutes.notifications, NotificationsPage],
+  [projectRoutes.chat, ChatPage],
+  [projectRoutes.chatWindow, ChatWindowPage],
+  [projectRoutes.accounts, AccountsPage],
+  [projectRoutes.gallery, GalleryPage],
+  [projectRoutes.labels, LabelsPage],
+  [projectRoutes.quickReply, QuickReplyPage],
+  [projectRoutes.stages, StagesPage],
+  [projectRoutes.divisions, DivisionsPage],
+  [projectRoutes.members, MembersPage],
+  [projectRoutes.settings, ProjectSettingsPage],
+  [projectRoutes.customers, CustomersPage],
+];
+
 /** Renders children only for a signed-in user; the session machine redirects everyone else. */
 function SignedIn({ children }: { children: ReactNode }) {
   const { session } = useRuntime();
@@ -65,10 +88,15 @@ export function App() {
   useEffect(() => {
     session.send({ type: 'session.pathChanged' });
   }, [session, location]);
-  // A stored token is being checked, or the user is in: the frame's code loads meanwhile.
+  const { parser } = useRouter();
+  // A stored token is being checked, or the user is in: the frame's code and the screen asked
+  // for load meanwhile.
   useEffect(() => {
-    if (status === 'loading' || status === 'signedIn') void MainLayout.preload();
-  }, [status]);
+    if (status !== 'loading' && status !== 'signedIn') return;
+    void MainLayout.preload();
+    const screen = screenOf.find(([pattern]) => matchRoute(parser, pattern, location)[0]);
+    void screen?.[1].preload();
+  }, [status, parser, location]);
   if (status === 'loading' || status === 'signingOut') return <FullScreenSpinner />;
   if (status === 'offline') return <OfflineNotice onRetry={() => session.send({ type: 'session.retry' })} />;
   return (

@@ -63,6 +63,8 @@ export function OtpPanel(props: OtpPanelProps) {
             inputClassName={fieldCss.otpInput}
             value={props.code}
             onChange={props.onChange}
+            // The code is being checked: typing now would be lost, so the field holds still.
+            isReadOnly={props.busy}
             error={wrongCode ? error.message : null}
             description={t('auth.otp.expiresIn', { time: formatDuration(props.expiresIn) })}
           />
