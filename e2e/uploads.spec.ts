@@ -120,7 +120,9 @@ test('a file beyond the composer\'s limit shows "Max files" and adds nothing', a
   await expect(uploadItems(page)).toHaveCount(10);
 });
 
-test('an uploaded SVG is served only as a sandboxed attachment, so its script never runs', async ({ page }) => {
+test('an uploaded SVG is served only as a sandboxed attachment, so its script never runs', async ({
+  page,
+}) => {
   const shop = await openShop(page);
   await page.goto(`/crm/gallery/${shop.key}`);
   await page.getByTestId('gallery-upload').click();
