@@ -178,13 +178,34 @@ async function openLists(
     await context.addInitScript((value: string) => window.localStorage.setItem('auth-token', value), token);
   const page = await context.newPage();
   if (process.env.BENCH_WATERFALL) {
+    // Each act as the page sends and receives it, on the page's own clock.
+    await context.addInitScript(() => {
+      const fetch = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const sent = performance.now();
+        const request = input instanceof Request ? input.clone() : null;
+        const body = request ? await request.text() : typeof init?.body === 'string' ? init.body : '';
+        const act = /"act":"(\w+)"/.exec(body)?.[1];
+        const response = await fetch(input, init);
+        if (act) {
+          const answer = await response.clone().text();
+          const code = /"code":"(\w+)"/.exec(answer)?.[1] ?? '?';
+          const extra = code === '1' ? '' : ` ${answer.slice(0, 200)}`;
+          console.log(
+            `act ${act} ${sent.toFixed(0)} → ${performance.now().toFixed(0)} ms code ${code}${extra}`,
+          );
+        }
+        return response;
+      };
+    });
+    page.on('console', (message) => {
+      if (message.text().startsWith('act ')) console.log(`      page: ${message.text()}`);
+    });
     const started = Date.now();
     page.on('requestfinished', (request) => {
       const timing = request.timing();
-      const body = request.postData() ?? '';
-      const act = /"act":"(\w+)"/.exec(body)?.[1] ?? '';
       console.log(
-        `    ${String(Date.now() - started).padStart(5)} ms  ${request.method()} ${new URL(request.url()).pathname} ${act} (${Math.round(timing.responseEnd)} ms)`,
+        `    ${String(Date.now() - started).padStart(5)} ms  ${request.method()} ${new URL(request.url()).pathname} (${Math.round(timing.responseEnd)} ms)`,
       );
     });
   }
@@ -196,6 +217,20 @@ async function openLists(
     { timeout: 60_000 },
   );
   const firstRowsMs = await page.evaluate(() => performance.now());
+  if (process.env.BENCH_WATERFALL) {
+    const entries = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => {
+        const resource = entry as PerformanceResourceTiming;
+        const { startTime, requestStart, responseStart, responseEnd } = resource;
+        // Queued (for a connection), waiting on the server, receiving.
+        const parts = [requestStart - startTime, responseStart - requestStart, responseEnd - responseStart];
+        return `${startTime.toFixed(0)}-${responseEnd.toFixed(0)} (${parts.map((part) => part.toFixed(0)).join('/')}) ${resource.name.replace(location.origin, '')}`;
+      }),
+    );
+    console.log(
+      `      resources before first rows (${firstRowsMs.toFixed(0)} ms):\n        ${entries.join('\n        ')}`,
+    );
+  }
   return { page, firstRowsMs, close: () => context.close() };
 }
 

@@ -38,11 +38,10 @@ function startSapa(dataDir: string) {
   return startBenchSapa({
     dataDir,
     account: { ...ACCOUNT, displayPhone: `+${ACCOUNT.displayPhone}` },
-    // Nothing is sent in this bench; sends would fail fast on loopback rather than reach Meta.
+    // Nothing is sent in this bench; the Graph API is the simulator's on loopback (startBenchSapa).
     whatsapp: {
       verifyToken: 'bench-verify-token',
       appSecret: APP_SECRET,
-      graphBaseUrl: 'http://127.0.0.1:9',
     },
   });
 }

@@ -6,10 +6,11 @@ import { expect } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { register } from './auth.ts';
 import type { TestUser } from './auth.ts';
-import { addMember, simulatorFor } from './control.ts';
+import { addMember, registerNumber, simulatorFor } from './control.ts';
 import type { E2eSimulator } from './control.ts';
 
-export const CHAT_AGENT = ['crm.menu', 'crm.chat.menu', 'crm.chat.view'];
+/** An inbox agent: sees, replies (`crm.chat.send`) and assigns (`crm.chat.assign`). */
+export const CHAT_AGENT = ['crm.menu', 'crm.chat.menu', 'crm.chat.view', 'crm.chat.send', 'crm.chat.assign'];
 export const SEES_EVERYTHING = [...CHAT_AGENT, 'crm.chat.show_all_chat', 'crm.chat.show_user_contact_detail'];
 
 export interface Answer {
@@ -51,6 +52,7 @@ export async function openShop(page: Page): Promise<Shop> {
   const owner = await register(page);
   const { key } = await data<{ key: string }>(page, 'project_create', { name: 'Toko Batik' });
   const phoneNumberId = newPhoneNumberId();
+  await registerNumber(phoneNumberId, `token-${phoneNumberId}`);
   await page.goto(`/project/account/${key}`);
   await page.getByRole('textbox', { name: 'Nama akun' }).fill('Toko Utama');
   await page.getByRole('textbox', { name: 'ID nomor telepon (Meta)' }).fill(phoneNumberId);

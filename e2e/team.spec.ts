@@ -95,7 +95,7 @@ test('an invited agent joins from the link, gets labels live and is removed at o
   await page.getByRole('tab', { name: 'Anggota' }).click();
   const members = page.getByRole('table', { name: 'Daftar anggota' });
   await expect(members.getByTestId('member-name')).toHaveText([/Bu Sari/, /Dimas Agen/]);
-  await expect(members.getByTestId('member-role')).toHaveText(['Pemilik proyek · Pemilik', 'Agen']);
+  await expect(members.getByTestId('member-role')).toHaveText(['Pemilik proyek', 'Agen']);
 
   // The owner grants the labels (menu and view) in the editor.
   await members.getByRole('button', { name: 'Ubah izin Dimas Agen' }).click();
@@ -115,7 +115,7 @@ test('an invited agent joins from the link, gets labels live and is removed at o
   await editor.getByRole('button', { name: 'Simpan izin' }).click();
   await expect(editor).toBeHidden();
   await expect(page.getByText('Izin Dimas Agen disimpan.')).toBeVisible();
-  await expect(members.getByTestId('member-role')).toHaveText(['Pemilik proyek · Pemilik', 'Khusus']);
+  await expect(members.getByTestId('member-role')).toHaveText(['Pemilik proyek', 'Khusus']);
 
   // The agent's open app shows the labels without a reload, and opens them.
   await navLink(member, `/crm/label/${key}`).first().click();

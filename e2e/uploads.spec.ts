@@ -125,6 +125,8 @@ test('an uploaded SVG is served only as a sandboxed attachment, so its script ne
 }) => {
   const shop = await openShop(page);
   await page.goto(`/crm/gallery/${shop.key}`);
+  // The project's storage against its quota, loaded again once the file is kept.
+  await expect(page.getByTestId('gallery-usage')).toContainText('0 bytes dari 1 GB terpakai (0%)');
   await page.getByTestId('gallery-upload').click();
   const svg = Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="teal"/>' +
@@ -134,6 +136,7 @@ test('an uploaded SVG is served only as a sandboxed attachment, so its script ne
   await expect(uploadItems(page).first()).toHaveAttribute('data-status', 'processing-complete');
   await page.getByTestId('gallery-save').click();
   await expect(page.getByTestId('gallery-item')).toHaveCount(1);
+  await expect(page.getByTestId('gallery-usage')).toContainText(`${svg.length} bytes dari 1 GB terpakai`);
 
   const [item] = await data<{ url: string; mimeType: string }[]>(page, 'gallery_list', { key: shop.key });
   expect(item?.mimeType).toBe('image/svg+xml');

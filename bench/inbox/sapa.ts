@@ -1,12 +1,14 @@
 /**
  * The real app for the benchmarks: `buildApp` on PGlite in `dataDir` (or `databaseUrl`), listening on a free
- * loopback port, with a registered and signed-in owner, their project and one WhatsApp account.
+ * loopback port, with a registered and signed-in owner, their project and one WhatsApp account
+ * (added through `account_create`, which checks it with the simulator's Graph API on loopback,
+ * the app's Graph API unless `whatsapp.graphBaseUrl` says otherwise).
  * `LOG_LEVEL` is `warn` and the protocol rate limit is lifted, so the figures measure the request
  * path rather than log lines or a single client's 429s.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, loadConfig, memorySender } from '@sapa/server';
+import { buildApp, GraphApiServer, loadConfig, memorySender } from '@sapa/server';
 import type { Config } from '@sapa/server';
 
 export interface BenchSapa {
@@ -56,6 +58,11 @@ export async function act(url: string, body: Record<string, unknown>): Promise<R
 
 export async function startBenchSapa(options: BenchSapaOptions): Promise<BenchSapa> {
   const base = loadConfig({});
+  // Meta, as far as the account's check goes: it knows the bench's number and token.
+  const graph = new GraphApiServer({
+    accounts: [{ ...options.account, displayPhone: options.account.displayPhone.replace(/^\+/, '') }],
+  });
+  const graphBaseUrl = await graph.listen();
   const config: Config = {
     ...base,
     dataDir: options.dataDir,
@@ -64,10 +71,18 @@ export async function startBenchSapa(options: BenchSapaOptions): Promise<BenchSa
     webDist: options.webDist ?? path.join(options.dataDir, 'no-dist'),
     logLevel: 'warn',
     rateLimit: { max: 100_000_000, windowMs: 60_000 },
-    whatsapp: { ...base.whatsapp, ...options.whatsapp },
+    whatsapp: { ...base.whatsapp, graphBaseUrl, ...options.whatsapp },
   };
   const otp = memorySender();
   const app = await buildApp({ config, otpSender: otp, backgroundWork: options.backgroundWork ?? true });
+  app.addHook('onClose', () => graph.close());
+  if (process.env.BENCH_WATERFALL) {
+    // Each act's name and time in the server (the waterfall in the browser cannot read bodies).
+    app.addHook('onResponse', async (request, reply) => {
+      const act = (request.body as { act?: unknown } | undefined)?.act;
+      if (typeof act === 'string') console.log(`      server: ${act} ${reply.elapsedTime.toFixed(0)} ms`);
+    });
+  }
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

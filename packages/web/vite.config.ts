@@ -24,6 +24,10 @@ export default defineConfig({
     // Maps for reading a production stack trace, never served: no `sourceMappingURL` in the
     // scripts, and the server answers 404 to `*.map`.
     sourcemap: 'hidden',
+    // One style sheet for every screen (13.5 kB gzip in all, linked from index.html): split per
+    // chunk it was about 25 more requests on the chat screen's first load, each waiting for one
+    // of HTTP/1.1's six connections (bench/README.md, `BENCH_WATERFALL`).
+    cssCodeSplit: false,
     // Screens and heavy pieces are split by `import()` (README, "Code splitting").
   },
 });

@@ -1,12 +1,13 @@
 /**
  * The gallery's network work and rules, apart from its statechart (galleryMachine.ts): one
  * page of `gallery_list`, keeping uploads (`gallery_add`), taking a file out (`gallery_delete`),
- * the conversations a file can be sent to (`conversation_list`) and the send itself
- * (`message_send` by `mediaId`). Plus what a member may do on the screen.
+ * the project's storage against its quota (`gallery_usage`), the conversations a file can be
+ * sent to (`conversation_list`) and the send itself (`message_send` by `mediaId`). Plus what a
+ * member may do on the screen.
  */
 import { fromPromise } from 'xstate';
 import { can } from '@sapa/sdk';
-import type { ConversationSummary, GalleryItem, ThreadMessage } from '@sapa/sdk';
+import type { ConversationSummary, GalleryItem, StorageUsage, ThreadMessage } from '@sapa/sdk';
 import { chatPermissions } from './projectAccess.ts';
 import type { ActCaller } from './sdk.ts';
 
@@ -73,6 +74,11 @@ export const addToGallery = fromPromise<
 export const deleteFromGallery = fromPromise<{ id: string }, { client: ActCaller; key: string; id: string }>(
   async ({ input, signal }) =>
     (await input.client.act('gallery_delete', { key: input.key, id: input.id }, { signal })).data,
+);
+
+/** gallery_usage: what the project holds against its storage quota, in bytes. */
+export const loadStorageUsage = fromPromise<StorageUsage, { client: ActCaller; key: string }>(
+  async ({ input, signal }) => (await input.client.act('gallery_usage', { key: input.key }, { signal })).data,
 );
 
 /** conversation_list: the first page of conversations a file can be sent to, for a search. */
@@ -168,7 +174,10 @@ export interface GalleryPermissions {
   add: boolean;
   /** Taking files out (`crm.gallery.hapus`). */
   remove: boolean;
-  /** Sending a file in a conversation (`conversation_list` and `message_send`: `crm.chat.view`). */
+  /**
+   * Sending a file in a conversation: picking it (`conversation_list`, `crm.chat.view`) and
+   * sending it (`message_send`, `crm.chat.send`).
+   */
   share: boolean;
 }
 
@@ -178,6 +187,6 @@ export function galleryPermissions(permissions: readonly string[]): GalleryPermi
     view: can(permissions, 'crm.gallery.view'),
     add: can(permissions, 'crm.gallery.add'),
     remove: can(permissions, 'crm.gallery.hapus'),
-    share: chatPermissions(permissions).view,
+    share: chatPermissions(permissions).view && chatPermissions(permissions).send,
   };
 }

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { GalleryItem } from '@sapa/sdk';
+import { templatePermissions } from '@sapa/sdk';
+import type { GalleryItem, StorageUsage } from '@sapa/sdk';
 import { galleryMachine } from './galleryMachine.ts';
 import {
   selectGalleryAction,
@@ -24,6 +25,7 @@ import {
   sentMessage,
   video,
 } from './paths/galleryFixtures.ts';
+import type { GalleryContext } from './galleryTypes.ts';
 import { apiError, networkError } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
@@ -62,6 +64,31 @@ modelSuite('gallery', (get) => {
       expect(first?.['mediaId']).toBe(photo.id);
       expect(first?.['clientId']).toMatch(/^[0-9a-f-]{36}$/);
       expect(second?.['clientId']).toBe(first?.['clientId']);
+    }
+  });
+
+  it('asks gallery_usage on the screen only, again after each add and delete, and never shows a stale answer', () => {
+    const usageCalls = (start: number) =>
+      get()
+        .runs.filter(({ path }) => path.start === start)
+        .map(({ run }) => run.world.client.calls.filter((call) => call.name === 'gallery_usage').length);
+    expect(usageCalls(0).every((n) => n === 0)).toBe(true);
+    expect(usageCalls(1).every((n) => n >= 1)).toBe(true);
+    const changed = runsThrough(get(), ['xstate.done.actor.add', 'xstate.done.actor.usage']).filter(
+      ({ path }) => path.start === 1,
+    );
+    expect(changed.length).toBeGreaterThan(0);
+    for (const { run } of changed) {
+      const changes = run.steps.filter((step) =>
+        ['xstate.done.actor.add', 'xstate.done.actor.remove'].includes(step.event.type),
+      );
+      expect(run.world.client.calls.filter((call) => call.name === 'gallery_usage').length).toBe(
+        1 + changes.length,
+      );
+      const shown = run.steps.map((step) => (step.snapshot.context as GalleryContext).usage?.usedBytes);
+      expect(shown).not.toContain(1);
+      const answers = run.steps.filter((step) => step.event.type === 'xstate.done.actor.usage');
+      expect(shown.at(-1)).toBe((answers.at(-1)?.event['output'] as StorageUsage).usedBytes);
     }
   });
 
@@ -190,6 +217,9 @@ describe('gallery rules', () => {
       share: false,
     });
     expect(galleryPermissions(['crm.gallery.menu', 'crm.gallery.view']).view).toBe(false);
+    // Sending a file needs the reply key, not only a look at the inbox.
+    expect(galleryPermissions(templatePermissions('viewer')).share).toBe(false);
+    expect(galleryPermissions(templatePermissions('agent')).share).toBe(true);
   });
 });
 

@@ -6,13 +6,16 @@
  * - `action`: at most one thing done with the files at a time: taking one out (confirm, then
  *   `gallery_delete`), keeping uploads (`gallery_add`, new files on top), or sending the file
  *   being previewed in a conversation (pick one from a `conversation_list` search, then
- *   `message_send` with its `mediaId`, an optional caption and a fresh client id).
+ *   `message_send` with its `mediaId`, an optional caption and a fresh client id);
+ * - `usage` (the gallery screen only, `showUsage`): the project's storage against its quota
+ *   (`gallery_usage`), loaded again whenever an add or a delete went through; the figures last
+ *   loaded stay shown while it loads and when a reload fails.
  *
  * The file being previewed is kept whole in `selected`, so it stays open across filters.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, raise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import type { ConversationSummary, GalleryItem } from '@sapa/sdk';
+import type { ConversationSummary, GalleryItem, StorageUsage } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
 import {
   addToGallery,
@@ -20,6 +23,7 @@ import {
   deleteFromGallery,
   loadGalleryPage,
   loadShareTargets,
+  loadStorageUsage,
   prependGalleryItems,
   sendToChat,
 } from './galleryActors.ts';
@@ -74,14 +78,24 @@ export const galleryMachine = setup({
       add: 'addToGallery';
       targets: 'loadShareTargets';
       send: 'sendToChat';
+      usage: 'loadStorageUsage';
       pause: 'delay';
       sharePause: 'delay';
     };
     tags: GalleryTag;
     emitted: GalleryEmitted;
   },
-  actors: { loadGalleryPage, addToGallery, deleteFromGallery, loadShareTargets, sendToChat, delay },
+  actors: {
+    loadGalleryPage,
+    addToGallery,
+    deleteFromGallery,
+    loadShareTargets,
+    sendToChat,
+    loadStorageUsage,
+    delay,
+  },
   guards: {
+    showsUsage: ({ context }) => context.showUsage,
     hasMore: ({ context }) => context.page + 1 < context.totalPage,
     kindChanged: ({ context }, params: { kind: GalleryKindFilter }) => params.kind !== context.kind,
     clearsSearch: ({ context }, params: { text: string }) =>
@@ -188,6 +202,8 @@ export const galleryMachine = setup({
       share: showSendError(context.share, params.error),
     })),
     forgetSend: assign(({ context }) => ({ share: forgetSend(context.share) })),
+    keepUsage: assign((_, params: { usage: StorageUsage }) => ({ usage: params.usage })),
+    refreshUsage: raise({ type: 'usage.refresh' } as const),
   },
 }).createMachine({
   id: 'gallery',
@@ -208,6 +224,8 @@ export const galleryMachine = setup({
     share: shareState(),
     picked: [],
     pickLimit: Math.max(0, input.pickLimit ?? 0),
+    showUsage: input.showUsage ?? false,
+    usage: null,
   }),
   type: 'parallel',
   // The composer's picker: the picked files stay across kinds, searches and pages.
@@ -353,6 +371,7 @@ export const galleryMachine = setup({
               actions: [
                 { type: 'removeItem', params: ({ event }) => event.output },
                 { type: 'announceDeleted', params: ({ event }) => event.output },
+                'refreshUsage',
               ],
             },
             onError: {
@@ -376,6 +395,7 @@ export const galleryMachine = setup({
               actions: [
                 { type: 'prependAdded', params: ({ event }) => ({ items: event.output }) },
                 { type: 'announceAdded', params: ({ event }) => ({ items: event.output }) },
+                'refreshUsage',
               ],
             },
             onError: {
@@ -488,6 +508,29 @@ export const galleryMachine = setup({
             sent: { on: { 'share.close': '#gallery.action.idle' } },
           },
         },
+      },
+    },
+    usage: {
+      initial: 'hidden',
+      states: {
+        // The composer's picker shows no usage and asks for none; the screen loads it at once.
+        hidden: { always: { guard: 'showsUsage', target: 'loading' } },
+        loading: {
+          invoke: {
+            id: 'usage',
+            src: 'loadStorageUsage',
+            input: ({ context }) => ({ client: context.client, key: context.key }),
+            onDone: {
+              target: 'shown',
+              actions: { type: 'keepUsage', params: ({ event }) => ({ usage: event.output }) },
+            },
+            onError: 'failed',
+          },
+          // A change while it loads: the answer under way may not count it, so ask again.
+          on: { 'usage.refresh': { target: 'loading', reenter: true } },
+        },
+        shown: { on: { 'usage.refresh': 'loading' } },
+        failed: { on: { 'usage.refresh': 'loading' } },
       },
     },
   },

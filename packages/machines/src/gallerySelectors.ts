@@ -1,5 +1,5 @@
 /** What the gallery screen reads of the gallery machine. */
-import type { GalleryItem } from '@sapa/sdk';
+import type { GalleryItem, StorageUsage } from '@sapa/sdk';
 import type { GalleryKindFilter } from './galleryActors.ts';
 import type { GallerySnapshot } from './galleryMachine.ts';
 
@@ -68,4 +68,9 @@ export function selectShareStep(snapshot: GallerySnapshot): ShareStep {
   if (snapshot.matches({ action: { sharing: { choosing: 'failed' } } })) return 'failed';
   if (snapshot.matches({ action: { sharing: { choosing: 'picking' } } })) return 'picking';
   return 'loading';
+}
+
+/** The project's storage against its quota as last loaded (`null`: not shown, or not loaded yet). */
+export function selectGalleryUsage(snapshot: GallerySnapshot): StorageUsage | null {
+  return snapshot.context.usage;
 }

@@ -1,5 +1,5 @@
 /** The gallery machine's input, context, events and tags (galleryMachine.ts). */
-import type { ConversationSummary, GalleryItem } from '@sapa/sdk';
+import type { ConversationSummary, GalleryItem, StorageUsage } from '@sapa/sdk';
 import type { FlowError } from './actError.ts';
 import type { GalleryKindFilter } from './galleryActors.ts';
 import type { ShareContext } from './galleryShare.ts';
@@ -14,6 +14,8 @@ export interface GalleryInput {
   newClientId?: () => string;
   /** As the composer's picker: how many files may be picked (the tray's room). Default 0. */
   pickLimit?: number;
+  /** The gallery screen: load the project's storage against its quota (`gallery_usage`). Default false. */
+  showUsage?: boolean;
 }
 
 export interface GalleryContext {
@@ -45,6 +47,9 @@ export interface GalleryContext {
   /** The files picked for the composer's tray, in the order picked (at most `pickLimit`). */
   picked: GalleryItem[];
   pickLimit: number;
+  showUsage: boolean;
+  /** The project's storage as last loaded (`null` until it is); kept while it loads again. */
+  usage: StorageUsage | null;
 }
 
 export type GalleryEvent =
@@ -65,6 +70,8 @@ export type GalleryEvent =
   | { type: 'gallery.add'; ids: readonly string[] }
   /** Forget the last add's error (the upload dialog closed). */
   | { type: 'gallery.dismiss' }
+  /** Load the storage usage again: raised by the machine when an add or a delete went through. */
+  | { type: 'usage.refresh' }
   /** Send the previewed file in a chat: the conversation picker opens. */
   | { type: 'share.start' }
   | { type: 'share.search'; text: string }

@@ -5,8 +5,15 @@
  * new member lands.
  */
 import { fromPromise } from 'xstate';
-import { can } from '@sapa/sdk';
-import type { ActAccess, ActName, ActPayload, Invite, ProjectMember } from '@sapa/sdk';
+import {
+  can,
+  mayDeleteProject,
+  mayEditPermissions,
+  mayLeaveProject,
+  mayRemoveMember,
+  mayTransferOwnership,
+} from '@sapa/sdk';
+import type { ActAccess, ActingMember, ActName, ActPayload, Invite, ProjectMember } from '@sapa/sdk';
 import { mayCall } from './projectAccess.ts';
 import type { ActCaller } from './sdk.ts';
 
@@ -20,7 +27,8 @@ export const teamActAccess = {
   invite_revoke: { permission: 'project.user.create_invite' },
   project_settings_get: { permission: 'project.edit' },
   project_update: { permission: 'project.edit' },
-  project_delete: { permission: 'project.edit' },
+  project_delete: 'owner',
+  project_transfer: 'owner',
 } as const satisfies Partial<Record<ActName, ActAccess>>;
 
 export interface MemberPermissions {
@@ -48,9 +56,43 @@ export function memberPermissions(permissions: readonly string[]): MemberPermiss
   };
 }
 
+/** What the viewer may do on one row of the members table (the SDK's rules of ownership). */
+export interface MemberRowActions {
+  /** The permission editor: not on the owner, unless the owner is the viewer. */
+  edit: boolean;
+  /** Removing them: `project.user.hapus`, and never the owner. */
+  remove: boolean;
+  /** Handing the project over to them: the owner, to another member. */
+  transfer: boolean;
+}
+
+export function memberRowActions(viewer: ActingMember, member: ProjectMember): MemberRowActions {
+  return {
+    edit: mayEditPermissions(viewer, member),
+    remove: mayRemoveMember(viewer, member),
+    transfer: mayTransferOwnership(viewer, member),
+  };
+}
+
 /** The settings screen (`project.edit`). */
 export function settingsPermissions(permissions: readonly string[]): { view: boolean } {
   return { view: mayCall(permissions, teamActAccess.project_settings_get) };
+}
+
+/**
+ * What the owner alone may do with the project: delete it and hand it over (to a member: see
+ * `memberRowActions`); everyone else may leave it.
+ */
+export function projectOwnership(viewer: Pick<ActingMember, 'role'>): {
+  delete: boolean;
+  transfer: boolean;
+  leave: boolean;
+} {
+  return {
+    delete: mayDeleteProject(viewer),
+    transfer: mayCall([], teamActAccess.project_transfer, viewer.role === 'owner'),
+    leave: mayLeaveProject(viewer),
+  };
 }
 
 /** What the members table sends to `member_list` besides the page. */
@@ -80,6 +122,16 @@ export const removeMember = fromPromise<
   await input.client.act('member_remove', { key: input.key, userId: input.member.userId }, { signal });
   return input.member;
 });
+
+/** project_transfer; answers the new owner. */
+export const transferOwnership = fromPromise<
+  ProjectMember,
+  { client: ActCaller; key: string; member: ProjectMember }
+>(
+  async ({ input, signal }) =>
+    (await input.client.act('project_transfer', { key: input.key, userId: input.member.userId }, { signal }))
+      .data,
+);
 
 /** member_permissions_set; answers the member as saved. */
 export const saveMemberPermissions = fromPromise<

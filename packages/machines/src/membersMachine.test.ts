@@ -5,8 +5,10 @@ import type { ProjectMember } from '@sapa/sdk';
 import {
   inviteLink,
   memberPermissions,
+  memberRowActions,
   memberTablePayload,
   projectLanding,
+  projectOwnership,
   settingsPermissions,
   teamActAccess,
 } from './membersActors.ts';
@@ -60,8 +62,12 @@ function start() {
 }
 
 modelSuite('members', (get) => {
-  it('asks the table again after a save and a removal, and for a new search', () => {
-    for (const type of ['xstate.done.actor.editor', 'xstate.done.actor.remove']) {
+  it('asks the table again after a save, a removal and a handover, and for a new search', () => {
+    for (const type of [
+      'xstate.done.actor.editor',
+      'xstate.done.actor.remove',
+      'xstate.done.actor.transfer',
+    ]) {
       const runs = runsThrough(get(), [type]);
       expect(runs.length).toBeGreaterThan(0);
       for (const { run } of runs) {
@@ -146,6 +152,35 @@ describe('membersMachine', () => {
     expect(emitted.filter((event) => event.type === 'members.removed')).toEqual([]);
   });
 
+  it('hands the project over once confirmed, announcing the new owner and asking the table again', async () => {
+    const { client, actor, asked, emitted } = start();
+    await flush();
+    actor.send({ type: 'members.transfer', member: agent });
+    expect(selectMembersDialog(actor.getSnapshot())).toBe('transfer');
+    actor.send({ type: 'members.cancel' });
+    expect(selectMembersDialog(actor.getSnapshot())).toBe('closed');
+    expect(client.calls).toEqual([]);
+
+    actor.send({ type: 'members.transfer', member: agent });
+    actor.send({ type: 'members.confirmTransfer' });
+    expect(client.pending()).toEqual([{ name: 'project_transfer', fields: { key, userId: 'u-agent' } }]);
+    client.settle('project_transfer', { error: apiError('forbidden', 'Hanya pemilik proyek.') });
+    await flush();
+    // Refused: the dialog stays with the reason, for a retry.
+    expect(selectMembersDialog(actor.getSnapshot())).toBe('transfer');
+    expect(actor.getSnapshot().context.transferError).toEqual({
+      reason: 'forbidden',
+      message: 'Hanya pemilik proyek.',
+    });
+    actor.send({ type: 'members.confirmTransfer' });
+    const owned = { ...agent, role: 'owner' as const, permissions: grantAll(), template: 'owner' as const };
+    client.settle('project_transfer', { data: owned });
+    await flush();
+    expect(selectMembersDialog(actor.getSnapshot())).toBe('closed');
+    expect(emitted).toContainEqual({ type: 'members.transferred', member: owned });
+    expect(asked).toHaveLength(2);
+  });
+
   it("follows the viewer's own keys when they change", () => {
     const { actor } = start();
     actor.send({ type: 'members.editorChanged', permissions: ['crm.menu'] });
@@ -175,6 +210,23 @@ describe('the project area rules', () => {
     expect(memberPermissions(['project.user.view']).view).toBe(false);
     expect(settingsPermissions(['project.menu', 'project.edit']).view).toBe(true);
     expect(settingsPermissions(['project.edit']).view).toBe(false);
+  });
+
+  it("offers on each row what the SDK's ownership rules allow", () => {
+    const asOwner = { role: 'owner' as const, permissions: grantAll() };
+    const asAdmin = { role: 'member' as const, permissions: templatePermissions('admin') };
+    const everyKey = { role: 'member' as const, permissions: grantAll() };
+    const theOwner = { ...owner, self: false };
+    expect(memberRowActions(asOwner, agent)).toEqual({ edit: true, remove: true, transfer: true });
+    // The owner's own row: their keys, but no removal and no handover to themselves.
+    expect(memberRowActions(asOwner, owner)).toEqual({ edit: true, remove: false, transfer: false });
+    // Nobody else edits or removes the owner, or hands the project over.
+    expect(memberRowActions(asAdmin, theOwner)).toEqual({ edit: false, remove: false, transfer: false });
+    expect(memberRowActions(everyKey, theOwner)).toEqual({ edit: false, remove: false, transfer: false });
+    expect(memberRowActions(asAdmin, agent)).toEqual({ edit: true, remove: false, transfer: false });
+    expect(memberRowActions(everyKey, agent)).toEqual({ edit: true, remove: true, transfer: false });
+    expect(projectOwnership({ role: 'owner' })).toEqual({ delete: true, transfer: true, leave: false });
+    expect(projectOwnership({ role: 'member' })).toEqual({ delete: false, transfer: false, leave: true });
   });
 
   it('builds the payloads, the invite link and where a new member lands', () => {

@@ -5,9 +5,12 @@
  *
  * - `search` (debouncedSearch.ts): after a pause in the typing the table gets its new payload;
  * - `dialog`: at most one of the permission editor of a member (the child `editor`, a
- *   permissionEditorMachine; saved, it is announced as `members.permissionsSaved`) and a removal
- *   (confirm, then `member_remove`; a refusal such as `last_permission_holder` stays shown for a
- *   retry; done, `members.removed`). After a save or a removal the table fetches its page again.
+ *   permissionEditorMachine; saved, it is announced as `members.permissionsSaved`), a removal
+ *   (confirm, then `member_remove`; a refusal such as `owner_protected` stays shown for a retry;
+ *   done, `members.removed`) and handing the project over to a member (the owner only: confirm,
+ *   then `project_transfer`; a refusal stays shown; done, `members.transferred`). After a save, a
+ *   removal or a handover the table fetches its page again. Who may do which, per row, is
+ *   `memberRowActions` (the SDK's rules); the screen offers only those.
  */
 import { assign, emit, sendTo, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -16,7 +19,7 @@ import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
 import type { SearchContext } from './debouncedSearch.ts';
-import { memberTablePayload, removeMember } from './membersActors.ts';
+import { memberTablePayload, removeMember, transferOwnership } from './membersActors.ts';
 import type { MemberTablePayload } from './membersActors.ts';
 import { permissionEditorMachine } from './permissionEditorMachine.ts';
 import type { ActCaller } from './sdk.ts';
@@ -40,10 +43,12 @@ export interface MembersContext extends SearchContext {
   key: string;
   fetchPage: FetchPage<ProjectMember, MemberTablePayload>;
   editor: readonly string[];
-  /** The member whose permissions are open, or who is asked to be removed. */
+  /** The member whose permissions are open, or who is asked to be removed or to take the project. */
   target: ProjectMember | null;
   /** Why the last removal failed. */
   removeError: FlowError | null;
+  /** Why the last handover failed. */
+  transferError: FlowError | null;
 }
 
 export type MembersEvent =
@@ -54,16 +59,20 @@ export type MembersEvent =
   /** Asks to remove a member (`project.user.hapus`). */
   | { type: 'members.remove'; member: ProjectMember }
   | { type: 'members.confirmRemove' }
-  /** The open dialog closes (not while it saves or removes). */
+  /** Asks to hand the project over to a member (the owner only). */
+  | { type: 'members.transfer'; member: ProjectMember }
+  | { type: 'members.confirmTransfer' }
+  /** The open dialog closes (not while it saves, removes or hands over). */
   | { type: 'members.cancel' }
   /** The viewer's own keys changed (live): the editor follows from its next opening. */
   | { type: 'members.editorChanged'; permissions: readonly string[] };
 
-export type MembersTag = 'editing' | 'confirming' | 'removing' | 'busy';
+export type MembersTag = 'editing' | 'confirming' | 'removing' | 'handingOver' | 'transferring' | 'busy';
 
 export type MembersEmitted =
   | { type: 'members.permissionsSaved'; member: ProjectMember }
-  | { type: 'members.removed'; member: ProjectMember };
+  | { type: 'members.removed'; member: ProjectMember }
+  | { type: 'members.transferred'; member: ProjectMember };
 
 export const memberTableMachine = createTableMachine<ProjectMember, MemberTablePayload>();
 
@@ -79,6 +88,7 @@ export const membersMachine = setup({
       pause: 'delay';
       editor: 'permissionEditor';
       remove: 'removeMember';
+      transfer: 'transferOwnership';
     };
   },
   actors: {
@@ -86,6 +96,7 @@ export const membersMachine = setup({
     delay,
     permissionEditor: permissionEditorMachine,
     removeMember,
+    transferOwnership,
   },
   guards: { ...searchGuards },
   actions: {
@@ -98,9 +109,13 @@ export const membersMachine = setup({
     setTarget: assign((_, params: { member: ProjectMember }) => ({
       target: params.member,
       removeError: null,
+      transferError: null,
     })),
-    close: assign({ target: null, removeError: null }),
+    close: assign({ target: null, removeError: null, transferError: null }),
     showRemoveError: assign((_, params: { error: unknown }) => ({ removeError: toFlowError(params.error) })),
+    showTransferError: assign((_, params: { error: unknown }) => ({
+      transferError: toFlowError(params.error),
+    })),
     setEditor: assign((_, params: { permissions: readonly string[] }) => ({ editor: params.permissions })),
     announceSaved: emit((_, params: { member: ProjectMember }) => ({
       type: 'members.permissionsSaved' as const,
@@ -108,6 +123,10 @@ export const membersMachine = setup({
     })),
     announceRemoved: emit((_, params: { member: ProjectMember }) => ({
       type: 'members.removed' as const,
+      member: params.member,
+    })),
+    announceTransferred: emit((_, params: { member: ProjectMember }) => ({
+      type: 'members.transferred' as const,
       member: params.member,
     })),
   },
@@ -120,6 +139,7 @@ export const membersMachine = setup({
     editor: input.editor,
     target: null,
     removeError: null,
+    transferError: null,
     ...searchContext(input.searchDebounceMs),
   }),
   invoke: {
@@ -147,6 +167,10 @@ export const membersMachine = setup({
             },
             'members.remove': {
               target: 'confirmingRemove',
+              actions: { type: 'setTarget', params: ({ event }) => event },
+            },
+            'members.transfer': {
+              target: 'confirmingTransfer',
               actions: { type: 'setTarget', params: ({ event }) => event },
             },
           },
@@ -205,6 +229,37 @@ export const membersMachine = setup({
             },
           },
         },
+        confirmingTransfer: {
+          tags: ['handingOver'],
+          on: {
+            'members.confirmTransfer': 'transferring',
+            'members.cancel': { target: 'closed', actions: 'close' },
+          },
+        },
+        transferring: {
+          tags: ['handingOver', 'transferring', 'busy'],
+          invoke: {
+            id: 'transfer',
+            src: 'transferOwnership',
+            input: ({ context }) => ({
+              client: context.client,
+              key: context.key,
+              member: context.target as ProjectMember,
+            }),
+            onDone: {
+              target: 'closed',
+              actions: [
+                { type: 'announceTransferred', params: ({ event }) => ({ member: event.output }) },
+                'close',
+                'refreshTable',
+              ],
+            },
+            onError: {
+              target: 'confirmingTransfer',
+              actions: { type: 'showTransferError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
       },
     },
   },
@@ -212,11 +267,12 @@ export const membersMachine = setup({
 
 export type MembersSnapshot = SnapshotFrom<typeof membersMachine>;
 
-export type MembersDialog = 'closed' | 'editor' | 'remove';
+export type MembersDialog = 'closed' | 'editor' | 'remove' | 'transfer';
 
 export function selectMembersDialog(snapshot: MembersSnapshot): MembersDialog {
   if (snapshot.hasTag('editing')) return 'editor';
   if (snapshot.hasTag('confirming')) return 'remove';
+  if (snapshot.hasTag('handingOver')) return 'transfer';
   return 'closed';
 }
 

@@ -138,7 +138,7 @@ function answeringClient() {
 /** Sari's conversation with a window that stays open whatever the clock says. */
 const open: ConversationSummary = { ...sari, windowClosesAt: '2999-01-01T00:00:00Z' };
 
-function setUp(options: { visible?: boolean; known?: ConversationSummary | null } = {}) {
+function setUp(options: { visible?: boolean; known?: ConversationSummary | null; marksRead?: boolean } = {}) {
   const { client, calls } = answeringClient();
   const attached: OpenConversation[] = [];
   const list: string[] = [];
@@ -166,6 +166,7 @@ function setUp(options: { visible?: boolean; known?: ConversationSummary | null 
         },
       },
       thread: { newClientId: () => '7d0f8f0e-2f5c-4a39-9d1a-0c6f1a2b3c4d' },
+      ...(options.marksRead === undefined ? {} : { marksRead: options.marksRead }),
     },
   }).start();
   const show = () => {
@@ -210,6 +211,16 @@ describe('an open conversation', () => {
     show();
     await flush();
     expect(named('conversation_read')).toHaveLength(1);
+  });
+
+  it('never marks read for a member who may not reply, however often the page shows', async () => {
+    const { actor, named, show } = setUp({ visible: false, marksRead: false });
+    await flush();
+    show();
+    await flush();
+    expect(named('message_list')).toHaveLength(1);
+    expect(named('conversation_read')).toHaveLength(0);
+    expect(selectOpenStatus(actor.getSnapshot())).toBe('ready');
   });
 
   it("hands the composer's sends to the thread's outbox, and follows the window", async () => {

@@ -14,7 +14,8 @@
  *   and the summary; `conversation.removed` ends the machine in `removed`) and shown selected in
  *   the list (`list.select`, `list.deselect` when it closes);
  * - the thread is marked read once it is ready and the agent can see the page (`reading`), and
- *   again each time the page comes back into view.
+ *   again each time the page comes back into view; never for a member who may not reply
+ *   (`marksRead: false`, without `crm.chat.send`): reading for the team is part of answering.
  *
  * The web reads the three children with `selectOpenThread`, `selectOpenComposer` and
  * `selectOpenSummary` and sends them its events directly.
@@ -51,6 +52,11 @@ export interface OpenConversationInput {
   /** The inbox's list, shown with this conversation selected (null in the full-window chat). */
   list: Target<ConversationListEvent> | null;
   visibility: Visibility;
+  /**
+   * Whether opening the conversation marks it read for the team (`conversation_read`, which needs
+   * `crm.chat.send`: `chatPermissions(...).send`). Default true.
+   */
+  marksRead?: boolean;
   /** The thread's settings (client ids, time-outs, retry delays, page size). */
   thread?: Omit<ThreadInput, 'client' | 'key' | 'conversationId'>;
   /** The clock the window is first judged by (default `Date.now`). */
@@ -67,6 +73,7 @@ export interface OpenConversationContext {
   router: Pick<InboxRouter, 'attachConversation'>;
   list: Target<ConversationListEvent> | null;
   visibility: Visibility;
+  marksRead: boolean;
   threadOptions: Omit<ThreadInput, 'client' | 'key' | 'conversationId'>;
   conversation: ConversationRef;
   thread: ThreadRef | null;
@@ -209,7 +216,9 @@ export const openConversationMachine = setup({
   },
   guards: {
     resolved: ({ context }) => context.status === 'ready' && context.conversationId !== null,
-    threadReady: (_, params: { status: ThreadStatus }) => params.status === 'ready',
+    /** The thread is ready and this member marks what they read. */
+    readyToRead: ({ context }, params: { status: ThreadStatus }) =>
+      params.status === 'ready' && context.marksRead,
     visible: ({ context }) => context.visible,
     shows: (_, params: { visible: boolean }) => params.visible,
     hides: (_, params: { visible: boolean }) => !params.visible,
@@ -265,6 +274,7 @@ export const openConversationMachine = setup({
       router: input.router,
       list: input.list,
       visibility: input.visibility,
+      marksRead: input.marksRead ?? true,
       threadOptions: input.thread ?? {},
       conversation,
       thread: null,
@@ -337,12 +347,15 @@ export const openConversationMachine = setup({
       },
       initial: 'waiting',
       states: {
-        /** The thread loads (or failed): sends wait in its outbox, nothing is marked read. */
+        /**
+         * The thread loads (or failed), or the member does not mark what they read: sends wait in
+         * its outbox, nothing is marked read.
+         */
         waiting: {
           on: {
             'open.thread': [
               {
-                guard: { type: 'threadReady', params: ({ event }) => event },
+                guard: { type: 'readyToRead', params: ({ event }) => event },
                 target: 'away',
                 actions: { type: 'hearThread', params: ({ event }) => event },
               },

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { grantAll, templatePermissions } from '@sapa/sdk';
+import { grantAll, ownerKeys, templatePermissions } from '@sapa/sdk';
 import type { PermissionKey, ProjectMember } from '@sapa/sdk';
 import {
   keyState,
@@ -17,7 +17,11 @@ import { modelSuite } from './testing/modelSuite.ts';
 
 const key = 'k1k2k3k4k5';
 
-function member(permissions: PermissionKey[], self = false): ProjectMember {
+function member(
+  permissions: PermissionKey[],
+  self = false,
+  role: 'owner' | 'member' = 'member',
+): ProjectMember {
   return {
     userId: 'u-agent',
     name: 'Dimas',
@@ -25,7 +29,7 @@ function member(permissions: PermissionKey[], self = false): ProjectMember {
     avatarUrl: null,
     permissions,
     template: null,
-    role: 'member',
+    role,
     self,
     joinedAt: '2026-01-01T00:00:00.000Z',
   };
@@ -82,6 +86,32 @@ describe('permissionEditorMachine', () => {
     expect(actor.getSnapshot().context.selected).toEqual(['crm.menu', 'crm.chat.menu']);
     actor.send({ type: 'permissions.toggle', permission: 'crm.chat.menu', on: false });
     expect(actor.getSnapshot().context.selected).toEqual(['crm.menu']);
+  });
+
+  it('lets the owner tick back any key on themselves, but never untick the keys they keep', () => {
+    const cut: PermissionKey[] = [...ownerKeys];
+    const { actor } = start(member(cut, true, 'owner'), cut);
+    actor.send({ type: 'permissions.toggle', permission: 'project.billing.pay', on: true });
+    expect(actor.getSnapshot().context.selected).toContain('project.billing.pay');
+    for (const kept of ownerKeys) {
+      actor.send({ type: 'permissions.toggle', permission: kept, on: false });
+      expect(actor.getSnapshot().context.selected, kept).toContain(kept);
+    }
+    // The Viewer template keeps them too, so what is asked for may be saved.
+    actor.send({ type: 'permissions.template', template: 'viewer' });
+    const selected = actor.getSnapshot().context.selected;
+    expect(selected).toEqual(grantAll().filter((key) => selected.includes(key)));
+    for (const kept of ownerKeys) expect(selected).toContain(kept);
+    expect(selected).toContain('crm.chat.view');
+    expect(selected).not.toContain('crm.chat.send');
+    const context = { editor: cut, member: member(cut, true, 'owner'), selected: grantAll() };
+    expect(keyState(context, 'project.user.set_permission')).toEqual({
+      checked: true,
+      disabled: true,
+      reason: 'ownerKeeps',
+      menu: null,
+    });
+    expect(keyState(context, 'crm.label.add').disabled).toBe(false);
   });
 
   it('fills from a template, less what the editor could not grant', () => {
@@ -150,18 +180,21 @@ describe('permissionEditorMachine', () => {
     expect(actor.getSnapshot().output).toEqual(saved);
   });
 
-  it.each(['self_escalation', 'grant_beyond_own', 'last_permission_holder'] as const)(
-    'shows the refusal %s as the editor problem and stays open',
-    async (reason) => {
-      const { client, actor } = start(member(['crm.menu']));
-      actor.send({ type: 'permissions.save' });
-      client.settle('member_permissions_set', { error: apiError(reason, 'Ditolak.') });
-      await flush();
-      expect(actor.getSnapshot().value).toBe('editing');
-      expect(actor.getSnapshot().context.problem).toBe(reason);
-      expect(actor.getSnapshot().context.error).toBeNull();
-    },
-  );
+  it.each([
+    'owner_protected',
+    'owner_keys',
+    'self_escalation',
+    'grant_beyond_own',
+    'last_permission_holder',
+  ] as const)('shows the refusal %s as the editor problem and stays open', async (reason) => {
+    const { client, actor } = start(member(['crm.menu']));
+    actor.send({ type: 'permissions.save' });
+    client.settle('member_permissions_set', { error: apiError(reason, 'Ditolak.') });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.problem).toBe(reason);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
 
   it('keeps any other failure as an error with its message', async () => {
     const { client, actor } = start(member(['crm.menu']));

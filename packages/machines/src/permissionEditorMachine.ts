@@ -2,16 +2,19 @@
  * The permission editor of one member (`/project/user/{key}`, "Ubah izin"): the whole tree of
  * SPEC.md section 6 as ticks, started from the member's saved keys.
  *
- * - `permissions.toggle` ticks or unticks a key. Unticking is always allowed; ticking only a key
- *   the editing member may grant (`mayGrant`: never on themselves, only keys they hold) or one the
- *   member holds already (keeping a key is not granting it).
+ * - `permissions.toggle` ticks or unticks a key. Ticking only a key the editing member may grant
+ *   (`mayGrant`: never on themselves, only keys they hold; the owner anything on themselves) or
+ *   one the member holds already (keeping a key is not granting it). Unticking is allowed except
+ *   the keys the owner always keeps, on the owner's own editor (`mayTakeAway`). Nobody else opens
+ *   the owner's editor (`memberRowActions`).
  * - `permissions.template` starts again from a role template: its keys, less those the editor
- *   could not tick (so a template never asks for more than may be saved).
+ *   could not tick, plus those they could not untick (so a template never asks for what may not
+ *   be saved).
  * - A key whose parent `menu` is off stays as ticked but is greyed out (`selectKeyState`): it has
  *   no effect until the menu is on again.
  * - `permissions.save` sends `member_permissions_set`; the server decides again and its refusals
- *   (`self_escalation`, `grant_beyond_own`, `last_permission_holder`) come back as `problem`, any
- *   other failure as `error`. Saved, the machine stops with the member as saved (its output).
+ *   (`owner_protected`, `owner_keys`, `self_escalation`, `grant_beyond_own`,
+ *   `last_permission_holder`) come back as `problem`, any other failure as `error`. Saved, the machine stops with the member as saved (its output).
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -19,6 +22,7 @@ import {
   allPermissionKeys,
   can,
   mayGrant,
+  mayTakeAway,
   permissionTree,
   requiredMenus,
   templatePermissions,
@@ -59,7 +63,13 @@ export type PermissionEditorEvent =
 
 export type PermissionEditorTag = 'saving' | 'busy';
 
-const problems: readonly GrantProblem[] = ['self_escalation', 'grant_beyond_own', 'last_permission_holder'];
+const problems: readonly GrantProblem[] = [
+  'owner_protected',
+  'owner_keys',
+  'self_escalation',
+  'grant_beyond_own',
+  'last_permission_holder',
+];
 
 function inTreeOrder(keys: ReadonlySet<string>): PermissionKey[] {
   return allPermissionKeys.filter((key) => keys.has(key));
@@ -67,15 +77,22 @@ function inTreeOrder(keys: ReadonlySet<string>): PermissionKey[] {
 
 /** Whether the editor may tick `key` on for the member (granting it, or keeping one they hold). */
 export function mayTick(context: Pick<PermissionEditorContext, 'editor' | 'member'>, key: PermissionKey) {
-  return context.member.permissions.includes(key) || mayGrant(context.editor, key, context.member.self);
+  return context.member.permissions.includes(key) || mayGrant(context.editor, key, context.member);
 }
 
-/** A template's keys the editor could tick for the member. */
+/** Whether the editor may untick `key`: any key, but the owner keeps `ownerKeys`. */
+export function mayUntick(context: Pick<PermissionEditorContext, 'member'>, key: PermissionKey) {
+  return mayTakeAway(key, context.member);
+}
+
+/** A template's keys the editor could tick for the member, and the keys they could not untick. */
 export function templateSelection(
   context: Pick<PermissionEditorContext, 'editor' | 'member'>,
   template: RoleTemplate,
 ): PermissionKey[] {
-  return templatePermissions(template).filter((key) => mayTick(context, key));
+  const kept = context.member.permissions.filter((key) => !mayUntick(context, key));
+  const keys = templatePermissions(template).filter((key) => mayTick(context, key));
+  return inTreeOrder(new Set([...keys, ...kept]));
 }
 
 export const permissionEditorMachine = setup({
@@ -90,7 +107,7 @@ export const permissionEditorMachine = setup({
   actors: { saveMemberPermissions },
   guards: {
     mayToggle: ({ context }, params: { permission: PermissionKey; on: boolean }) =>
-      !params.on || mayTick(context, params.permission),
+      params.on ? mayTick(context, params.permission) : mayUntick(context, params.permission),
   },
   actions: {
     toggle: assign(({ context }, params: { permission: PermissionKey; on: boolean }) => {
@@ -166,10 +183,13 @@ export type PermissionEditorSnapshot = SnapshotFrom<typeof permissionEditorMachi
 /** How one key shows: ticked, whether it can be changed, and why not. */
 export interface PermissionKeyState {
   checked: boolean;
-  /** Greyed out: its parent menu is off, or it cannot be ticked by this editor. */
+  /** Greyed out: its parent menu is off, or it cannot be ticked (or unticked) by this editor. */
   disabled: boolean;
-  /** `menuOff`: a menu above it is off (the first such menu is `menu`); `notGrantable`: see mayTick. */
-  reason: 'menuOff' | 'notGrantable' | null;
+  /**
+   * `menuOff`: a menu above it is off (the first such menu is `menu`); `notGrantable`: see
+   * mayTick; `ownerKeeps`: the owner's own key they always keep (see mayUntick).
+   */
+  reason: 'menuOff' | 'notGrantable' | 'ownerKeeps' | null;
   /** The first menu above it that is off. */
   menu: PermissionKey | null;
 }
@@ -184,6 +204,8 @@ export function keyState(
   if (menu !== null) return { checked, disabled: true, reason: 'menuOff', menu };
   if (!checked && !mayTick(context, key))
     return { checked, disabled: true, reason: 'notGrantable', menu: null };
+  if (checked && !mayUntick(context, key))
+    return { checked, disabled: true, reason: 'ownerKeeps', menu: null };
   return { checked, disabled: false, reason: null, menu: null };
 }
 

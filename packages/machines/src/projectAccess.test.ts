@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acts, grantAll, messages } from '@sapa/sdk';
+import { acts, grantAll, messages, templatePermissions } from '@sapa/sdk';
 import type { PermissionKey } from '@sapa/sdk';
 import { accountPermissions, chatPermissions, mayCall, screenActAccess } from './projectAccess.ts';
 import { validationKeys } from './validation.ts';
@@ -22,11 +22,30 @@ describe('project access', () => {
     ).toBe(true);
     expect(mayCall(chatViewer, screenActAccess.account_create)).toBe(false);
     expect(mayCall([], 'member')).toBe(true);
+    // Owner acts: the owner, whatever their keys; nobody else, whatever theirs.
+    expect(mayCall([], 'owner', true)).toBe(true);
+    expect(mayCall(grantAll(), 'owner')).toBe(false);
   });
 
   it('tells the inbox and accounts screens what to show', () => {
-    expect(chatPermissions(chatViewer)).toEqual({ view: true, rename: false, seesContactDetail: false });
-    expect(chatPermissions(grantAll())).toEqual({ view: true, rename: true, seesContactDetail: true });
+    const none = { send: false, assign: false, rename: false, seesContactDetail: false };
+    expect(chatPermissions(chatViewer)).toEqual({ view: true, ...none });
+    // The Viewer template reads the inbox and does nothing in it.
+    expect(chatPermissions(templatePermissions('viewer'))).toEqual({ view: true, ...none });
+    expect(chatPermissions(templatePermissions('agent'))).toEqual({
+      view: true,
+      send: true,
+      assign: true,
+      rename: true,
+      seesContactDetail: true,
+    });
+    expect(chatPermissions(grantAll())).toEqual({
+      view: true,
+      send: true,
+      assign: true,
+      rename: true,
+      seesContactDetail: true,
+    });
     expect(accountPermissions(chatViewer)).toEqual({ view: true, add: false, edit: false, logout: false });
     expect(accountPermissions(grantAll())).toEqual({ view: true, add: true, edit: true, logout: true });
     expect(accountPermissions([])).toEqual({ view: false, add: false, edit: false, logout: false });

@@ -4,12 +4,15 @@
  * repeated here as data (a test keeps them equal to the contract's `acts`), so the web app does
  * not bundle the contract's schemas to read them.
  */
-import { can } from '@sapa/sdk';
-import type { ActAccess, ActName, PermissionKey } from '@sapa/sdk';
+import { accessAllows, can } from '@sapa/sdk';
+import type { ActAccess, ActName } from '@sapa/sdk';
 
 /** The access of the acts the inbox and accounts screens offer, as `acts` declares it. */
 export const screenActAccess = {
   conversation_list: { permission: 'crm.chat.view' },
+  message_send: { permission: 'crm.chat.send' },
+  conversation_read: { permission: 'crm.chat.send' },
+  conversation_assign: { permission: 'crm.chat.assign' },
   customer_rename: { permission: 'crm.chat.rename_client' },
   account_list: { anyOf: ['crm.chat.view', 'project.account.view'] },
   account_create: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
@@ -19,16 +22,24 @@ export const screenActAccess = {
 
 export type ScreenAct = keyof typeof screenActAccess;
 
-/** Whether a member holding `permissions` passes an act's access rule. */
-export function mayCall(permissions: readonly string[], access: ActAccess): boolean {
-  if (typeof access === 'string') return true;
-  const keys: readonly PermissionKey[] = 'anyOf' in access ? access.anyOf : [access.permission];
-  return keys.some((key) => can(permissions, key));
+/**
+ * Whether a member holding `permissions` passes an act's access rule (the SDK's `accessAllows`,
+ * as the server decides); `owner`: whether they own the project (`Project.role`).
+ */
+export function mayCall(permissions: readonly string[], access: ActAccess, owner = false): boolean {
+  return accessAllows(access, { permissions, owner });
 }
 
 export interface ChatPermissions {
-  /** The inbox itself (`crm.chat.view`). */
+  /** The inbox itself (`crm.chat.view`): reading conversations. */
   view: boolean;
+  /**
+   * Replying (`crm.chat.send`): the composer, its attachments and quick replies, replying to a
+   * message, sending a gallery file, and marking a conversation read for the team.
+   */
+  send: boolean;
+  /** Assigning a conversation to a member (`crm.chat.assign`). */
+  assign: boolean;
   /** Rename customers (`crm.chat.rename_client`). */
   rename: boolean;
   /**
@@ -41,6 +52,8 @@ export interface ChatPermissions {
 export function chatPermissions(permissions: readonly string[]): ChatPermissions {
   return {
     view: mayCall(permissions, screenActAccess.conversation_list),
+    send: mayCall(permissions, screenActAccess.message_send),
+    assign: mayCall(permissions, screenActAccess.conversation_assign),
     rename: mayCall(permissions, screenActAccess.customer_rename),
     seesContactDetail: can(permissions, 'crm.chat.show_user_contact_detail'),
   };

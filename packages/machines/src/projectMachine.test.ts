@@ -171,7 +171,12 @@ describe('project live updates', () => {
     expect(selectProject(actor.getSnapshot())).toMatchObject({
       name: 'Toko Baru',
       permissions: ['crm.menu'],
+      role: project.role,
     });
+    // Handed over: the role follows.
+    const other = project.role === 'owner' ? 'member' : 'owner';
+    source.emit('project.permissions', { key: project.key, permissions: ['crm.menu'], role: other });
+    expect(selectProject(actor.getSnapshot())?.role).toBe(other);
     source.emit('project.removed', { key: 'other12345', reason: 'deleted' });
     expect(selectProjectStatus(actor.getSnapshot())).toBe('ready');
     source.emit('project.removed', { key: project.key, reason: 'left' });

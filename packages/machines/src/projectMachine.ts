@@ -4,7 +4,8 @@
  * that does not exist and a project of another team answer the same `not_found`.
  *
  * Live (`followProject`): `project.permissions` replaces the viewer's permissions (menus and
- * buttons follow without a reload), `project.updated` the name and time zone, and
+ * buttons follow without a reload) and, when it says so, their role (the project was handed over
+ * to them or by them), `project.updated` the name and time zone, and
  * `project.removed` ends in `removed` (the member was removed, left, or the project was deleted):
  * the screens of the project close.
  *
@@ -45,7 +46,7 @@ export type ProjectRemoval = 'removed' | 'left' | 'deleted';
 
 export type ProjectEvent =
   | { type: 'project.retry' }
-  | { type: 'project.permissions'; permissions: PermissionKey[] }
+  | { type: 'project.permissions'; permissions: PermissionKey[]; role?: Project['role'] }
   | { type: 'project.updated'; name: string; timeZone: string }
   | { type: 'project.removed'; reason: ProjectRemoval }
   /** This tab started (`true`) or failed (`false`) to leave or delete the project. */
@@ -75,9 +76,15 @@ export const projectMachine = setup({
   actions: {
     keepProject: assign((_, params: { project: Project }) => ({ project: params.project, error: null })),
     showError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
-    setPermissions: assign(({ context }, params: { permissions: PermissionKey[] }) => ({
-      project: context.project && { ...context.project, permissions: params.permissions },
-    })),
+    setPermissions: assign(
+      ({ context }, params: { permissions: PermissionKey[]; role?: Project['role'] | undefined }) => ({
+        project: context.project && {
+          ...context.project,
+          permissions: params.permissions,
+          role: params.role ?? context.project.role,
+        },
+      }),
+    ),
     rename: assign(({ context }, params: { name: string; timeZone: string }) => ({
       project: context.project && { ...context.project, name: params.name, timeZone: params.timeZone },
     })),
@@ -117,7 +124,10 @@ export const projectMachine = setup({
       tags: ['ready'],
       on: {
         'project.permissions': {
-          actions: { type: 'setPermissions', params: ({ event }) => ({ permissions: event.permissions }) },
+          actions: {
+            type: 'setPermissions',
+            params: ({ event }) => ({ permissions: event.permissions, role: event.role }),
+          },
         },
         'project.closing': {
           actions: { type: 'markClosing', params: ({ event }) => ({ closing: event.closing }) },
@@ -204,7 +214,12 @@ export function followProject(
 ): () => void {
   const offs = [
     source.on('project.permissions', (event) => {
-      if (event.key === key) target.send({ type: 'project.permissions', permissions: event.permissions });
+      if (event.key === key)
+        target.send({
+          type: 'project.permissions',
+          permissions: event.permissions,
+          ...(event.role === undefined ? {} : { role: event.role }),
+        });
     }),
     source.on('project.updated', (event) => {
       if (event.key === key)

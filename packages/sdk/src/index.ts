@@ -39,6 +39,7 @@ export type {
   GalleryItem,
   MediaFile,
   MessageDirection,
+  StorageUsage,
   MessageStatus,
   ThreadMessage,
   WhatsAppAccount,
@@ -146,11 +147,26 @@ export type { RoleTemplate } from './permissions/templates.ts';
 export {
   addedKeys,
   grantProblem,
+  mayDeleteProject,
+  mayEditPermissions,
   mayGrant,
+  mayLeaveProject,
   mayManagePermissions,
+  mayRemoveMember,
+  mayTakeAway,
+  mayTransferOwnership,
+  ownerKeys,
   removalProblem,
 } from './permissions/grants.ts';
-export type { GrantProblem, PermissionChange } from './permissions/grants.ts';
+export type {
+  ActingMember,
+  GrantProblem,
+  MemberRef,
+  PermissionChange,
+  RemovalProblem,
+} from './permissions/grants.ts';
+export { accessAllows } from './permissions/access.ts';
+export type { AccessHolder } from './permissions/access.ts';
 
 // Formatters and parsers
 export { formatRupiah } from './format/formatRupiah.ts';
@@ -192,6 +208,8 @@ export { formatDateInput, hourOptions, parseDateInput } from './format/dateInput
 export { dateInputToDay, dateRangeProblem, dayToDateInput, isDateInput } from './format/dateRange.ts';
 export type { CalendarDay, DateRangeProblem } from './format/dateRange.ts';
 export { formatFileSize } from './format/formatFileSize.ts';
+export { STORAGE_NEARLY_FULL_PERCENT, storageUsageOf } from './format/storageUsage.ts';
+export type { StorageUsageView } from './format/storageUsage.ts';
 
 // Files
 export {

@@ -12,6 +12,9 @@ describe('loadConfig', () => {
       mediaDir: null,
       demo: true,
       uploadTtlMs: 86_400_000,
+      transferIdleMs: 1_800_000,
+      storageQuotaBytes: 1_000_000_000,
+      openTransfersPerUser: 5,
       databaseUrl: null,
       redisUrl: null,
       otpSender: 'console',
@@ -30,6 +33,7 @@ describe('loadConfig', () => {
         graphBaseUrl: 'https://graph.facebook.com',
         apiVersion: 'v24.0',
         webhookBodyLimit: 16 * 1024 * 1024,
+        sendGraceMs: 60_000,
       },
     });
     expect(config.webDist.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
@@ -60,9 +64,13 @@ describe('loadConfig', () => {
       WHATSAPP_GRAPH_BASE_URL: 'http://127.0.0.1:9000',
       WHATSAPP_API_VERSION: 'v23.0',
       WEBHOOK_BODY_LIMIT_BYTES: '8388608',
+      WHATSAPP_SEND_GRACE_MS: '30000',
       SAPA_MEDIA_DIR: '/srv/sapa-media',
       SAPA_DEMO: '0',
       SAPA_UPLOAD_TTL_MS: '3600000',
+      UPLOAD_TRANSFER_IDLE_MS: '600000',
+      PROJECT_STORAGE_QUOTA_BYTES: '5000000000',
+      UPLOAD_OPEN_TRANSFERS_PER_USER: '2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -71,6 +79,9 @@ describe('loadConfig', () => {
       mediaDir: '/srv/sapa-media',
       demo: false,
       uploadTtlMs: 3_600_000,
+      transferIdleMs: 600_000,
+      storageQuotaBytes: 5_000_000_000,
+      openTransfersPerUser: 2,
       databaseUrl: 'postgres://u@db:5432/sapa',
       redisUrl: 'redis://cache:6379',
       webDist: '/srv/web',
@@ -89,6 +100,7 @@ describe('loadConfig', () => {
         graphBaseUrl: 'http://127.0.0.1:9000',
         apiVersion: 'v23.0',
         webhookBodyLimit: 8 * 1024 * 1024,
+        sendGraceMs: 30_000,
       },
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

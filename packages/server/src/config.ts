@@ -18,8 +18,21 @@ export interface Config {
    * start (`SAPA_DEMO`, default on; `0` turns it off). Only `main.ts` acts on it.
    */
   demo: boolean;
-  /** How long a temporary upload (not sent, not in the gallery) or an idle chunked transfer is kept (`SAPA_UPLOAD_TTL_MS`). */
+  /** How long a temporary upload (not sent, not in the gallery) is kept (`SAPA_UPLOAD_TTL_MS`). */
   uploadTtlMs: number;
+  /**
+   * How long an unfinished chunked transfer is kept after its last chunk (`UPLOAD_TRANSFER_IDLE_MS`):
+   * a transfer the browser gave up on frees its place among the user's open transfers and its
+   * share of the quota then.
+   */
+  transferIdleMs: number;
+  /**
+   * Bytes one project may hold (`PROJECT_STORAGE_QUOTA_BYTES`): its stored files plus the declared
+   * length of its unfinished chunked transfers. An upload that would go past it is refused.
+   */
+  storageQuotaBytes: number;
+  /** Unfinished chunked transfers one user may hold open at a time, all projects together (`UPLOAD_OPEN_TRANSFERS_PER_USER`). */
+  openTransfersPerUser: number;
   /** PostgreSQL connection string; `null` means embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   /**
@@ -70,6 +83,11 @@ export interface Config {
      * limit would lose those messages for good.
      */
     webhookBodyLimit: number;
+    /**
+     * How long a send whose answer was lost (a crash, a timeout) waits for a status webhook that
+     * names it before it is sent again (`WHATSAPP_SEND_GRACE_MS`): such a webhook proves it went out.
+     */
+    sendGraceMs: number;
   };
 }
 
@@ -138,6 +156,9 @@ export function loadConfig(env: Env = process.env): Config {
     mediaDir: read('SAPA_MEDIA_DIR') === undefined ? null : path.resolve(read('SAPA_MEDIA_DIR') ?? ''),
     demo: flag('SAPA_DEMO', true),
     uploadTtlMs: int('SAPA_UPLOAD_TTL_MS', 86_400_000, 1000, 30 * 86_400_000),
+    transferIdleMs: int('UPLOAD_TRANSFER_IDLE_MS', 30 * 60_000, 1000, 30 * 86_400_000),
+    storageQuotaBytes: int('PROJECT_STORAGE_QUOTA_BYTES', 1_000_000_000, 1_000_000, 1e15),
+    openTransfersPerUser: int('UPLOAD_OPEN_TRANSFERS_PER_USER', 5, 1, 1000),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read('REDIS_PREFIX') ?? 'sapa-rl-',
@@ -168,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
       graphBaseUrl: url('WHATSAPP_GRAPH_BASE_URL', ['https:', 'http:']) ?? DEFAULT_GRAPH_BASE_URL,
       apiVersion: apiVersion(read('WHATSAPP_API_VERSION'), problems),
       webhookBodyLimit: int('WEBHOOK_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 4 * 1024 * 1024, 256 * 1024 * 1024),
+      sendGraceMs: int('WHATSAPP_SEND_GRACE_MS', 60_000, 1_000, 3_600_000),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -10,4 +10,4 @@ export { memorySender } from './otp/memorySender.ts';
 export { authorizeProject, decideProjectAccess } from './acts/access.ts';
 export type { ProjectAccess } from './acts/access.ts';
 export type { ProjectMembership } from './projects/projects.ts';
-export { createSimulator } from './simulator/index.ts';
+export { createSimulator, GraphApiServer } from './simulator/index.ts';

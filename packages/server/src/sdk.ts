@@ -3,6 +3,7 @@
  * permission tree and its checks, and the message catalogue.
  */
 export {
+  accessAllows,
   acts,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES as AVATAR_TYPE_LIST,
@@ -40,6 +41,8 @@ export type {
   ActParsed,
   Acts,
   FailureReason,
+  GrantProblem,
+  RemovalProblem,
   Locale,
   MessageKey,
   MessageParams,
@@ -64,6 +67,7 @@ export type {
   ChatAgent,
   ConversationSummary,
   GalleryItem,
+  StorageUsage,
   Customer,
   CustomerImport,
   CustomerStage,

@@ -477,9 +477,14 @@ describe('seedInbox', () => {
       passwordChangedAt: now,
       createdAt: now,
     });
-    await db
-      .insert(projects)
-      .values({ id: projectId, key: 'seedbench1', name: 'Bench', createdBy: agentUserId, createdAt: now });
+    await db.insert(projects).values({
+      id: projectId,
+      key: 'seedbench1',
+      name: 'Bench',
+      createdBy: agentUserId,
+      ownerId: agentUserId,
+      createdAt: now,
+    });
     await db.insert(waAccounts).values({
       id: accountId,
       projectId,

@@ -6,6 +6,8 @@ import { registerUser, uniquePhone } from './support/flows.ts';
 import {
   addMember,
   CHAT_AGENT,
+  CHAT_VIEWER,
+  createAccount,
   dataOf,
   deliver,
   inbound,
@@ -69,7 +71,7 @@ describe('accounts', () => {
       name: 'Lagi',
       phoneNumberId: setup.account.phoneNumberId,
       displayPhone: '081210009001',
-      accessToken: 'x',
+      accessToken: `token-${setup.account.phoneNumberId}`,
     });
     expect(reasonOf(taken)).toBe('invalid_input');
     expect(taken.body.errors).toHaveProperty('phoneNumberId');
@@ -265,6 +267,8 @@ describe('finding a conversation and its agents', () => {
     const key = setup.project.key;
     const agent = await addMember(server, setup.project, CHAT_AGENT);
     const noChat = await addMember(server, setup.project, ['crm.menu']);
+    // Seeing the inbox is not answering it: a viewer takes no conversation.
+    const viewer = await addMember(server, setup.project, CHAT_VIEWER);
     const agents = dataOf<{ id: string; name: string }[]>(
       await server.act('chat_agent_list', { token, key }),
     );
@@ -274,22 +278,14 @@ describe('finding a conversation and its agents', () => {
       server.act('conversation_assign', { token, key, conversationId: conversation?.id, userId });
     expect(dataOf<ConversationSummary>(await assign(agent.userId)).assignedTo).toBe(agent.userId);
     expect(reasonOf(await assign(noChat.userId))).toBe('not_found');
+    expect(reasonOf(await assign(viewer.userId))).toBe('not_found');
   });
 
   it('keeps one number with accountId', async () => {
     const setup = await withCustomers([{ phone: uniquePhone(), name: 'Joko' }]);
     const { token } = setup.owner;
     const key = setup.project.key;
-    const second = dataOf<WhatsAppAccount>(
-      await server.act('account_create', {
-        token,
-        key,
-        name: 'Cabang',
-        phoneNumberId: uniquePhoneNumberId(),
-        displayPhone: '081210009003',
-        accessToken: 'secret-2',
-      }),
-    );
+    const second = await createAccount(server, token, key);
     await deliver(
       server,
       inbound('inbound-text.json', {
@@ -319,16 +315,7 @@ describe('finding a conversation and its agents', () => {
     expect(
       dataOf<WhatsAppAccount[]>(await server.act('account_list', { token: admin.token, key })),
     ).toHaveLength(1);
-    const added = dataOf<WhatsAppAccount>(
-      await server.act('account_create', {
-        token: admin.token,
-        key,
-        name: 'Gudang',
-        phoneNumberId: uniquePhoneNumberId(),
-        displayPhone: '081210009004',
-        accessToken: 'secret-3',
-      }),
-    );
+    const added = await createAccount(server, admin.token, key);
     expect(
       dataOf<WhatsAppAccount>(
         await server.act('account_update', { token: admin.token, key, id: added.id, name: 'Gudang 2' }),
@@ -349,9 +336,9 @@ describe('access to every inbox act', () => {
     account_logout: 'crm.chat.logout_account',
     conversation_list: 'crm.chat.view',
     message_list: 'crm.chat.view',
-    message_send: 'crm.chat.view',
-    conversation_read: 'crm.chat.view',
-    conversation_assign: 'crm.chat.view',
+    message_send: 'crm.chat.send',
+    conversation_read: 'crm.chat.send',
+    conversation_assign: 'crm.chat.assign',
     customer_rename: 'crm.chat.rename_client',
     conversation_find: 'crm.chat.view',
     chat_agent_list: 'crm.chat.view',

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createSimulator } from '../src/simulator/index.ts';
 import type { Simulator } from '../src/simulator/index.ts';
 import type { ConversationSummary, MediaFile, ThreadMessage } from '../src/sdk.ts';
-import { addMember, CHAT_AGENT, dataOf, inboxProject, reasonOf } from './support/inbox.ts';
+import { addMember, CHAT_AGENT, CHAT_VIEWER, dataOf, inboxProject, reasonOf } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
 import { startTestServer, TEST_APP_SECRET } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
@@ -145,7 +145,7 @@ describe('POST /upload/{key}', () => {
     expect(await answer.json()).toMatchObject({ reason: 'file_too_large', data: { maxBytes: 5_000_000 } });
   });
 
-  it('needs a session, membership and crm.chat.view; another project sees nothing of it', async () => {
+  it('needs a session, membership and crm.chat.send; another project sees nothing of it', async () => {
     const setup = await inboxProject(server);
     expect((await upload(setup.project.key, null, PNG, 'a.png')).status).toBe(401);
     expect((await upload(setup.project.key, 'not-a-token', PNG, 'a.png')).status).toBe(401);
@@ -153,6 +153,9 @@ describe('POST /upload/{key}', () => {
     expect((await upload(setup.project.key, other.owner.token, PNG, 'a.png')).status).toBe(404);
     const noChat = await addMember(server, setup.project, ['crm.menu']);
     expect((await upload(setup.project.key, noChat.token, PNG, 'a.png')).status).toBe(403);
+    // Seeing the inbox uploads nothing (a viewer's disk writes were issue 14's finding).
+    const viewer = await addMember(server, setup.project, CHAT_VIEWER);
+    expect((await upload(setup.project.key, viewer.token, PNG, 'a.png')).status).toBe(403);
     const agent = await addMember(server, setup.project, CHAT_AGENT);
     expect((await upload(setup.project.key, agent.token, PNG, 'a.png')).status).toBe(200);
 

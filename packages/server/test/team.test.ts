@@ -489,11 +489,11 @@ describe('deleting and leaving a project', () => {
     }
   });
 
-  it('lets a member leave, but not the last one who may set permissions', async () => {
+  it('lets a member leave, but not the owner before handing the project over', async () => {
     const setup = await team(server);
     const key = setup.project.key;
     expect(reasonOf(await server.act('project_leave', { token: setup.owner.token, key }))).toBe(
-      'last_permission_holder',
+      'owner_must_transfer',
     );
     const viewer = await join(server, setup, 'viewer');
     const ears = listeners(server);
@@ -511,8 +511,12 @@ describe('deleting and leaving a project', () => {
     expect(reasonOf(await server.act('project_get', { token: viewer.token, key }))).toBe('not_found');
     expect(dataOf<ProjectSummary[]>(await server.act('project_list', { token: viewer.token }))).toEqual([]);
 
-    // With a second owner, the first may go.
+    // Holding every key is not owning: the owner hands the project over, then may go.
     const second = await join(server, setup, 'owner');
+    expect(reasonOf(await server.act('project_leave', { token: setup.owner.token, key }))).toBe(
+      'owner_must_transfer',
+    );
+    dataOf(await server.act('project_transfer', { token: setup.owner.token, key, userId: second.userId }));
     expect(dataOf(await server.act('project_leave', { token: setup.owner.token, key }))).toEqual({ key });
     expect(
       dataOf<ProjectMember[]>(await server.act('member_list', { token: second.token, key })).map(
@@ -550,7 +554,7 @@ describe('real time of memberships', () => {
       const told = heard.find((entry) => entry.event === 'project.permissions')?.payload as {
         permissions: string[];
       };
-      expect(told).toMatchObject({ key });
+      expect(told).toMatchObject({ key, role: 'member' });
       expect([...told.permissions].sort()).toEqual([...permissions].sort());
       expect(await roomsOf()).toEqual([`chat:${key}:all:full`, `project:${key}`]);
       // The server already decides by the new keys.

@@ -575,7 +575,9 @@ describe('UploadTransfers across processes', () => {
         files: services.media.files,
         media: services.media,
         now: services.now,
-        ttlMs: services.config.uploadTtlMs,
+        idleMs: services.config.transferIdleMs,
+        quotaBytes: services.config.storageQuotaBytes,
+        openPerUser: services.config.openTransfersPerUser,
       });
     const [first, second] = [make(), make()];
     const [row] = await services.db
@@ -584,12 +586,14 @@ describe('UploadTransfers across processes', () => {
       .where(eq(projects.key, setup.project.key));
     const projectId = row?.id ?? '';
     const file = mp4Of(300_000);
-    const id = await first.start({
+    const started = await first.start({
       projectId,
       userId: setup.owner.userId,
       length: file.length,
       filename: 'a.mp4',
     });
+    if (!started.ok) throw new Error(`transfer refused: ${started.reason}`);
+    const { id } = started;
     const chunk = (transfers: UploadTransfers, from: number, to: number) =>
       transfers.append({
         projectId,

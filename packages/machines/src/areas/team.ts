@@ -29,8 +29,13 @@ export {
   selectPermissionEditor,
 } from '../membersMachine.ts';
 export type { MembersInput, MembersEvent } from '../membersMachine.ts';
-export { memberPermissions, settingsPermissions } from '../membersActors.ts';
-export type { MemberPermissions } from '../membersActors.ts';
+export {
+  memberPermissions,
+  memberRowActions,
+  projectOwnership,
+  settingsPermissions,
+} from '../membersActors.ts';
+export type { MemberPermissions, MemberRowActions } from '../membersActors.ts';
 export {
   permissionEditorMachine,
   permissionNodes,

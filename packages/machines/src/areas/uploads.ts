@@ -37,6 +37,7 @@ export {
   selectGalleryPicked,
   selectGalleryPickRoom,
   selectGalleryError,
+  selectGalleryUsage,
 } from '../gallerySelectors.ts';
 export { galleryKindFilters, galleryPermissions } from '../galleryActors.ts';
 export type { GalleryKindFilter, GalleryPermissions } from '../galleryActors.ts';

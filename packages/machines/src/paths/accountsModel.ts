@@ -17,6 +17,7 @@ export const mainNumber: WhatsAppAccount = {
   name: 'Toko Utama',
   phoneNumberId: '109876543210987',
   displayPhone: '+6281210009000',
+  verifiedName: 'Toko Batik Sari',
   status: 'connected',
   createdAt: '2025-01-01T00:00:00Z',
 };
@@ -25,6 +26,7 @@ export const secondNumber: WhatsAppAccount = {
   name: 'Toko Cabang',
   phoneNumberId: '209876543210987',
   displayPhone: '+6281210009001',
+  verifiedName: 'Toko Batik Sari',
   status: 'connected',
   createdAt: '2025-03-01T00:00:00Z',
 };

@@ -35,6 +35,7 @@ export const mainNumber: WhatsAppAccount = {
   name: 'Toko Utama',
   phoneNumberId: '900100',
   displayPhone: '+6281210009000',
+  verifiedName: 'Toko Batik Sari',
   status: 'connected',
   createdAt: '2025-01-01T00:00:00Z',
 };

@@ -2,7 +2,7 @@
  * The gallery model's world: three files answered two per page, the brochure an upload keeps,
  * the conversations a file can be sent to, and a fake client answering page acts as the SDK does.
  */
-import type { ConversationSummary, GalleryItem, ThreadMessage } from '@sapa/sdk';
+import type { ConversationSummary, GalleryItem, StorageUsage, ThreadMessage } from '@sapa/sdk';
 import { matchesGalleryQuery } from '../galleryActors.ts';
 import type { GalleryPage, GalleryQuery } from '../galleryActors.ts';
 import type { ActCallOptions, ActInput, ActName, ActResult } from '../sdk.ts';
@@ -46,6 +46,11 @@ export function galleryPage(query: GalleryQuery): GalleryPage {
     items: rows.slice(query.page * PAGE, (query.page + 1) * PAGE),
     totalPage: Math.ceil(rows.length / PAGE),
   };
+}
+
+/** What `gallery_usage` answers when the project holds `files`: their sizes, of a 1 GB quota. */
+export function galleryUsage(files: readonly GalleryItem[]): StorageUsage {
+  return { usedBytes: files.reduce((sum, item) => sum + item.size, 0), quotaBytes: 1_000_000_000 };
 }
 
 /** The conversations `conversation_list` answers the picker for a search. */

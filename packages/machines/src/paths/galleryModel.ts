@@ -6,9 +6,14 @@
  * gallery, so each region is walked through without multiplying the other. Scenarios cover
  * where they meet (an upload kept while a kind filter is on, requests superseded by newer ones).
  * The search pauses never end by themselves: the model sends their settled events.
+ *
+ * A second start is the gallery screen, which shows the project's storage (`showUsage`): there
+ * the graph settles the storage load before anything else, and tries only what changes the
+ * storage (keeping an upload, taking a file out), so the usage region is walked without
+ * multiplying the others.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { ConversationSummary, GalleryItem } from '@sapa/sdk';
+import type { ConversationSummary, GalleryItem, StorageUsage } from '@sapa/sdk';
 import { galleryMachine } from '../galleryMachine.ts';
 import { matchesGalleryQuery } from '../galleryActors.ts';
 import type { GalleryPage, GalleryQuery } from '../galleryActors.ts';
@@ -18,6 +23,7 @@ import { apiError, networkError } from './fixtures.ts';
 import {
   brochure,
   createFakeGalleryClient,
+  galleryUsage,
   galleryKey,
   galleryPage,
   ghostFile,
@@ -55,6 +61,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     selected: c.selected?.filename ?? null,
     picked: names(c.picked),
     del: [c.deleteTarget?.filename ?? null, c.deleteError?.reason ?? null],
+    usage: c.usage?.usedBytes ?? null,
     add: [c.added > 0, c.addError?.reason ?? null],
     share: [
       s.search,
@@ -162,8 +169,29 @@ function actionEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   ];
 }
 
+/** The gallery screen: the storage load settles first; then only adds and deletes change it. */
+function usageScreenEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = ctx(snapshot);
+  if (snapshot.matches({ usage: 'loading' }))
+    return [
+      { type: 'xstate.done.actor.usage', output: galleryUsage(c.items) },
+      { type: 'xstate.error.actor.usage', error: networkError },
+    ];
+  if (snapshot.matches({ list: 'loading' })) return [firstPage];
+  const at = (state: string) => snapshot.matches({ action: state });
+  if (at('confirmingDelete')) return [{ type: 'gallery.confirmDelete' }];
+  if (at('deleting')) return [{ type: 'xstate.done.actor.remove', output: { id: c.deleteTarget?.id ?? '' } }];
+  if (at('adding')) return [{ type: 'xstate.done.actor.add', output: [brochure] }];
+  if (!at('idle') || c.added > 0) return [];
+  return [
+    { type: 'gallery.add', ids: [brochure.id] },
+    ...(c.items.some((item) => item.id === video.id) ? [{ type: 'gallery.delete', id: video.id }] : []),
+  ];
+}
+
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = ctx(snapshot);
+  if (c.showUsage) return usageScreenEvents(snapshot);
   const actionIdle = snapshot.matches({ action: 'idle' });
   const listFirstPage =
     snapshot.matches({ list: { ready: 'idle' } }) && c.kind === 'all' && c.search === '' && c.page === 0;
@@ -193,10 +221,21 @@ function settleCurrent(act: 'gallery_list' | 'conversation_list'): StepDriver {
 }
 
 const drivers: Record<string, StepDriver> = {};
+/** A storage load superseded by a change (an add, a delete) is answered stale first. */
+const settleUsage: StepDriver = ({ world, event }) => {
+  const { client } = world;
+  while (client.pending().filter((call) => call.name === 'gallery_usage').length > 1)
+    client.settle('gallery_usage', { data: { usedBytes: 1, quotaBytes: 1 } });
+  if (event.type.startsWith('xstate.error.'))
+    return client.settle('gallery_usage', { error: event['error'] });
+  client.settle('gallery_usage', { data: event['output'] });
+};
+
 for (const outcome of ['done', 'error']) {
   drivers[`xstate.${outcome}.actor.page`] = settleCurrent('gallery_list');
   drivers[`xstate.${outcome}.actor.more`] = settleCurrent('gallery_list');
   drivers[`xstate.${outcome}.actor.targets`] = settleCurrent('conversation_list');
+  drivers[`xstate.${outcome}.actor.usage`] = settleUsage;
 }
 
 function world(): World {
@@ -212,6 +251,12 @@ function world(): World {
   };
 }
 
+/** The gallery screen itself: no picking, the storage shown. */
+function screenWorld(): World {
+  const client = createFakeGalleryClient();
+  return { client, browser: null, effects: [], input: { client, key: galleryKey, showUsage: true } };
+}
+
 const plain = (page: number): GalleryQuery => ({ kind: 'all', search: '', page });
 const firstPage: AnyEventObject = { type: 'xstate.done.actor.page', output: galleryPage(plain(0)) };
 
@@ -221,11 +266,15 @@ export const galleryModel: PathModel = {
   name: 'gallery',
   machine: galleryMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
-  starts: [{ label: `the gallery of project ${galleryKey} opens`, world }],
+  starts: [
+    { label: `the gallery picker of project ${galleryKey} opens`, world },
+    { label: `the gallery screen of project ${galleryKey} opens, with its storage`, world: screenWorld },
+  ],
   events,
   simple: {
     events: (snapshot) => {
       const c = ctx(snapshot);
+      if (c.showUsage) return [];
       const send = shareEvents(snapshot).filter((e) =>
         ['xstate.done.actor.targets', 'share.choose', 'share.send', 'xstate.done.actor.send'].includes(
           e.type,
@@ -308,6 +357,17 @@ export const galleryModel: PathModel = {
         { type: 'xstate.done.actor.remove', output: { id: photo.id } },
       ],
     },
+    // On the screen, an upload kept while the storage still loads: it is asked again, and only
+    // the answer that counts the upload is shown.
+    {
+      start: 1,
+      events: [
+        firstPage,
+        { type: 'gallery.add', ids: [brochure.id] },
+        { type: 'xstate.done.actor.add', output: [brochure] },
+        { type: 'xstate.done.actor.usage', output: galleryUsage([...server, brochure]) },
+      ],
+    },
     // A send that failed is retried as the same message and goes through.
     {
       start: 0,
@@ -331,6 +391,7 @@ export const galleryModel: PathModel = {
     add: 'gallery_add',
     targets: 'conversation_list',
     send: 'message_send',
+    usage: 'gallery_usage',
   },
   drivers,
   observe: (actor, world) => {
@@ -356,6 +417,7 @@ const actorNames: Record<string, string> = {
   add: 'gallery_add',
   targets: 'the conversations',
   send: 'the send',
+  usage: 'the storage usage',
 };
 
 function describeEvent(event: AnyEventObject): string {
@@ -372,6 +434,7 @@ function describeEvent(event: AnyEventObject): string {
     if (settled[2] === 'targets')
       return `${what} arrive: ${(output as ConversationSummary[]).map((item) => item.customer.name).join(', ')}`;
     if (settled[2] === 'add') return `${what} keeps ${names(output as GalleryItem[])}`;
+    if (settled[2] === 'usage') return `${what} arrives: ${(output as StorageUsage).usedBytes} bytes used`;
     return `${what} succeeds`;
   }
   const text = String(event['text'] ?? '');
@@ -429,9 +492,10 @@ function statePath(value: unknown): string {
 
 function describeState(snapshot: AnyMachineSnapshot): string {
   const c = ctx(snapshot);
-  const value = snapshot.value as { list: unknown; action: unknown };
+  const value = snapshot.value as { list: unknown; action: unknown; usage: unknown };
   const list = statePath(value.list);
   const action = statePath(value.action);
+  const usage = statePath(value.usage);
   const notes = [
     c.kind === 'all' ? '' : `tab ${c.kind}`,
     c.search === '' ? '' : `search "${c.search}"`,
@@ -440,6 +504,7 @@ function describeState(snapshot: AnyMachineSnapshot): string {
     c.addError ? `add failed: "${c.addError.message}"` : '',
     c.share.chosen === null ? '' : `to ${c.share.chosen.customer.name}`,
     c.share.sendError ? `send failed: "${c.share.sendError.message}"` : '',
+    usage === 'hidden' ? '' : `storage ${usage}${c.usage === null ? '' : ` (${c.usage.usedBytes} bytes)`}`,
   ].filter(Boolean);
   return `${list} / ${action}: ${names(c.items) || '(no files)'}, page ${c.page + 1}/${c.totalPage}${notes.length > 0 ? `, ${notes.join(', ')}` : ''}`;
 }

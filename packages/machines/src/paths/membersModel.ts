@@ -4,7 +4,8 @@
  * source that writes each request to the effects. The owner searches (the model settles the
  * pause), opens Dimas's permission editor and closes it or saves from it (the child editor saves
  * through `member_permissions_set`), removes Dimas (confirmed, called off, refused with
- * `last_permission_holder`, then done), and the owner's own keys change live.
+ * `last_permission_holder`, then done), hands the project over to Dimas (confirmed, called off,
+ * refused, then done), and the owner's own keys change live.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { grantAll, templatePermissions } from '@sapa/sdk';
@@ -47,6 +48,8 @@ const savedAgent: ProjectMember = {
   template: null,
 };
 const lastHolder = apiError('last_permission_holder', 'Harus ada yang bisa mengatur izin.');
+const ownerOnly = apiError('forbidden', 'Hanya pemilik proyek yang dapat melakukan ini.');
+const newOwner: ProjectMember = { ...agent, permissions: grantAll(), template: 'owner', role: 'owner' };
 
 function ctx(snapshot: AnyMachineSnapshot): MembersContext {
   return snapshot.context as MembersContext;
@@ -76,9 +79,17 @@ function dialogEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'xstate.done.actor.remove', output: agent },
       { type: 'xstate.error.actor.remove', error: lastHolder },
     ];
+  if (snapshot.matches({ dialog: 'confirmingTransfer' }))
+    return [{ type: 'members.confirmTransfer' }, { type: 'members.cancel' }];
+  if (snapshot.matches({ dialog: 'transferring' }))
+    return [
+      { type: 'xstate.done.actor.transfer', output: newOwner },
+      { type: 'xstate.error.actor.transfer', error: ownerOnly },
+    ];
   return [
     { type: 'members.editPermissions', member: agent },
     { type: 'members.remove', member: agent },
+    { type: 'members.transfer', member: agent },
   ];
 }
 
@@ -99,6 +110,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     search: [c.search, c.searchText],
     target: c.target?.name ?? null,
     removeError: c.removeError?.reason ?? null,
+    transferError: c.transferError?.reason ?? null,
   });
 }
 
@@ -114,9 +126,14 @@ function world(): World {
 }
 
 function describeEmitted(emitted: MembersEmitted): string {
-  return emitted.type === 'members.permissionsSaved'
-    ? `announces ${emitted.member.name}'s permissions saved`
-    : `announces ${emitted.member.name} removed`;
+  switch (emitted.type) {
+    case 'members.permissionsSaved':
+      return `announces ${emitted.member.name}'s permissions saved`;
+    case 'members.removed':
+      return `announces ${emitted.member.name} removed`;
+    case 'members.transferred':
+      return `announces the project handed over to ${emitted.member.name}`;
+  }
 }
 
 function describeEvent(event: AnyEventObject): string {
@@ -136,12 +153,16 @@ function describeEvent(event: AnyEventObject): string {
       return `the owner asks to remove ${member}`;
     case 'members.confirmRemove':
       return 'the owner confirms the removal';
+    case 'members.transfer':
+      return `the owner asks to hand the project over to ${member}`;
+    case 'members.confirmTransfer':
+      return 'the owner confirms the handover';
     case 'members.cancel':
       return 'the owner closes the dialog';
     case 'members.editorChanged':
       return "the owner's own keys change live";
     default:
-      return describeSettled(event, { remove: 'the removal' }) ?? event.type;
+      return describeSettled(event, { remove: 'the removal', transfer: 'the handover' }) ?? event.type;
   }
 }
 
@@ -152,6 +173,7 @@ function describeState(snapshot: AnyMachineSnapshot): string {
     c.search === '' ? '' : `search "${c.search}"`,
     c.target === null ? '' : `about ${c.target.name}`,
     c.removeError === null ? '' : `removal refused (${c.removeError.reason})`,
+    c.transferError === null ? '' : `handover refused (${c.transferError.reason})`,
   ].filter(Boolean);
   return `${[value.search, value.dialog].map(statePath).join(' / ')}${notes.length > 0 ? `: ${notes.join(', ')}` : ''}`;
 }
@@ -165,7 +187,10 @@ export const membersModel: PathModel = {
   simple: {
     events: (snapshot) =>
       events(snapshot).filter((event) => event.type !== 'members.search' && event.type !== 'members.cancel'),
-    toState: (snapshot) => snapshot.matches({ dialog: 'closed' }) && ctx(snapshot).removeError === null,
+    toState: (snapshot) =>
+      snapshot.matches({ dialog: 'closed' }) &&
+      ctx(snapshot).removeError === null &&
+      ctx(snapshot).transferError === null,
   },
   scenarios: [
     {
@@ -189,6 +214,16 @@ export const membersModel: PathModel = {
     {
       start: 0,
       events: [
+        { type: 'members.transfer', member: agent },
+        { type: 'members.confirmTransfer' },
+        { type: 'xstate.error.actor.transfer', error: ownerOnly },
+        { type: 'members.confirmTransfer' },
+        { type: 'xstate.done.actor.transfer', output: newOwner },
+      ],
+    },
+    {
+      start: 0,
+      events: [
         { type: 'members.search', text: ' dim ' },
         { type: 'members.searchSettled' },
         { type: 'members.search', text: '  ' },
@@ -196,11 +231,13 @@ export const membersModel: PathModel = {
         { type: 'members.cancel' },
         { type: 'members.remove', member: agent },
         { type: 'members.cancel' },
+        { type: 'members.transfer', member: agent },
+        { type: 'members.cancel' },
       ],
     },
   ],
   graphActions: { queryTable: () => undefined, refreshTable: () => undefined },
-  actorActs: { remove: 'member_remove' },
+  actorActs: { remove: 'member_remove', transfer: 'project_transfer' },
   drivers: {
     // The editor's own save: the child sends member_permissions_set, which the server answers.
     'xstate.done.actor.editor': async ({ actor, world, event }) => {

@@ -7,6 +7,7 @@ import type {
   ConversationSummary,
   GalleryItem,
   MediaFile,
+  StorageUsage,
   ThreadMessage,
   WhatsAppAccount,
 } from './chatTypes.ts';
@@ -292,15 +293,21 @@ export const acts = {
   }),
   project_delete: defineAct<{ key: string }>()({
     input: z.object({ key: projectKeyField, confirmName: z.string().max(200) }),
-    access: { permission: 'project.edit' },
+    access: 'owner',
     summary:
-      'Deletes the project and everything in it, once `confirmName` equals its name exactly (else `invalid_input` on `confirmName`). Every member gets `project.removed` (`deleted`).',
+      'Deletes the project and everything in it, once `confirmName` equals its name exactly (else `invalid_input` on `confirmName`). Only its owner may. Every member gets `project.removed` (`deleted`).',
+  }),
+  project_transfer: defineAct<ProjectMember>()({
+    input: z.object({ key: projectKeyField, userId: idField }),
+    access: 'owner',
+    summary:
+      'Hands the project over to another member (only its owner may): they become its owner holding every permission, and answer as such; the caller stays a member with the permissions they had. Both get `project.permissions` with their new role. A user who is not a member answers `not_found`; the caller themselves changes nothing.',
   }),
   project_leave: defineAct<{ key: string }>()({
     input: z.object({ key: projectKeyField }),
     access: 'member',
     summary:
-      'The caller leaves the project (the conversations assigned to them are assigned to nobody); refused with `last_permission_holder` when nobody else could set permissions.',
+      'The caller leaves the project (the conversations assigned to them are assigned to nobody). Refused for the owner (`owner_must_transfer`: hand the project over first) and with `last_permission_holder` when nobody else could set permissions.',
   }),
   member_list: defineAct<ProjectMember[]>()({
     input: z.object({
@@ -321,13 +328,13 @@ export const acts = {
     }),
     access: { permission: 'project.user.set_permission' },
     summary:
-      "Saves a member's permissions (unknown keys are dropped) and answers the member. Refused: adding keys to oneself (`self_escalation`), granting keys the caller does not hold (`grant_beyond_own`), leaving nobody who may set permissions (`last_permission_holder`). The member's open apps get `project.permissions` and move to the rooms the new keys allow.",
+      "Saves a member's permissions (unknown keys are dropped) and answers the member. Refused: the owner's keys changed by anyone else (`owner_protected`), the owner taking away from themselves the members screen or the permission editor (`owner_keys`), adding keys to oneself (`self_escalation`; the owner may), granting keys the caller does not hold (`grant_beyond_own`), leaving nobody who may set permissions (`last_permission_holder`). The member's open apps get `project.permissions` and move to the rooms the new keys allow.",
   }),
   member_remove: defineAct<{ userId: string }>()({
     input: z.object({ key: projectKeyField, userId: idField }),
     access: { permission: 'project.user.hapus' },
     summary:
-      'Removes a member from the project (and its divisions); the conversations assigned to them are assigned to nobody (`conversation.updated`). Their acts there are refused at once; their open apps get `project.removed` (`removed`) and their sockets leave its rooms. Refused with `last_permission_holder` when nobody else could set permissions.',
+      'Removes a member from the project (and its divisions); the conversations assigned to them are assigned to nobody (`conversation.updated`). Their acts there are refused at once; their open apps get `project.removed` (`removed`) and their sockets leave its rooms. Refused for the owner (`owner_protected`) and with `last_permission_holder` when nobody else could set permissions.',
   }),
   invite_list: defineAct<Invite[]>()({
     input: z.object({ key: projectKeyField, page: pageField.optional() }),
@@ -473,7 +480,7 @@ export const acts = {
     }),
     access: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
     summary:
-      'Adds a WhatsApp Cloud API number (status `connected`). A `phoneNumberId` already added anywhere answers `invalid_input`.',
+      "Adds a WhatsApp Cloud API number (status `connected`) once Meta answered `GET /{phoneNumberId}?fields=display_phone_number,verified_name,…` to `accessToken`; it is stored with Meta's display number (not the one typed) and verified name. A token Meta refuses (190) answers `invalid_input` on `accessToken`; an id that token may not read and an id already added (to this project or any other) answer one and the same `invalid_input` on `phoneNumberId`, telling nothing of where a number is; Meta unreachable answers `whatsapp_unreachable`. Nothing is stored on a refusal.",
   }),
   account_update: defineAct<WhatsAppAccount>()({
     input: z.object({
@@ -517,7 +524,8 @@ export const acts = {
   chat_agent_list: defineAct<ChatAgent[]>()({
     input: z.object({ key: projectKeyField }),
     access: { permission: 'crm.chat.view' },
-    summary: 'The members a conversation can be assigned to (those holding `crm.chat.view`), by name.',
+    summary:
+      'The members a conversation can be assigned to (those who may answer it: `crm.chat.send`), by name.',
   }),
   media_get: defineAct<MediaFile>()({
     input: z.object({ key: projectKeyField, id: idField }),
@@ -548,6 +556,12 @@ export const acts = {
     access: { permission: 'crm.gallery.hapus' },
     summary:
       'Takes a file out of the gallery. Messages that carried it keep it; a file nothing else uses is deleted.',
+  }),
+  gallery_usage: defineAct<StorageUsage>()({
+    input: z.object({ key: projectKeyField }),
+    access: { permission: 'crm.gallery.view' },
+    summary:
+      "The project's storage against its quota (`PROJECT_STORAGE_QUOTA_BYTES`), in bytes: every stored file (gallery, temporary uploads, customers' files) plus the declared length of unfinished chunked uploads. An upload that would go past the quota answers `storage_quota_exceeded`.",
   }),
   label_list: defineAct<Label[]>()({
     input: z.object({
@@ -830,19 +844,21 @@ export const acts = {
   }),
   message_send: defineAct<ThreadMessage>()({
     input: messageSendInput,
-    access: { permission: 'crm.chat.view' },
+    access: { permission: 'crm.chat.send' },
     summary:
       'Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; a file uploaded to `POST /upload/{key}` goes by `mediaId` (with an optional `caption`; the file decides the type); other types a `url` (and files a `filename`).',
   }),
   conversation_read: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, conversationId: idField }),
-    access: { permission: 'crm.chat.view' },
-    summary: 'Marks a conversation read (unread 0) and answers its summary.',
+    access: { permission: 'crm.chat.send' },
+    summary:
+      'Marks a conversation read (unread 0) for the whole team and answers its summary. It needs `crm.chat.send`: a member who only views the inbox does not clear the unread count of those who answer.',
   }),
   conversation_assign: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, conversationId: idField, userId: idField.nullable() }),
-    access: { permission: 'crm.chat.view' },
-    summary: 'Assigns a conversation to a member of the project (`null`: nobody) and answers its summary.',
+    access: { permission: 'crm.chat.assign' },
+    summary:
+      'Assigns a conversation to a member of the project who may answer it (`crm.chat.send`; anyone else answers `not_found`), or to nobody (`null`), and answers its summary.',
   }),
   customer_rename: defineAct<{ id: string; name: string }>()({
     input: z.object({ key: projectKeyField, customerId: idField, name: nameField }),

@@ -10,6 +10,7 @@ function describeAccess(access: ActAccess): string {
   if (access === 'public') return 'anyone';
   if (access === 'user') return 'signed-in user';
   if (access === 'member') return 'member of the project `key`';
+  if (access === 'owner') return 'the owner of the project `key`';
   if ('anyOf' in access) {
     return `member of the project \`key\` with ${access.anyOf.map((key) => `\`${key}\``).join(' or ')}`;
   }

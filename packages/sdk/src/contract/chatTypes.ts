@@ -10,8 +10,10 @@ export interface WhatsAppAccount {
   name: string;
   /** Meta's phone number id (the webhook's `metadata.phone_number_id`). */
   phoneNumberId: string;
-  /** The number customers see, E.164. */
+  /** The number customers see, E.164, as Meta answered it when the number was added. */
   displayPhone: string;
+  /** The business name Meta verified for the number; `null` for numbers added before Sapa asked Meta. */
+  verifiedName: string | null;
   status: AccountStatus;
   createdAt: string;
 }
@@ -84,7 +86,7 @@ export interface ConversationSummary {
   referral: ConversationReferral | null;
 }
 
-/** A member a conversation can be assigned to (holds `crm.chat.view`). */
+/** A member a conversation can be assigned to (holds `crm.chat.send`). */
 export interface ChatAgent {
   id: string;
   name: string;
@@ -101,6 +103,15 @@ export interface MediaFile {
   size: number;
   /** Where the browser loads it (signed, valid for at least 7 days). */
   url: string;
+}
+
+/**
+ * What a project holds against its storage quota (`gallery_usage`): its stored files plus the
+ * declared length of its unfinished uploads, and the quota, in bytes (`storageUsageOf` words them).
+ */
+export interface StorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
 }
 
 /** A file kept in the project's gallery (`/crm/gallery/{key}`), reusable in chats. */

@@ -4,6 +4,8 @@ import type { PermissionKey } from '../permissions/tree.ts';
 /**
  * Who may call an act. `public`: anyone. `user`: a signed-in user.
  * `member`: a member of the project named by the act's `key`, whatever their permissions.
+ * `owner`: the owner of the project named by the act's `key` (one member; see
+ * permissions/grants.ts), whatever their permissions.
  * `{ permission }`: a member of the project named by the act's `key` holding that permission
  * (a dotted path of the permission tree, e.g. `crm.label.add`; see `can`).
  * `{ anyOf }`: a member holding at least one of those permissions (the same capability reached
@@ -13,6 +15,7 @@ export type ActAccess =
   | 'public'
   | 'user'
   | 'member'
+  | 'owner'
   | { permission: PermissionKey }
   | { anyOf: readonly [PermissionKey, ...PermissionKey[]] };
 

@@ -43,10 +43,15 @@ export interface ServerToClientEvents {
     stage: Pick<Stage, 'id' | 'name' | 'color'> | null;
   }) => void;
   /**
-   * To the member: their permissions in a project changed (the permission editor). Menus and
-   * buttons follow at once; the server already refuses what was taken away.
+   * To the member: their permissions in a project changed (the permission editor), or their role
+   * did (the project was handed over: `project_transfer`). Menus and buttons follow at once; the
+   * server already refuses what was taken away. `role`: their role now (this server always sends it).
    */
-  'project.permissions': (event: { key: string; permissions: PermissionKey[] }) => void;
+  'project.permissions': (event: {
+    key: string;
+    permissions: PermissionKey[];
+    role?: 'owner' | 'member';
+  }) => void;
   /**
    * To the member: they are no longer in a project (`removed` by a member, `left` from another
    * tab, or the project was `deleted`). Their sockets have left its rooms; screens of the project

@@ -14,7 +14,7 @@ export interface ProjectMember {
   permissions: PermissionKey[];
   /** The template their permissions equal, or `null` for a custom set. */
   template: RoleTemplate | null;
-  /** `owner`: created the project; `member`: joined later. */
+  /** `owner`: the project's owner (at first its creator); `member`: everyone else. */
   role: 'owner' | 'member';
   /** Whether this row is the caller. */
   self: boolean;

@@ -50,7 +50,10 @@ export interface Project {
   /** IANA time zone dates are shown in; `Asia/Jakarta` unless set. */
   timeZone: string;
   createdAt: string;
-  /** `owner`: the caller created the project; `member`: invited. */
+  /**
+   * `owner`: the caller owns the project (at first its creator; `project_transfer` hands it
+   * over): they alone delete it and hand it over; `member`: everyone else.
+   */
   role: 'owner' | 'member';
   /** The caller's granted permission keys in the project (check them with `can`). */
   permissions: PermissionKey[];

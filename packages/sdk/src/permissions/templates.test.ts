@@ -21,6 +21,8 @@ describe('role templates', () => {
     const agent = templatePermissions('agent');
     for (const key of [
       'crm.chat.view',
+      'crm.chat.send',
+      'crm.chat.assign',
       'crm.customer.add',
       'crm.quick_replay.view',
       'crm.gallery.view',
@@ -44,6 +46,10 @@ describe('role templates', () => {
     expect(can(viewer, 'crm.label.view')).toBe(true);
     expect(can(viewer, 'project.billing.view')).toBe(true);
     expect(can(viewer, 'crm.label.add')).toBe(false);
+    // Seeing the inbox is not acting in it.
+    expect(can(viewer, 'crm.chat.view')).toBe(true);
+    for (const key of ['crm.chat.send', 'crm.chat.assign', 'crm.gallery.add'] as const)
+      expect(can(viewer, key), key).toBe(false);
   });
 
   it('keeps every template in tree order, without duplicates, and answers a fresh array', () => {

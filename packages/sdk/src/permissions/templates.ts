@@ -3,12 +3,15 @@
  * from" choices and what an invite grants on joining). Templates are not roles: what is saved is
  * the member's own list of keys, edited freely afterwards.
  *
- * - owner: everything;
+ * - owner: every key. The template is not the ownership: an Owner invite gives every key, but
+ *   the project's owner (who alone deletes it and hands it over, see grants.ts) stays who it was;
  * - admin: everything but paying from the balance (`project.billing.pay`) and removing members
  *   (`project.user.hapus`);
- * - agent: the inbox (without every conversation or the WhatsApp numbers), customers, and using
- *   quick replies and the gallery;
- * - viewer: every `menu` and `view` key, nothing that changes anything.
+ * - agent: the inbox (without every conversation or the WhatsApp numbers): replying
+ *   (`crm.chat.send`) and assigning (`crm.chat.assign`), divisions, stages, labels and names of
+ *   its customers; customers (without deleting); using quick replies and the gallery;
+ * - viewer: every `menu` and `view` key, nothing that changes anything: it reads every screen but
+ *   cannot reply, upload, assign, or change a record.
  */
 import { allPermissionKeys } from './tree.ts';
 import type { PermissionKey } from './tree.ts';
@@ -22,6 +25,8 @@ const agentKeys: readonly PermissionKey[] = [
   'crm.menu',
   'crm.chat.menu',
   'crm.chat.view',
+  'crm.chat.send',
+  'crm.chat.assign',
   'crm.chat.add_divisi',
   'crm.chat.delete_divisi',
   'crm.chat.add_stage',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../i18n/translate.ts';
 import { allPermissionKeys, isPermissionKey, permissionTree } from './tree.ts';
 
 const standard = ['menu', 'view', 'add', 'edit', 'hapus'];
@@ -25,9 +26,12 @@ describe('the permission tree of SPEC.md section 6', () => {
   });
 
   it('spells the crm nodes as the spec does (auto_replay, quick_replay, no auto_divisi)', () => {
+    // `send` and `assign` are Sapa's own (issue 14): viewing the inbox no longer lets one act in it.
     expect(keysOf('crm.chat')).toEqual([
       'menu',
       'view',
+      'send',
+      'assign',
       'add_divisi',
       'delete_divisi',
       'add_stage',
@@ -63,14 +67,27 @@ describe('the permission tree of SPEC.md section 6', () => {
     expect(keysOf('project.user')).toEqual(['menu', 'view', 'create_invite', 'set_permission', 'hapus']);
   });
 
-  it('lists every key once: 5 top keys and 100 keys in 20 child nodes', () => {
+  it('lists every key once: 5 top keys and 102 keys in 20 child nodes', () => {
     expect(new Set(allPermissionKeys).size).toBe(allPermissionKeys.length);
-    expect(allPermissionKeys).toHaveLength(105);
+    expect(allPermissionKeys).toHaveLength(107);
     expect(allPermissionKeys.slice(0, 3)).toEqual([
       'report.menu',
       'advertiser.menu',
       'advertiser.domain.menu',
     ]);
+  });
+
+  it('names every key and node in the permission editor, in Indonesian and English', () => {
+    const labels = [
+      ...new Set(allPermissionKeys.map((key) => `perm.key.${key.split('.').pop() ?? ''}`)),
+      ...allPermissionKeys.map((key) => `perm.node.${key.split('.').slice(0, -1).join('.')}`),
+    ];
+    for (const label of labels) {
+      expect(messages.id, label).toHaveProperty([label]);
+      expect(messages.en, label).toHaveProperty([label]);
+    }
+    expect(messages.id['perm.key.send']).toBe('Kirim pesan');
+    expect(messages.en['perm.key.assign']).toBe('Assign conversations');
   });
 
   it('recognises keys', () => {

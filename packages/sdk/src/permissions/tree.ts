@@ -2,6 +2,10 @@
  * The per-project permission tree of SPEC.md section 6, spelled exactly as the spec spells it
  * (`hapus` = delete, `auto_replay`, `quick_replay`; there is no `auto_divisi` node even though the
  * route /crm/auto-divisi exists). A permission key is a dotted path: `crm.menu`, `crm.chat.view`.
+ *
+ * One addition to the spec's list (issue 14): `crm.chat` has `send` (replies, attachments and
+ * quick replies from the composer) and `assign` (handing a conversation to a member), so that
+ * seeing the inbox (`view`) no longer lets a member act in it.
  */
 const standard = ['menu', 'view', 'add', 'edit', 'hapus'] as const;
 
@@ -24,6 +28,8 @@ export const permissionTree = {
       chat: [
         'menu',
         'view',
+        'send',
+        'assign',
         'add_divisi',
         'delete_divisi',
         'add_stage',

@@ -5,9 +5,9 @@ import type { ProjectMembership } from '../projects/projects.ts';
 import { decideProjectAccess } from './access.ts';
 import { isActError } from './ActError.ts';
 
-function member(permissions: PermissionKey[]): ProjectMembership {
+function member(permissions: PermissionKey[], userId = 'u1'): ProjectMembership {
   return {
-    userId: 'u1',
+    userId,
     permissions,
     project: {
       id: 'p1',
@@ -15,6 +15,7 @@ function member(permissions: PermissionKey[]): ProjectMembership {
       name: 'Toko Sapa',
       timeZone: 'Asia/Jakarta',
       createdBy: 'u0',
+      ownerId: 'u0',
       createdAt: new Date('2025-01-01T00:00:00Z'),
       workingHours: null,
       defaultDivisionId: null,
@@ -66,9 +67,19 @@ describe('decideProjectAccess', () => {
     expect(decideProjectAccess(bare, 'member')).toBe(bare);
   });
 
+  it('lets only the owner through an owner act, whatever the keys of either', () => {
+    const owner = member([], 'u0');
+    expect(decideProjectAccess(owner, 'owner')).toBe(owner);
+    expect(refusal(() => decideProjectAccess(member(grantAll()), 'owner'))).toEqual({
+      reason: 'forbidden',
+      msgKey: 'error.owner_only',
+    });
+  });
+
   it('answers not_found to a non-member, for member and permission acts alike', () => {
     const expected = { reason: 'not_found', msgKey: 'error.project_not_found' };
     expect(refusal(() => decideProjectAccess(null, 'member'))).toEqual(expected);
     expect(refusal(() => decideProjectAccess(null, { permission: 'project.menu' }))).toEqual(expected);
+    expect(refusal(() => decideProjectAccess(null, 'owner'))).toEqual(expected);
   });
 });

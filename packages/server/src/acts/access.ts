@@ -1,8 +1,8 @@
-import { can } from '../sdk.ts';
+import { accessAllows } from '../sdk.ts';
 import type { ActAccess, PermissionKey } from '../sdk.ts';
 import { findSession } from '../auth/sessions.ts';
 import type { Db } from '../db/openDatabase.ts';
-import { findMembership } from '../projects/projects.ts';
+import { findMembership, isOwner } from '../projects/projects.ts';
 import type { ProjectMembership } from '../projects/projects.ts';
 import { sha256 } from '../security/secrets.ts';
 import type { Caller } from '../auth/sessions.ts';
@@ -41,21 +41,20 @@ export type ProjectAccess = Exclude<ActAccess, 'public' | 'user'>;
  * - not a member (or no such key): `not_found`, the same answer for both, so no answer tells
  *   whether another team's project exists;
  * - `member` acts: any member passes;
+ * - `owner` acts: only the project's owner (`projects.owner_id`), else `forbidden`;
  * - `{ permission }` acts: `can(permissions, permission)` must hold (the key and the `menu` of
  *   every node above it), else `forbidden`; `{ anyOf }` acts: it must hold for one of them.
+ *
+ * The rule itself is the SDK's `accessAllows`, which the screens ask too.
  */
 export function decideProjectAccess(
   membership: ProjectMembership | null,
   access: ProjectAccess,
 ): ProjectMembership {
   if (membership === null) throw new ActError('not_found', { msgKey: 'error.project_not_found' });
-  if (access !== 'member' && !permits(membership, access)) throw new ActError('forbidden');
+  if (!accessAllows(access, { permissions: membership.permissions, owner: isOwner(membership) }))
+    throw new ActError('forbidden', access === 'owner' ? { msgKey: 'error.owner_only' } : {});
   return membership;
-}
-
-function permits(membership: ProjectMembership, access: Exclude<ProjectAccess, 'member'>): boolean {
-  const keys = 'anyOf' in access ? access.anyOf : [access.permission];
-  return keys.some((key) => can(membership.permissions, key));
 }
 
 /**

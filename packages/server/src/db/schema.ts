@@ -180,6 +180,13 @@ export const projects = pgTable('projects', {
   createdBy: uuid('created_by')
     .notNull()
     .references(() => users.id),
+  /**
+   * The owner: deletes the project and hands it over (`project_transfer`); nobody else changes
+   * their keys or removes them (packages/sdk/src/permissions/grants.ts). At first the creator.
+   */
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id),
   createdAt: at('created_at').notNull(),
   /** Seven days, Monday first (src/team/settings.ts); `null`: the default (Mon-Fri 09-17). */
   workingHours: jsonb('working_hours').$type<StoredWorkingDay[]>(),
@@ -263,8 +270,10 @@ export const waAccounts = pgTable(
     name: text('name').notNull(),
     /** Meta's phone number id (`metadata.phone_number_id`). */
     phoneNumberId: text('phone_number_id').notNull().unique(),
-    /** E.164. */
+    /** E.164: the number Meta answered for the id when it was added. */
     displayPhone: text('display_phone').notNull(),
+    /** The business name Meta verified for the number (`verified_name`); `null` for numbers added before the check. */
+    verifiedName: text('verified_name'),
     /** Graph API token of this number; never leaves the server. */
     accessToken: text('access_token').notNull(),
     /**
@@ -478,10 +487,18 @@ export const uploadTransfers = pgTable(
     length: bigint('length', { mode: 'number' }).notNull(),
     offset: bigint('offset', { mode: 'number' }).notNull().default(0),
     createdAt: at('created_at').notNull(),
-    /** Dropped (with its bytes) after this unless a chunk arrives: each chunk moves it on. */
+    /**
+     * Dropped (with its bytes) after this unless a chunk arrives: each chunk moves it on. Until
+     * then its declared `length` counts against the project's storage quota, and it counts
+     * against its user's open transfers.
+     */
     expiresAt: at('expires_at').notNull(),
   },
-  (table) => [index('upload_transfers_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('upload_transfers_expires_idx').on(table.expiresAt),
+    index('upload_transfers_project_idx').on(table.projectId, table.expiresAt),
+    index('upload_transfers_user_idx').on(table.userId, table.expiresAt),
+  ],
 );
 
 /** The project's sales pipeline (`/crm/stage/{key}`): stages in board order, names unique whatever their case. */
@@ -754,6 +771,8 @@ export const jobs = pgTable(
     runAt: at('run_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lockedUntil: at('locked_until'),
+    /** The claim that holds it (one per `claimJobs` call); a run whose claim is gone lost the job. */
+    claimId: uuid('claim_id'),
     doneAt: at('done_at'),
     /** Whether it ended by giving up (attempts spent). */
     failed: boolean('failed').notNull().default(false),

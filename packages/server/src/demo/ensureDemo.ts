@@ -105,6 +105,8 @@ export async function ensureDemo(db: Db, size: DemoSize, now: Date): Promise<Ens
         name: DEMO_ACCOUNT_NAME,
         phoneNumberId: `1${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e5)).padStart(5, '0')}`,
         displayPhone: DEMO_DISPLAY_PHONE,
+        // The demo's own simulator plays Meta for this number and answers the same name.
+        verifiedName: DEMO_PROJECT_NAME,
         accessToken: randomBytes(24).toString('base64url'),
         now,
       });

@@ -90,6 +90,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
         phoneNumberId: account.phoneNumberId,
         displayPhone: account.displayPhone,
         accessToken: account.accessToken,
+        ...(account.verifiedName === null ? {} : { verifiedName: account.verifiedName }),
       },
     ],
     customers: settings.customers,

@@ -269,10 +269,50 @@ export async function statusAnnouncements(
   return announcements;
 }
 
+/** A message id as the send job puts it in `biz_opaque_callback_data`. */
+const MESSAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The send named by a status's `biz_opaque_callback_data` (the message's own id), when the account
+ * has that outbound message. One with no wamid yet adopts the status's: the status proves the
+ * send went out, though its answer was never stored (the process died, the answer was lost), and
+ * it settles it even after the job had given up on it. `known` when the message already has
+ * another wamid (it was sent twice): that status is accounted for. `null` when it names none.
+ */
+async function adoptByCallbackData(
+  tx: Db,
+  routed: RoutedAccount,
+  event: StatusEvent,
+  status: MessageStatus,
+  error: { code: number; title: string } | null,
+): Promise<MovedMessage | 'known' | null> {
+  const messageId = event.callbackData;
+  if (messageId === undefined || !MESSAGE_ID.test(messageId)) return null;
+  const [adopted] = await queryRows<MovedMessage>(
+    tx,
+    sql`
+    update messages m
+    set wamid = ${event.wamid}, status = ${status}::message_status,
+      error = ${error === null ? null : JSON.stringify(error)}::jsonb
+    from conversations c
+    where m.id = ${messageId}::uuid and m.direction = 'out' and m.wamid is null
+      and c.id = m.conversation_id and c.account_id = ${routed.account.id}
+    returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
+  );
+  if (adopted !== undefined) return adopted;
+  const known = await queryRows(
+    tx,
+    sql`select 1 from messages m join conversations c on c.id = m.conversation_id
+      where m.id = ${messageId}::uuid and m.direction = 'out' and c.account_id = ${routed.account.id} limit 1`,
+  );
+  return known.length === 0 ? null : 'known';
+}
+
 /**
  * Moves the message with the event's wamid forward (never backwards; `failed` carries Meta's
- * error code and title, and nothing replaces it). `unknown` when no message of the account has
- * that wamid yet: the send may still be storing it, so the delivery is tried again later.
+ * error code and title, and nothing replaces it). A message not known by that wamid may be named
+ * by the status's callback data (see `adoptByCallbackData`). `unknown` when neither finds one:
+ * the send may still be storing it, so the delivery is tried again later.
  */
 export async function receiveStatus(
   tx: Db,
@@ -303,7 +343,11 @@ export async function receiveStatus(
       sql`select 1 from messages m join conversations c on c.id = m.conversation_id
         where m.wamid = ${event.wamid} and c.account_id = ${routed.account.id} limit 1`,
     );
-    return known.length === 0 ? 'unknown' : [];
+    if (known.length > 0) return [];
+    const adopted = await adoptByCallbackData(tx, routed, event, status, error);
+    if (adopted === null) return 'unknown';
+    if (adopted === 'known') return [];
+    return statusAnnouncements(tx, routed.projectKey, adopted, now);
   }
   return statusAnnouncements(tx, routed.projectKey, row, now);
 }

@@ -4,19 +4,33 @@
  * stores the returned wamid (status `sent`), or marks it `failed` with Meta's code and title.
  * Network failures and rate limits retry with backoff (see JobRunner). A token Meta refuses
  * (401, code 190) marks the account `disconnected` until someone gives it a new token.
+ *
+ * Sends whose outcome is unknown: the Cloud API has no idempotency key, so every send carries the
+ * message's own id in `biz_opaque_callback_data`, and the job records each request in its payload
+ * (`attemptAt`) before making it. A run that finds a request recorded but the message still
+ * pending (the process died before storing the answer, or the answer was lost) does not send
+ * again at once: a status webhook naming the message proves it went out (`receiveStatus` adopts
+ * its wamid), so the job waits `sendGraceMs` for one from the time it first looked
+ * (`awaitingSince`), and sends again only when none came.
  */
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { GraphClient, isGraphApiError } from '../channels/whatsapp/index.ts';
+import {
+  GraphClient,
+  isGraphApiError,
+  isGraphRequestError,
+  neverReachedServer,
+  withCallbackData,
+} from '../channels/whatsapp/index.ts';
 import type { MediaSource } from '../channels/whatsapp/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/openDatabase.ts';
 import { queryRows } from '../db/queryRows.ts';
 import { conversations, customers, media, messages, waAccounts } from '../db/schema.ts';
 import type { AccountRow, JobRow, MediaRow } from '../db/schema.ts';
-import type { JobHandler } from '../jobs/JobRunner.ts';
+import type { JobHandler, JobResult } from '../jobs/JobRunner.ts';
 import type { MediaFiles } from '../media/MediaFiles.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { notifyAccountDisconnected } from '../notifications/notify.ts';
@@ -24,7 +38,14 @@ import { announce } from './announce.ts';
 import { statusAnnouncements } from './inbound.ts';
 import { sendBody } from './messageContent.ts';
 
-const payloadSchema = z.object({ messageId: z.uuid() });
+const payloadSchema = z.object({
+  messageId: z.uuid(),
+  /** When the latest request went to the Graph API whose answer was never stored. */
+  attemptAt: z.iso.datetime().optional(),
+  /** Since when a run has been waiting for a status webhook about that request. */
+  awaitingSince: z.iso.datetime().optional(),
+});
+type SendPayload = z.output<typeof payloadSchema>;
 const quoted = alias(messages, 'quoted');
 
 /** Meta keeps an uploaded media id for 30 days; a cached one older than this is uploaded again. */
@@ -109,15 +130,34 @@ async function uploadedMedia(deps: SendDeps, client: GraphClient, account: Accou
   return mediaId;
 }
 
+/** Whether a failed send cannot have gone out: Meta answered with an error, or was never reached. */
+function nothingWentOut(error: unknown): boolean {
+  if (isGraphApiError(error)) return error.status < 500;
+  return isGraphRequestError(error) && neverReachedServer(error);
+}
+
+/**
+ * A run that finds an earlier request's outcome unknown: `null` once the grace period for a status
+ * webhook naming the message has passed without one (send again), else when to look again.
+ */
+function awaitStatus(payload: SendPayload, now: Date, graceMs: number): JobResult | null {
+  if (payload.attemptAt === undefined) return null;
+  const since = payload.awaitingSince === undefined ? now : new Date(payload.awaitingSince);
+  const until = new Date(since.getTime() + graceMs);
+  if (now.getTime() >= until.getTime()) return null;
+  return { deferUntil: until, payload: { ...payload, awaitingSince: since.toISOString() } };
+}
+
 export function sendJobHandler(deps: SendDeps): JobHandler {
-  const messageIdOf = (job: JobRow): string | null => {
+  const payloadOf = (job: JobRow): SendPayload | null => {
     const parsed = payloadSchema.safeParse(job.payload);
-    return parsed.success ? parsed.data.messageId : null;
+    return parsed.success ? parsed.data : null;
   };
   return {
-    async run(job) {
-      const messageId = messageIdOf(job);
-      if (messageId === null) return;
+    async run(job, run) {
+      const payload = payloadOf(job);
+      if (payload === null) return;
+      const { messageId } = payload;
       const [found] = await deps.db
         .select({
           message: messages,
@@ -134,7 +174,10 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
         .leftJoin(media, eq(media.id, messages.mediaFileId))
         .where(eq(messages.id, messageId))
         .limit(1);
+      // Sent (its answer stored, or a status webhook adopted it), failed, or gone: nothing to do.
       if (found === undefined || found.message.status !== 'pending') return;
+      const waiting = awaitStatus(payload, deps.now(), deps.config.whatsapp.sendGraceMs);
+      if (waiting !== null) return waiting;
       const { account } = found;
       if (account.status === 'logged_out') {
         await settle(deps, messageId, { error: { code: 0, title: 'Account logged out' } });
@@ -153,7 +196,12 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
       try {
         const source: MediaSource | null =
           found.file === null ? null : { id: await uploadedMedia(deps, client, account, found.file) };
-        const body = sendBody(found.message, found.customerPhone, found.quotedWamid ?? null, source);
+        const body = withCallbackData(
+          sendBody(found.message, found.customerPhone, found.quotedWamid ?? null, source),
+          messageId,
+        );
+        // Recorded before the request: whoever runs this job next knows its outcome may be unknown.
+        if (!(await run.save({ messageId, attemptAt: deps.now().toISOString() }))) return;
         wamid = (await client.sendMessage(account.phoneNumberId, body)).wamid;
       } catch (error) {
         if (isTokenRefused(error)) await setAccountStatus(deps, account, 'disconnected');
@@ -162,14 +210,16 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
           await settle(deps, messageId, { error: failureOf(error) });
           return;
         }
+        // Nothing went out, so the next try need not wait for a status; otherwise it must.
+        if (nothingWentOut(error)) await run.save({ messageId });
         throw error;
       }
       if (account.status === 'disconnected') await setAccountStatus(deps, account, 'connected');
       await settle(deps, messageId, { wamid });
     },
     async giveUp(job, error) {
-      const messageId = messageIdOf(job);
-      if (messageId !== null) await settle(deps, messageId, { error: failureOf(error) });
+      const payload = payloadOf(job);
+      if (payload !== null) await settle(deps, payload.messageId, { error: failureOf(error) });
     },
   };
 }

@@ -14,6 +14,7 @@ export function toAccount(row: AccountRow): WhatsAppAccount {
     name: row.name,
     phoneNumberId: row.phoneNumberId,
     displayPhone: row.displayPhone,
+    verifiedName: row.verifiedName,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };

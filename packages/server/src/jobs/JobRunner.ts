@@ -1,18 +1,44 @@
 /**
  * Works off the durable job table: claims due jobs, runs each kind's handler, retries failures
  * with exponential backoff up to `maxAttempts`, then gives up (the handler's `giveUp` records why).
+ * A claim's lease is short and renewed while its jobs run, so a job of a process that died comes
+ * back within one lease, and one that runs long is never taken over by another process.
  * `runOnce()` works off everything due now and resolves when done: tests await it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/openDatabase.ts';
 import type { JobRow } from '../db/schema.ts';
 import { Drain } from './Drain.ts';
-import { claimJobs, completeJob, retryJob } from './jobQueue.ts';
+import {
+  claimJobs,
+  completeJob,
+  deferJob,
+  renewClaim,
+  retryJob,
+  saveJobPayload,
+  stillHeld,
+} from './jobQueue.ts';
 import { rootMessage } from '../errors/rootMessage.ts';
+
+/** What a handler may do with its job while it runs. */
+export interface JobRun {
+  /**
+   * Stores `payload` as the job's before the run goes on (say, before a request whose outcome a
+   * later run must know about). `false` when this run no longer holds the job (its lease ran out
+   * and another run took it): it must stop without side effects.
+   */
+  save(payload: Record<string, unknown>): Promise<boolean>;
+}
+
+/**
+ * Nothing: the job is done. `deferUntil`: not yet; run it again then (with `payload`), and this
+ * run does not count as an attempt.
+ */
+export type JobResult = void | { deferUntil: Date; payload: Record<string, unknown> };
 
 export interface JobHandler {
   /** Does the job; throwing retries it later (up to the runner's `maxAttempts`). */
-  run(job: JobRow): Promise<void>;
+  run(job: JobRow, run: JobRun): Promise<JobResult>;
   /** After the last attempt failed with `error`. */
   giveUp?(job: JobRow, error: unknown): Promise<void>;
 }
@@ -26,11 +52,16 @@ export interface JobRunnerOptions {
   /** Delay before retry `attempt` (1-based). Default 2 s, doubling, at most 5 minutes. */
   backoffMs?: (attempt: number) => number;
   pollMs?: number;
+  /** How long a claim holds its jobs without renewal (default 15 s): a crashed process's jobs wait this long. */
   leaseMs?: number;
+  /** How often a claim's running jobs get their lease renewed (default a third of `leaseMs`). */
+  renewMs?: number;
   batch?: number;
 }
 
 export const defaultBackoffMs = (attempt: number): number => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
+
+export const DEFAULT_LEASE_MS = 15_000;
 
 export class JobRunner {
   readonly #options: Required<Omit<JobRunnerOptions, 'db' | 'now' | 'handlers' | 'log'>> &
@@ -39,13 +70,15 @@ export class JobRunner {
   #timer: NodeJS.Timeout | null = null;
 
   constructor(options: JobRunnerOptions) {
+    const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.#options = {
       maxAttempts: 5,
       backoffMs: defaultBackoffMs,
       pollMs: 1_000,
-      leaseMs: 120_000,
       batch: 20,
+      renewMs: Math.max(1, Math.floor(leaseMs / 3)),
       ...options,
+      leaseMs,
     };
     this.#drain = new Drain(() => this.#pass());
   }
@@ -76,9 +109,33 @@ export class JobRunner {
     for (;;) {
       const { db, now, leaseMs, batch } = this.#options;
       const claimed = await claimJobs(db, now(), leaseMs, batch);
-      if (claimed.length === 0) return;
-      await Promise.all(claimed.map((job) => this.#runJob(job)));
+      const claimId = claimed[0]?.claimId;
+      if (claimId === undefined || claimId === null) return;
+      const running = new Set(claimed.map((job) => job.id));
+      const stopRenewing = this.#renewWhile(claimId, running);
+      try {
+        await Promise.all(claimed.map((job) => this.#runJob(job).finally(() => running.delete(job.id))));
+      } finally {
+        stopRenewing();
+      }
     }
+  }
+
+  /** Renews the lease of the claim's jobs still `running`, every `renewMs`, until told to stop. */
+  #renewWhile(claimId: string, running: ReadonlySet<string>): () => void {
+    const { db, now, leaseMs, renewMs, log } = this.#options;
+    let renewing = false;
+    const timer = setInterval(() => {
+      if (renewing || running.size === 0) return;
+      renewing = true;
+      renewClaim(db, claimId, [...running], new Date(now().getTime() + leaseMs))
+        .catch((error: unknown) => log.warn({ err: error }, 'renewing job leases failed'))
+        .finally(() => {
+          renewing = false;
+        });
+    }, renewMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   async #runJob(job: JobRow): Promise<void> {
@@ -86,22 +143,25 @@ export class JobRunner {
     const handler = handlers[job.kind];
     if (handler === undefined) {
       log.error({ jobId: job.id, kind: job.kind }, 'no handler for job kind');
-      await completeJob(db, job.id, now(), { failed: true, error: `no handler for ${job.kind}` });
+      await completeJob(db, job, now(), { failed: true, error: `no handler for ${job.kind}` });
       return;
     }
     try {
-      await handler.run(job);
-      await completeJob(db, job.id, now());
+      const result = await handler.run(job, { save: (payload) => saveJobPayload(db, job, payload) });
+      if (result === undefined) await completeJob(db, job, now());
+      else await deferJob(db, job, result.deferUntil, result.payload);
     } catch (error) {
       const text = rootMessage(error);
       if (job.attempts >= maxAttempts) {
+        // A run that lost its job (another took it over) leaves the giving up to that one.
+        if (!(await stillHeld(db, job))) return;
         log.warn({ jobId: job.id, kind: job.kind, err: error }, 'job gave up');
         await handler.giveUp?.(job, error);
-        await completeJob(db, job.id, now(), { failed: true, error: text });
+        await completeJob(db, job, now(), { failed: true, error: text });
         return;
       }
       log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: error }, 'job will retry');
-      await retryJob(db, job.id, new Date(now().getTime() + backoffMs(job.attempts)), text);
+      await retryJob(db, job, new Date(now().getTime() + backoffMs(job.attempts)), text);
     }
   }
 }

@@ -1,13 +1,19 @@
 /**
  * The durable job table (DESIGN.md "Jobs"): work is stored in the transaction that asks for it,
- * claimed with `FOR UPDATE SKIP LOCKED` under a lease, so a crash or restart loses nothing and two
- * processes never run the same job at once.
+ * claimed with `FOR UPDATE SKIP LOCKED` under a short lease that the running process renews, so a
+ * crash or restart loses nothing, a crashed process's jobs come back within one lease, and two
+ * processes never run the same job at once. Each claim has an id (`claim_id`): whatever a run
+ * writes on its job (its payload, its end, its retry) is written only while that claim still
+ * holds the job, so a run that lost it (stalled past its lease, taken over) changes nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { jobs } from '../db/schema.ts';
 import type { JobRow } from '../db/schema.ts';
+
+/** A job as a run holds it: its id and the claim that took it. */
+export type HeldJob = Pick<JobRow, 'id' | 'claimId'>;
 
 export async function enqueueJob(
   db: Db,
@@ -20,9 +26,17 @@ export async function enqueueJob(
   return id;
 }
 
+/** The job, only while `job`'s claim still holds it. */
+function heldBy(job: HeldJob) {
+  return and(
+    eq(jobs.id, job.id),
+    job.claimId === null ? isNull(jobs.claimId) : eq(jobs.claimId, job.claimId),
+  );
+}
+
 /**
  * Claims up to `limit` due jobs: not done, due, and not leased (or the lease ran out, so a
- * crashed process's jobs come back). Each claim counts an attempt.
+ * crashed process's jobs come back). Each claim counts an attempt; the jobs share one new claim id.
  */
 export async function claimJobs(db: Db, now: Date, leaseMs: number, limit: number): Promise<JobRow[]> {
   return db.transaction(async (tx) => {
@@ -42,7 +56,11 @@ export async function claimJobs(db: Db, now: Date, leaseMs: number, limit: numbe
     if (due.length === 0) return [];
     const claimed = await tx
       .update(jobs)
-      .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${jobs.attempts} + 1` })
+      .set({
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${jobs.attempts} + 1`,
+        claimId: randomUUID(),
+      })
       .where(
         inArray(
           jobs.id,
@@ -54,20 +72,63 @@ export async function claimJobs(db: Db, now: Date, leaseMs: number, limit: numbe
   });
 }
 
+/** Extends the lease of the jobs `claimId` still holds among `ids` (those still running) to `until`. */
+export async function renewClaim(
+  db: Db,
+  claimId: string,
+  ids: readonly string[],
+  until: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ lockedUntil: until })
+    .where(and(inArray(jobs.id, [...ids]), eq(jobs.claimId, claimId), isNull(jobs.doneAt)));
+}
+
+/** Stores the job's payload while `job`'s claim holds it; `false` when another claim took the job. */
+export async function saveJobPayload(
+  db: Db,
+  job: HeldJob,
+  payload: Record<string, unknown>,
+): Promise<boolean> {
+  const saved = await db.update(jobs).set({ payload }).where(heldBy(job)).returning({ id: jobs.id });
+  return saved.length > 0;
+}
+
+/** Whether `job`'s claim still holds the job. */
+export async function stillHeld(db: Db, job: HeldJob): Promise<boolean> {
+  const rows = await db.select({ id: jobs.id }).from(jobs).where(heldBy(job)).limit(1);
+  return rows.length > 0;
+}
+
 /** Ends a job: done, or given up (`failed`, with the last error). */
 export async function completeJob(
   db: Db,
-  id: string,
+  job: HeldJob,
   now: Date,
   outcome: { failed: boolean; error: string | null } = { failed: false, error: null },
 ): Promise<void> {
   await db
     .update(jobs)
-    .set({ doneAt: now, lockedUntil: null, failed: outcome.failed, lastError: outcome.error })
-    .where(eq(jobs.id, id));
+    .set({ doneAt: now, lockedUntil: null, claimId: null, failed: outcome.failed, lastError: outcome.error })
+    .where(heldBy(job));
 }
 
 /** Puts a job back to run at `runAt`. */
-export async function retryJob(db: Db, id: string, runAt: Date, error: string): Promise<void> {
-  await db.update(jobs).set({ runAt, lockedUntil: null, lastError: error }).where(eq(jobs.id, id));
+export async function retryJob(db: Db, job: HeldJob, runAt: Date, error: string): Promise<void> {
+  await db.update(jobs).set({ runAt, lockedUntil: null, claimId: null, lastError: error }).where(heldBy(job));
+}
+
+/** Puts a job back to run at `runAt` with `payload`, without counting this run as an attempt. */
+export async function deferJob(
+  db: Db,
+  job: HeldJob,
+  runAt: Date,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt, payload, lockedUntil: null, claimId: null, attempts: sql`${jobs.attempts} - 1` })
+    .where(heldBy(job));
 }

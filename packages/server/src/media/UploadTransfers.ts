@@ -4,26 +4,43 @@
  * the last byte arrives. Chunks of one transfer are taken one at a time in this process; the
  * offset only moves in the database when a chunk was written whole (a conditional update, so two
  * processes sharing a database cannot both move it).
+ *
+ * Opening a transfer reserves its declared length against the project's storage quota and counts
+ * against its user's open transfers (storageQuota.ts); finishing, cancelling or expiring it frees
+ * both. Its first bytes are checked as soon as they can tell its type: a transfer that is not an
+ * accepted file is dropped then, not after its last chunk.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { uploadTransfers } from '../db/schema.ts';
 import type { MediaRow, UploadTransferRow } from '../db/schema.ts';
+import { detectFileStart, TYPE_SAMPLE_BYTES } from './detectFile.ts';
 import { FileTooLargeError } from './MediaFiles.ts';
 import type { MediaFiles } from './MediaFiles.ts';
 import { cleanFilename, MAX_UPLOAD_BYTES } from './mediaService.ts';
 import type { MediaService } from './mediaService.ts';
+import { lockStorage, openTransfersOf, usedBytes } from './storageQuota.ts';
 
 export interface UploadTransfersDeps {
   db: Db;
   files: MediaFiles;
   media: MediaService;
   now: () => Date;
-  ttlMs: number;
+  /** How long an unfinished transfer is kept after its last chunk (or its start). */
+  idleMs: number;
+  /** A project's storage quota in bytes (stored files plus open transfers' declared lengths). */
+  quotaBytes: number;
+  /** Unfinished transfers one user may hold open at a time. */
+  openPerUser: number;
 }
+
+export type StartOutcome =
+  | { ok: true; id: string }
+  | { ok: false; reason: 'storage_quota_exceeded'; usedBytes: number; quotaBytes: number }
+  | { ok: false; reason: 'too_many_uploads'; max: number };
 
 export type ChunkOutcome =
   | { ok: true; offset: number; length: number; complete: false }
@@ -32,7 +49,8 @@ export type ChunkOutcome =
   | { ok: false; reason: 'upload_offset_mismatch'; offset: number }
   | { ok: false; reason: 'upload_length_mismatch'; length: number }
   | { ok: false; reason: 'file_invalid_type' }
-  | { ok: false; reason: 'file_too_large'; maxBytes: number };
+  | { ok: false; reason: 'file_too_large'; maxBytes: number }
+  | { ok: false; reason: 'storage_quota_exceeded'; usedBytes: number; quotaBytes: number };
 
 export interface Chunk {
   projectId: string;
@@ -62,34 +80,57 @@ export class UploadTransfers {
     this.#deps = deps;
   }
 
-  /** Starts a transfer of `length` bytes (FilePond's `POST` with `Upload-Length`); answers its id. */
+  /**
+   * Starts a transfer of `length` bytes (FilePond's `POST` with `Upload-Length`); answers its id,
+   * or why not: the user already holds `openPerUser` open transfers, or the length does not fit
+   * in what the project has left of its quota. Counted and reserved under the user's and the
+   * project's locks.
+   */
   async start(transfer: {
     projectId: string;
     userId: string;
     length: number;
     filename: string | null;
-  }): Promise<string> {
-    const { db, now, ttlMs } = this.#deps;
-    const id = randomUUID();
-    const at = now();
-    await db.insert(uploadTransfers).values({
-      id,
-      projectId: transfer.projectId,
-      userId: transfer.userId,
-      filename: cleanFilename(transfer.filename ?? undefined, 'file'),
-      length: transfer.length,
-      offset: 0,
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + ttlMs),
+  }): Promise<StartOutcome> {
+    const { db, now, idleMs, quotaBytes, openPerUser } = this.#deps;
+    return db.transaction(async (tx) => {
+      await lockStorage(tx, 'user', transfer.userId);
+      await lockStorage(tx, 'project', transfer.projectId);
+      const at = now();
+      if ((await openTransfersOf(tx, transfer.userId, at)) >= openPerUser) {
+        return { ok: false, reason: 'too_many_uploads', max: openPerUser } as const;
+      }
+      const used = await usedBytes(tx, transfer.projectId, at);
+      if (used + transfer.length > quotaBytes) {
+        return { ok: false, reason: 'storage_quota_exceeded', usedBytes: used, quotaBytes } as const;
+      }
+      const id = randomUUID();
+      await tx.insert(uploadTransfers).values({
+        id,
+        projectId: transfer.projectId,
+        userId: transfer.userId,
+        filename: cleanFilename(transfer.filename ?? undefined, 'file'),
+        length: transfer.length,
+        offset: 0,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + idleMs),
+      });
+      return { ok: true, id } as const;
     });
-    return id;
   }
 
+  /** An open transfer of the project (one past its expiry is gone, though not swept yet). */
   async find(projectId: string, id: string): Promise<UploadTransferRow | null> {
     const [row] = await this.#deps.db
       .select()
       .from(uploadTransfers)
-      .where(and(eq(uploadTransfers.projectId, projectId), eq(uploadTransfers.id, id)))
+      .where(
+        and(
+          eq(uploadTransfers.projectId, projectId),
+          eq(uploadTransfers.id, id),
+          gte(uploadTransfers.expiresAt, this.#deps.now()),
+        ),
+      )
       .limit(1);
     return row ?? null;
   }
@@ -117,7 +158,7 @@ export class UploadTransfers {
   }
 
   async #append(chunk: Chunk): Promise<ChunkOutcome> {
-    const { db, files, media, now, ttlMs } = this.#deps;
+    const { db, files, media, now, idleMs } = this.#deps;
     const row = await this.find(chunk.projectId, chunk.id);
     if (row === null) {
       chunk.body.resume();
@@ -154,8 +195,15 @@ export class UploadTransfers {
     const at = now();
     const [moved] = await db
       .update(uploadTransfers)
-      .set({ offset: row.offset + written, filename, expiresAt: new Date(at.getTime() + ttlMs) })
-      .where(and(eq(uploadTransfers.id, row.id), eq(uploadTransfers.offset, row.offset)))
+      .set({ offset: row.offset + written, filename, expiresAt: new Date(at.getTime() + idleMs) })
+      .where(
+        and(
+          eq(uploadTransfers.id, row.id),
+          eq(uploadTransfers.offset, row.offset),
+          // One that expired meanwhile stays expired: its reservation is not taken back unchecked.
+          gte(uploadTransfers.expiresAt, at),
+        ),
+      )
       .returning();
     if (moved === undefined) {
       const current = await this.find(chunk.projectId, chunk.id);
@@ -165,6 +213,14 @@ export class UploadTransfers {
     }
     if (hash !== undefined) this.#hashes.set(row.id, { offset: moved.offset, hash });
     if (moved.offset < moved.length) {
+      // The first bytes that can tell the type have arrived (the whole file is checked at the end).
+      const sample = Math.min(moved.length, TYPE_SAMPLE_BYTES);
+      if (row.offset < sample && moved.offset >= sample) {
+        if (!(await detectFileStart(files.partialPathOf(row.id), moved.filename))) {
+          await this.cancel(chunk.projectId, row.id);
+          return { ok: false, reason: 'file_invalid_type' };
+        }
+      }
       return { ok: true, offset: moved.offset, length: moved.length, complete: false };
     }
     return this.#complete(moved, media);
@@ -180,14 +236,17 @@ export class UploadTransfers {
       row.length,
       known?.offset === row.length ? known.hash.digest('hex') : undefined,
     );
-    const outcome = await media.keepChecked(written, {
-      id: row.id,
-      projectId: row.projectId,
-      userId: row.userId,
-      filename: row.filename,
-    });
-    await db.delete(uploadTransfers).where(eq(uploadTransfers.id, row.id));
-    if (!outcome.ok) return outcome;
+    // The transfer's row goes in the same transaction as the file's row comes: its reservation
+    // becomes the stored file's size without a moment counted twice or not at all.
+    const outcome = await media.keepChecked(
+      written,
+      { id: row.id, projectId: row.projectId, userId: row.userId, filename: row.filename },
+      { transferId: row.id },
+    );
+    if (!outcome.ok) {
+      await db.delete(uploadTransfers).where(eq(uploadTransfers.id, row.id));
+      return outcome;
+    }
     return { ok: true, offset: row.length, length: row.length, complete: true, row: outcome.row };
   }
 

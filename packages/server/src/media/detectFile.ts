@@ -81,6 +81,28 @@ async function looksLikeText(file: string, extension: string): Promise<boolean> 
   }
 }
 
+/**
+ * How many first bytes of a file tell its type (what `file-type` reads, its
+ * `reasonableDetectionSizeInBytes`): a chunked transfer's type is checked once it holds this many
+ * (or all of a smaller file).
+ */
+export const TYPE_SAMPLE_BYTES = 4100;
+
+/** Office Open XML files, which are ZIP archives: their first bytes may show only the ZIP. */
+const OOXML_EXTENSIONS: ReadonlySet<string> = new Set(['docx', 'xlsx', 'pptx']);
+
+/**
+ * Whether the first bytes of a file (at least `TYPE_SAMPLE_BYTES`, the rest still to come) may
+ * start a file Sapa accepts under this name: as `detectFile`, except that a ZIP may still turn out
+ * an Office document. The whole file is checked again when complete.
+ */
+export async function detectFileStart(file: string, filename: string): Promise<boolean> {
+  const detected = await detectFile(file, filename);
+  if (detected.ok) return true;
+  if (!OOXML_EXTENSIONS.has(fileExtension(filename))) return false;
+  return (await fileTypeFromFile(file))?.mime === 'application/zip';
+}
+
 /** The file's MIME type when Sapa accepts it under this name, else `{ ok: false }`. */
 export async function detectFile(file: string, filename: string): Promise<Detection> {
   const extension = fileExtension(filename);

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GraphClient } from '../channels/whatsapp/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/openDatabase.ts';
-import { media, waAccounts } from '../db/schema.ts';
+import { media, uploadTransfers, waAccounts } from '../db/schema.ts';
 import type { MediaRow } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/JobRunner.ts';
 import { maxMediaBytes, messageTypeOf, MEDIA_MAX_BYTES } from '../sdk.ts';
@@ -20,6 +20,8 @@ import { detectFile } from './detectFile.ts';
 import { FileTooLargeError } from './MediaFiles.ts';
 import type { MediaFiles, WrittenFile } from './MediaFiles.ts';
 import type { MediaLinks } from './mediaLinks.ts';
+import { lockStorage, usedBytes } from './storageQuota.ts';
+import type { StorageUsage } from './storageQuota.ts';
 import { rootMessage } from '../errors/rootMessage.ts';
 
 export const MEDIA_DOWNLOAD_JOB = 'whatsapp.media';
@@ -30,7 +32,8 @@ export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MEDIA_MAX_BYTES));
 export type UploadOutcome =
   | { ok: true; row: MediaRow }
   | { ok: false; reason: 'file_invalid_type' }
-  | { ok: false; reason: 'file_too_large'; maxBytes: number };
+  | { ok: false; reason: 'file_too_large'; maxBytes: number }
+  | { ok: false; reason: 'storage_quota_exceeded'; usedBytes: number; quotaBytes: number };
 
 export interface MediaServiceDeps {
   db: Db;
@@ -89,13 +92,15 @@ export class MediaService {
   }
 
   /**
-   * Checks a written file (type by content against its name, size by kind) and keeps it as the
-   * project's temporary upload `id`, expiring after `uploadTtlMs` unless it is used. A refused file
-   * is discarded.
+   * Checks a written file (type by content against its name, size by kind, room in the project's
+   * storage quota) and keeps it as the project's temporary upload `id`, expiring after
+   * `uploadTtlMs` unless it is used. A refused file is discarded. The file of a chunked transfer
+   * (`transferId`) takes the place of the transfer's reservation in the same transaction.
    */
   async keepChecked(
     written: WrittenFile,
     upload: { id: string; projectId: string; userId: string | null; filename: string | undefined },
+    options: { transferId?: string } = {},
   ): Promise<UploadOutcome> {
     const { db, files, now, config } = this.#deps;
     try {
@@ -110,27 +115,44 @@ export class MediaService {
         await files.discard(written);
         return { ok: false, reason: 'file_too_large', maxBytes: limit };
       }
-      await files.keep(written, upload.id);
-      const at = now();
-      const [row] = await db
-        .insert(media)
-        .values({
-          id: upload.id,
-          projectId: upload.projectId,
-          origin: 'upload',
-          status: 'stored',
-          mimeType: detected.mimeType,
-          type: messageTypeOf(detected.mimeType, filename),
-          filename,
-          size: written.size,
-          sha256: written.sha256,
-          expiresAt: new Date(at.getTime() + config.uploadTtlMs),
-          createdBy: upload.userId,
-          createdAt: at,
-        })
-        .returning();
-      if (row === undefined) throw new Error('media insert answered nothing');
-      return { ok: true, row };
+      const outcome = await db.transaction(async (tx) => {
+        await lockStorage(tx, 'project', upload.projectId);
+        if (options.transferId !== undefined) {
+          await tx.delete(uploadTransfers).where(eq(uploadTransfers.id, options.transferId));
+        }
+        const at = now();
+        const used = await usedBytes(tx, upload.projectId, at);
+        if (used + written.size > config.storageQuotaBytes) {
+          return {
+            ok: false,
+            reason: 'storage_quota_exceeded',
+            usedBytes: used,
+            quotaBytes: config.storageQuotaBytes,
+          } as const;
+        }
+        await files.keep(written, upload.id);
+        const [row] = await tx
+          .insert(media)
+          .values({
+            id: upload.id,
+            projectId: upload.projectId,
+            origin: 'upload',
+            status: 'stored',
+            mimeType: detected.mimeType,
+            type: messageTypeOf(detected.mimeType, filename),
+            filename,
+            size: written.size,
+            sha256: written.sha256,
+            expiresAt: new Date(at.getTime() + config.uploadTtlMs),
+            createdBy: upload.userId,
+            createdAt: at,
+          })
+          .returning();
+        if (row === undefined) throw new Error('media insert answered nothing');
+        return { ok: true, row } as const;
+      });
+      if (!outcome.ok) await files.discard(written);
+      return outcome;
     } catch (error) {
       await files.discard(written);
       await files.remove(upload.id).catch(() => undefined);
@@ -172,6 +194,14 @@ export class MediaService {
     if (deleted === undefined) return 'in_use';
     await this.#deps.files.remove(id);
     return 'reverted';
+  }
+
+  /** What the project holds against its storage quota (`gallery_usage`). */
+  async usage(projectId: string, now: Date): Promise<StorageUsage> {
+    return {
+      usedBytes: await usedBytes(this.#deps.db, projectId, now),
+      quotaBytes: this.#deps.config.storageQuotaBytes,
+    };
   }
 
   /** Deletes temporary uploads whose time is up (rows and bytes); answers how many. */

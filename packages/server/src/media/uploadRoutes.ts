@@ -2,7 +2,8 @@
  * FilePond's server protocol at `/upload/{key}` (docs/uploads.md): process, chunked transfers
  * (`POST` with `Upload-Length`, `PATCH`/`HEAD ?patch=`), revert, load, restore and fetch. Every
  * request needs the session (`Authorization: Bearer`) of a member of project `{key}` holding
- * `crm.chat.view` or `crm.gallery.add`; ids of another project answer 404 like missing ones.
+ * `crm.chat.send` (attachments of a reply) or `crm.gallery.add`; ids of another project answer
+ * 404 like missing ones. Seeing the inbox (`crm.chat.view`) alone uploads nothing.
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -31,6 +32,8 @@ const STATUS_OF: Partial<Record<FailureReason, number>> = {
   not_found: 404,
   file_invalid_type: 415,
   file_too_large: 413,
+  storage_quota_exceeded: 413,
+  too_many_uploads: 429,
   upload_offset_mismatch: 409,
   upload_length_mismatch: 400,
   media_in_use: 409,
@@ -79,7 +82,9 @@ export async function registerUploadRoutes(
     files: media.files,
     media,
     now: services.now,
-    ttlMs: services.config.uploadTtlMs,
+    idleMs: services.config.transferIdleMs,
+    quotaBytes: services.config.storageQuotaBytes,
+    openPerUser: services.config.openTransfersPerUser,
   });
   const allowAddress = options.fetchAllowAddress ?? isPublicAddress;
 
@@ -97,6 +102,19 @@ export async function registerUploadRoutes(
   const tooLarge = (reply: FastifyReply, locale: Locale, maxBytes: number) =>
     refuse(reply, locale, 'file_too_large', { maxBytes, maxSize: formatFileSize(maxBytes, locale) });
 
+  /** The project's quota is full: what it holds and its quota, in bytes and as shown. */
+  const quotaExceeded = (
+    reply: FastifyReply,
+    locale: Locale,
+    usage: { usedBytes: number; quotaBytes: number },
+  ) =>
+    refuse(reply, locale, 'storage_quota_exceeded', {
+      usedBytes: usage.usedBytes,
+      quotaBytes: usage.quotaBytes,
+      used: formatFileSize(usage.usedBytes, locale),
+      quota: formatFileSize(usage.quotaBytes, locale),
+    });
+
   /** The caller's project, or a refusal already sent. */
   async function projectOf(
     request: FastifyRequest<{ Params: { key: string } }>,
@@ -104,7 +122,7 @@ export async function registerUploadRoutes(
     const caller = await authenticate('user', bearerOf(request), services, services.now());
     if (caller === null) throw new ActError('unauthenticated');
     const membership = await authorizeProject(services.db, caller.user.id, request.params.key, {
-      anyOf: ['crm.chat.view', 'crm.gallery.add'],
+      anyOf: ['crm.chat.send', 'crm.gallery.add'],
     });
     return { projectId: membership.project.id, userId: caller.user.id };
   }
@@ -162,8 +180,11 @@ export async function registerUploadRoutes(
           if (length === 'invalid') return refuse(reply, locale, 'malformed_body');
           if (request.isMultipart())
             for await (const part of request.parts()) if (part.type === 'file') part.file.resume();
-          const id = await transfers.start({ projectId, userId, length, filename: uploadName(request) });
-          return reply.code(200).type('text/plain; charset=utf-8').send(id);
+          const started = await transfers.start({ projectId, userId, length, filename: uploadName(request) });
+          if (!started.ok && started.reason === 'too_many_uploads')
+            return refuse(reply, locale, started.reason, { max: started.max });
+          if (!started.ok) return quotaExceeded(reply, locale, started);
+          return reply.code(200).type('text/plain; charset=utf-8').send(started.id);
         }
         if (!request.isMultipart()) return refuse(reply, locale, 'malformed_body');
         const part = await request.file();
@@ -176,6 +197,8 @@ export async function registerUploadRoutes(
         });
         if (!outcome.ok && outcome.reason === 'file_invalid_type')
           return refuse(reply, locale, 'file_invalid_type');
+        if (!outcome.ok && outcome.reason === 'storage_quota_exceeded')
+          return quotaExceeded(reply, locale, outcome);
         if (!outcome.ok) return tooLarge(reply, locale, outcome.maxBytes);
         return reply.code(200).type('text/plain; charset=utf-8').send(outcome.row.id);
       }),
@@ -213,6 +236,7 @@ export async function registerUploadRoutes(
             return refuse(reply, locale, outcome.reason, { offset: outcome.offset });
           }
           if (outcome.reason === 'file_too_large') return tooLarge(reply, locale, outcome.maxBytes);
+          if (outcome.reason === 'storage_quota_exceeded') return quotaExceeded(reply, locale, outcome);
           return refuse(reply, locale, outcome.reason);
         }
         reply.header('upload-offset', String(outcome.offset));

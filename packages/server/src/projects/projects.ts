@@ -15,6 +15,11 @@ export interface ProjectMembership {
   permissions: PermissionKey[];
 }
 
+/** Whether the member is the project's owner (`projects.owner_id`). */
+export function isOwner(membership: Pick<ProjectMembership, 'project' | 'userId'>): boolean {
+  return membership.project.ownerId === membership.userId;
+}
+
 export function toProject(membership: ProjectMembership): Project {
   const { project } = membership;
   return {
@@ -22,7 +27,7 @@ export function toProject(membership: ProjectMembership): Project {
     name: project.name,
     timeZone: project.timeZone,
     createdAt: project.createdAt.toISOString(),
-    role: project.createdBy === membership.userId ? 'owner' : 'member',
+    role: isOwner(membership) ? 'owner' : 'member',
     permissions: membership.permissions,
   };
 }
@@ -47,6 +52,7 @@ export async function createProject(
           key: newProjectKey(),
           name: fields.name,
           createdBy: fields.userId,
+          ownerId: fields.userId,
           createdAt: fields.now,
         })
         .onConflictDoNothing({ target: projects.key })

@@ -93,6 +93,48 @@ describe('GraphApiServer', () => {
     expect(foreign).toMatchObject({ status: 400, code: WhatsAppErrorCode.invalidParameter });
   });
 
+  it('answers GET /{phone-number-id} as Meta does: the number to its own token only', async () => {
+    const { client, baseUrl, server } = await start();
+    expect(await client.getPhoneNumber(account.phoneNumberId)).toEqual({
+      id: account.phoneNumberId,
+      displayPhoneNumber: '+62 812-1000-9000',
+      verifiedName: 'Sapa Simulator',
+      qualityRating: 'GREEN',
+      codeVerificationStatus: 'VERIFIED',
+    });
+    // Only the fields asked for, and the id.
+    const narrow = await fetch(`${baseUrl}/v24.0/${account.phoneNumberId}?fields=verified_name`, {
+      headers: { authorization: 'Bearer good-token' },
+    });
+    expect(await narrow.json()).toEqual({ verified_name: 'Sapa Simulator', id: account.phoneNumberId });
+    const wrong = await failure(
+      new GraphClient({ accessToken: 'wrong', baseUrl }).getPhoneNumber(account.phoneNumberId),
+    );
+    expect(wrong).toMatchObject({
+      status: 401,
+      code: WhatsAppErrorCode.accessTokenExpired,
+      type: 'OAuthException',
+    });
+    // Another business's token, and an id Meta does not know: the same "does not exist" 100.
+    const foreign = await failure(
+      new GraphClient({ accessToken: other.accessToken, baseUrl }).getPhoneNumber(account.phoneNumberId),
+    );
+    expect(foreign).toMatchObject({ status: 400, code: WhatsAppErrorCode.invalidParameter });
+    const unknown = await failure(client.getPhoneNumber('999888777666555'));
+    expect(unknown).toMatchObject({ status: 400, code: WhatsAppErrorCode.invalidParameter });
+    expect((unknown as Error).message).toContain("Object with ID '999888777666555' does not exist");
+    // A number registered after the start, with its verified name.
+    server.addAccount({
+      phoneNumberId: '999888777666555',
+      displayPhone: '6281377778888',
+      accessToken: 'new-token',
+      verifiedName: 'Batik Sari',
+    });
+    await expect(
+      new GraphClient({ accessToken: 'new-token', baseUrl }).getPhoneNumber('999888777666555'),
+    ).resolves.toMatchObject({ displayPhoneNumber: '+62 813-7777-8888', verifiedName: 'Batik Sari' });
+  });
+
   it('refuses an invalid body with code 100', async () => {
     const { baseUrl } = await start();
     const response = await fetch(`${baseUrl}/v24.0/${account.phoneNumberId}/messages`, {
@@ -102,6 +144,18 @@ describe('GraphApiServer', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 100, type: 'OAuthException' } });
+    const tooLong = await fetch(`${baseUrl}/v24.0/${account.phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer good-token' },
+      body: JSON.stringify({
+        ...textMessage({ to: '628123456789', body: 'Halo' }),
+        biz_opaque_callback_data: 'x'.repeat(513),
+      }),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({
+      error: { code: 100, error_data: { details: expect.stringContaining('biz_opaque_callback_data') } },
+    });
   });
 
   it('refuses the 81st send within one second with 130429, then accepts again a second later', async () => {

@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { graphErrors } from './graphErrors.ts';
 import type { GraphErrorAnswer } from './graphErrors.ts';
 import { newWamid } from './ids.ts';
-import { mediaDownloadUrl } from './MediaStore.ts';
-import type { MediaStore } from './MediaStore.ts';
+import { MediaStore, mediaDownloadUrl } from './MediaStore.ts';
 import { PairLimiter, ThroughputLimiter } from './rateLimits.ts';
 import { sendBodySchema } from './sendBodySchema.ts';
 import type { SendBody } from './sendBodySchema.ts';
@@ -14,11 +13,26 @@ import type { Clock, SimulatorAccount, SimulatorLimits } from './types.ts';
 
 export interface GraphApiServerOptions {
   accounts: readonly SimulatorAccount[];
-  media: MediaStore;
+  /** The media files it serves and takes (default: an empty store). */
+  media?: MediaStore;
   /** 0 (default) picks a free port. Always bound to 127.0.0.1. */
   port?: number;
   now?: Clock;
   limits?: Partial<SimulatorLimits>;
+  /**
+   * Every send (`POST …/messages`) is answered this many ms after it arrived (default 0): Meta's
+   * latency. A send whose caller went away meanwhile still goes out, as at Meta.
+   */
+  sendLatencyMs?: number;
+}
+
+/** A request whose body has been read, before it is answered. */
+export interface ArrivedRequest {
+  method: string;
+  path: string;
+  /** The parsed JSON body (`undefined` for another content type). */
+  body: unknown;
+  at: number;
 }
 
 /** A send the simulated Meta accepted (answered 200 with `wamid`). */
@@ -53,7 +67,8 @@ const VERSION = /^v\d+\.\d+$/;
 
 /**
  * The Graph API endpoints Sapa calls, on loopback, answering with the fixtures' shapes:
- * `POST /{version}/{phone-number-id}/messages`, `GET /{version}/{media-id}`, the media
+ * `POST /{version}/{phone-number-id}/messages`, `GET /{version}/{phone-number-id}` (the number's
+ * display number and verified name, to its own token), `GET /{version}/{media-id}`, the media
  * download URL, and `POST /{version}/{phone-number-id}/media`.
  */
 export class GraphApiServer {
@@ -66,17 +81,20 @@ export class GraphApiServer {
   readonly #server: Server;
   readonly #records: GraphRequestRecord[] = [];
   readonly #listeners = new Set<(send: AcceptedSend) => void>();
+  readonly #arrivals = new Set<(request: ArrivedRequest) => void>();
+  readonly #sendLatencyMs: number;
   #faults: { drop: number; delay: number; delayMs: number } = { drop: 0, delay: 0, delayMs: 0 };
   #baseUrl: string | undefined;
 
   constructor(options: GraphApiServerOptions) {
     this.#accounts = new Map(options.accounts.map((account) => [account.phoneNumberId, account]));
-    this.#media = options.media;
+    this.#media = options.media ?? new MediaStore();
     this.#now = options.now ?? Date.now;
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#throughput = new ThroughputLimiter(limits.messagesPerSecond);
     this.#pairs = new PairLimiter(limits);
     this.#port = options.port ?? 0;
+    this.#sendLatencyMs = options.sendLatencyMs ?? 0;
     this.#server = createServer((request, response) => void this.#handle(request, response));
   }
 
@@ -112,6 +130,12 @@ export class GraphApiServer {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Called for every request once its body is read, before it is answered; returns the unsubscribe function. */
+  onRequest(listener: (request: ArrivedRequest) => void): () => void {
+    this.#arrivals.add(listener);
+    return () => this.#arrivals.delete(listener);
+  }
+
   /** Every request so far, in arrival order. */
   sent(): readonly GraphRequestRecord[] {
     return [...this.#records];
@@ -139,6 +163,11 @@ export class GraphApiServer {
       response.destroy();
       return;
     }
+    if (this.#arrivals.size > 0) {
+      const json = /^application\/json\b/i.test(request.headers['content-type'] ?? '');
+      const arrived = { method, path: url.pathname, body: json ? parseJson(raw) : undefined, at };
+      for (const listener of this.#arrivals) listener(arrived);
+    }
     if (this.#faults.drop > 0) {
       this.#faults.drop -= 1;
       this.#records.push({ method, path: url.pathname, status: 0, at });
@@ -148,6 +177,9 @@ export class GraphApiServer {
     if (this.#faults.delay > 0) {
       this.#faults.delay -= 1;
       await new Promise((resolve) => setTimeout(resolve, this.#faults.delayMs));
+    }
+    if (this.#sendLatencyMs > 0 && method === 'POST' && url.pathname.endsWith('/messages')) {
+      await new Promise((resolve) => setTimeout(resolve, this.#sendLatencyMs));
     }
     const answer = this.#route(method, url, bearer(request), raw, request.headers['content-type']);
     const resolved = answer instanceof Promise ? await answer : answer;
@@ -178,7 +210,9 @@ export class GraphApiServer {
     if (version === undefined || !VERSION.test(version) || id === undefined || id === '' || rest.length > 0) {
       return error(graphErrors.unsupportedRequest(method, url.pathname));
     }
-    if (method === 'GET' && edge === undefined) return this.#mediaUrl(id, token);
+    if (method === 'GET' && edge === undefined) {
+      return this.#accounts.has(id) ? this.#phoneNumber(id, token, url) : this.#mediaUrl(id, token);
+    }
     if (method === 'POST' && edge === 'messages') return this.#send(id, token, raw);
     if (method === 'POST' && edge === 'media') return this.#upload(id, token, raw, contentType);
     return error(graphErrors.unsupportedRequest(method, id));
@@ -215,6 +249,40 @@ export class GraphApiServer {
       },
       record: { ...withBody, wamid },
     };
+  }
+
+  /**
+   * `GET /{phone-number-id}?fields=…`: the number, to its own token only; another token Meta
+   * knows gets the "does not exist, cannot be loaded due to missing permissions" 100, as for an
+   * id that is no number at all.
+   */
+  #phoneNumber(phoneNumberId: string, token: string | undefined, url: URL): Answer {
+    const record = { phoneNumberId };
+    const account = this.#accounts.get(phoneNumberId);
+    if (token === undefined || !this.#knowsToken(token)) return error(graphErrors.invalidToken(), record);
+    if (account === undefined || account.accessToken !== token) {
+      return error(graphErrors.unsupportedRequest('GET', phoneNumberId), record);
+    }
+    const all: Record<string, unknown> = {
+      verified_name: account.verifiedName ?? DEFAULT_VERIFIED_NAME,
+      code_verification_status: 'VERIFIED',
+      display_phone_number: displayPhoneNumber(account.displayPhone),
+      quality_rating: 'GREEN',
+      platform_type: 'CLOUD_API',
+      throughput: { level: 'STANDARD' },
+    };
+    const asked = (url.searchParams.get('fields') ?? '').split(',').filter((field) => field in all);
+    const fields = asked.length > 0 ? asked : Object.keys(all);
+    return {
+      status: 200,
+      json: { ...Object.fromEntries(fields.map((field) => [field, all[field]])), id: phoneNumberId },
+      record,
+    };
+  }
+
+  /** Meta learns a number (it was registered after the server started). */
+  addAccount(account: SimulatorAccount): void {
+    this.#accounts.set(account.phoneNumberId, account);
   }
 
   #mediaUrl(mediaId: string, token: string | undefined): Answer {
@@ -290,6 +358,15 @@ export class GraphApiServer {
     };
     for (const listener of this.#listeners) listener(send);
   }
+}
+
+const DEFAULT_VERIFIED_NAME = 'Sapa Simulator';
+
+/** Digits as Meta shows a number: `6281210009000` -> `+62 812-1000-9000` (others: `+` and the digits). */
+function displayPhoneNumber(digits: string): string {
+  const bare = digits.replace(/^\+/, '');
+  if (!/^62\d{9,12}$/.test(bare)) return `+${bare}`;
+  return `+62 ${bare.slice(2, 5)}-${bare.slice(5, 9)}-${bare.slice(9)}`;
 }
 
 function error(answer: GraphErrorAnswer, record: Partial<GraphRequestRecord> = {}): Answer {

@@ -4,8 +4,9 @@ import {
   templateMessage,
   textMessage,
   webhookPayloadSchema,
+  withCallbackData,
 } from '../channels/whatsapp/index.ts';
-import type { MessageEvent, StatusEvent, WebhookEvent } from '../channels/whatsapp/index.ts';
+import type { MessageEvent, StatusEvent, WebhookEvent, WebhookPayload } from '../channels/whatsapp/index.ts';
 import { INBOUND_KINDS } from './inboundMessages.ts';
 import { createSimulator } from './Simulator.ts';
 import type { Simulator, SimulatorOptions } from './Simulator.ts';
@@ -153,6 +154,64 @@ describe('createSimulator', () => {
       statuses: { sent: 1, delivered: 1, read: 1, failed: 0 },
     });
     expect(simulator.sent()).toMatchObject([{ status: 200, wamid: sent.wamid }]);
+  });
+
+  it("echoes a send's biz_opaque_callback_data on each of its statuses, as Meta does", async () => {
+    const { receiver, simulator, client } = await start();
+    await simulator.customerWrites(2, 'Ada warna merah?');
+    const customer = simulator.customers[2];
+    const sent = await client.sendMessage(
+      account.phoneNumberId,
+      withCallbackData(textMessage({ to: customer?.phone ?? '', body: 'Ada kak' }), 'pesan-42'),
+    );
+    const plain = await client.sendMessage(
+      account.phoneNumberId,
+      textMessage({ to: customer?.phone ?? '', body: 'Tanpa data' }),
+    );
+    await receiver.waitFor(
+      (events) => statusesOf(events, sent.wamid).length === 3 && statusesOf(events, plain.wamid).length === 3,
+    );
+    expect(statusesOf(receiver.events, sent.wamid).map((status) => status.callbackData)).toEqual([
+      'pesan-42',
+      'pesan-42',
+      'pesan-42',
+    ]);
+    expect(statusesOf(receiver.events, plain.wamid).map((status) => status.callbackData)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // Where Meta puts it: on the status object itself.
+    const raw = receiver.posts.map((post) => JSON.parse(post.raw) as WebhookPayload);
+    const wire = raw.flatMap((body) => body.entry[0]?.changes[0]?.value.statuses ?? []);
+    expect(wire.find((status) => status.id === sent.wamid)).toMatchObject({
+      biz_opaque_callback_data: 'pesan-42',
+    });
+  });
+
+  it('answers sends after their latency, and a send whose caller went away still goes out', async () => {
+    const { receiver, simulator } = await start({ sendLatencyMs: 50 });
+    await simulator.customerWrites(3, 'Halo');
+    const customer = simulator.customers[3];
+    const caller = new AbortController();
+    const arrived: unknown[] = [];
+    simulator.graph.onRequest((request) => {
+      arrived.push(request.body);
+      caller.abort();
+    });
+    const accepted = new Promise<string>((resolve) => simulator.graph.onSend((send) => resolve(send.wamid)));
+    const body = withCallbackData(textMessage({ to: customer?.phone ?? '', body: 'Hilang?' }), 'pesan-43');
+    const call = fetch(`${simulator.graphBaseUrl}/v24.0/${account.phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: caller.signal,
+    });
+    await expect(call).rejects.toThrow();
+    expect(arrived).toEqual([body]);
+    const wamid = await accepted;
+    await receiver.waitFor((events) => statusesOf(events, wamid).length === 3);
+    expect(statusesOf(receiver.events, wamid)[0]?.callbackData).toBe('pesan-43');
   });
 
   it('fails a free-form send outside the 24-hour window with 131047 after answering a wamid', async () => {

@@ -2,7 +2,7 @@ import { ConversationWindows } from './ConversationWindows.ts';
 import { createCustomers } from './customers.ts';
 import type { Customer } from './customers.ts';
 import { GraphApiServer } from './GraphApiServer.ts';
-import type { GraphRequestRecord } from './GraphApiServer.ts';
+import type { AcceptedSend, GraphRequestRecord } from './GraphApiServer.ts';
 import { newWamid } from './ids.ts';
 import { adReferral, inboundMessage, isMediaKind, randomKind } from './inboundMessages.ts';
 import type { InboundKind } from './inboundMessages.ts';
@@ -37,6 +37,10 @@ export interface SimulatorOptions {
   limits?: Partial<SimulatorLimits>;
   /** Retry policy of webhook POSTs. */
   webhook?: Omit<WebhookSenderOptions, 'target' | 'appSecret'>;
+  /** Each send is answered this many ms after it arrived (default 0; see `GraphApiServer`). */
+  sendLatencyMs?: number;
+  /** Told of every status webhook once its delivery succeeded or gave up. */
+  onStatus?: (status: StatusName, result: DeliveryResult, send: AcceptedSend) => void;
 }
 
 /** What a customer writes: a text, or a kind (random content of that kind). Random when absent. */
@@ -114,9 +118,10 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     windows,
     now,
     delays: { ...DEFAULT_STATUS_DELAYS, ...options.statusDelaysMs },
-    onStatus: (status, result) => {
+    onStatus: (status, result, send) => {
       if (result.ok) stats.statuses[status] += 1;
       else stats.statusDeliveriesFailed += 1;
+      options.onStatus?.(status, result, send);
     },
   });
   const graph = new GraphApiServer({
@@ -125,6 +130,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     now,
     ...(options.graphPort === undefined ? {} : { port: options.graphPort }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.sendLatencyMs === undefined ? {} : { sendLatencyMs: options.sendLatencyMs }),
   });
   graph.onSend((send) => {
     stats.sendsAccepted += 1;

@@ -19,14 +19,15 @@ export type StatusName = WireStatus['status'];
 /**
  * Plays the recipient's phone for each accepted send: `sent`, `delivered`, `read` status
  * webhooks in that order, or one `failed` status with 131047 when a free-form message went out
- * with the 24-hour window closed (templates always go through).
+ * with the 24-hour window closed (templates always go through). Each status echoes the send's
+ * `biz_opaque_callback_data`, as Meta does.
  */
 export class StatusResponder {
   readonly #sender: WebhookSender;
   readonly #windows: ConversationWindows;
   readonly #now: Clock;
   readonly #delays: StatusDelays;
-  readonly #onStatus: (status: StatusName, result: DeliveryResult) => void;
+  readonly #onStatus: (status: StatusName, result: DeliveryResult, send: AcceptedSend) => void;
   readonly #timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   readonly #running = new Set<Promise<void>>();
   #closed = false;
@@ -36,7 +37,7 @@ export class StatusResponder {
     windows: ConversationWindows;
     now: Clock;
     delays: StatusDelays;
-    onStatus: (status: StatusName, result: DeliveryResult) => void;
+    onStatus: (status: StatusName, result: DeliveryResult, send: AcceptedSend) => void;
   }) {
     this.#sender = options.sender;
     this.#windows = options.windows;
@@ -82,16 +83,18 @@ export class StatusResponder {
     await this.#sleep(delayMs);
     if (this.#closed) return false;
     const result = await this.#sender.deliver(statusPayload(send.account, this.#status(send, status)));
-    this.#onStatus(status, result);
+    this.#onStatus(status, result, send);
     return result.ok;
   }
 
   #status(send: AcceptedSend, status: StatusName): WireStatus {
+    const callbackData = send.body.biz_opaque_callback_data;
     const base = {
       id: send.wamid,
       status,
       timestamp: String(Math.floor(this.#now() / 1000)),
       recipient_id: send.waId,
+      ...(callbackData === undefined ? {} : { biz_opaque_callback_data: callbackData }),
     };
     if (status === 'failed') return { ...base, errors: reEngagementErrors() };
     if (status === 'read') return base;

@@ -23,6 +23,16 @@ try {
     customers: options.customers,
     seed: options.seed,
     graphPort: options.graphPort,
+    ...(options.sendLatencyMs === undefined ? {} : { sendLatencyMs: options.sendLatencyMs }),
+    ...(options.webhookAttempts === undefined ? {} : { webhook: { maxAttempts: options.webhookAttempts } }),
+    ...(options.printSends === true
+      ? {
+          onStatus: (status, result, send) =>
+            console.log(
+              `status ${status} wamid=${send.wamid} to=${send.waId} callback=${send.body.biz_opaque_callback_data ?? '-'} ${result.ok ? 'ok' : 'undelivered'}`,
+            ),
+        }
+      : {}),
   });
 } catch (error) {
   console.error(
@@ -42,10 +52,32 @@ console.log(
   `${options.customers} customers writing ${options.rate} messages/s${options.duration === undefined ? ' until Ctrl-C' : ` for ${options.duration} s`}`,
 );
 
-const run = simulator.writeAtRate({
-  rate: options.rate,
-  ...(options.duration === undefined ? {} : { durationMs: options.duration * 1000 }),
-});
+if (options.windowsOpen === true) {
+  const at = Date.now();
+  for (const customer of simulator.customers) simulator.rememberCustomerWrote(customer.index, at);
+}
+if (options.printSends === true) {
+  // What reached the Graph API, per message: a test counts these lines (sends are named by their
+  // `biz_opaque_callback_data`).
+  simulator.graph.onRequest((request) => {
+    if (request.method !== 'POST' || !request.path.endsWith('/messages')) return;
+    const body = request.body as { to?: unknown; biz_opaque_callback_data?: unknown } | undefined;
+    const to = typeof body?.to === 'string' ? body.to.replace(/^\+/, '') : '-';
+    const callback = body?.biz_opaque_callback_data;
+    console.log(`send received to=${to} callback=${typeof callback === 'string' ? callback : '-'}`);
+  });
+  simulator.graph.onSend((send) =>
+    console.log(
+      `send accepted wamid=${send.wamid} to=${send.waId} callback=${send.body.biz_opaque_callback_data ?? '-'}`,
+    ),
+  );
+}
+
+const durationMs = options.duration === undefined ? undefined : options.duration * 1000;
+const run: { stop(): void; done: Promise<number> } =
+  options.rate > 0
+    ? simulator.writeAtRate({ rate: options.rate, ...(durationMs === undefined ? {} : { durationMs }) })
+    : quietRun(durationMs);
 let previous = simulator.stats();
 const report = setInterval(() => {
   const current = simulator.stats();
@@ -54,12 +86,14 @@ const report = setInterval(() => {
 }, 1_000);
 
 let stopping = false;
-process.on('SIGINT', () => {
+const stop = () => {
   if (stopping) process.exit(130);
   stopping = true;
   console.log('Stopping (Ctrl-C again to quit at once)…');
   run.stop();
-});
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 
 const written = await run.done;
 clearInterval(report);
@@ -68,6 +102,19 @@ const final = simulator.stats();
 await simulator.close();
 console.log(`Done: ${written} customer messages written. ${summary(final)}`);
 process.exit(0);
+
+/** `--rate 0`: no customer writes; the Graph API answers until stopped or `durationMs` has passed. */
+function quietRun(durationMs: number | undefined): { stop(): void; done: Promise<number> } {
+  let stop = () => {};
+  const done = new Promise<number>((resolve) => {
+    const timer = durationMs === undefined ? undefined : setTimeout(() => resolve(0), durationMs);
+    stop = () => {
+      clearTimeout(timer);
+      resolve(0);
+    };
+  });
+  return { stop, done };
+}
 
 function line(before: SimulatorStats, after: SimulatorStats): string {
   const delivered = after.messagesDelivered - before.messagesDelivered;

@@ -40,6 +40,31 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads the options a test of sends needs', () => {
+    const parsed = parseCliArgs([
+      '--rate',
+      '0',
+      '--windows-open',
+      '--send-latency',
+      '1500',
+      '--webhook-attempts',
+      '200',
+      '--print-sends',
+    ]);
+    expect(parsed).toMatchObject({
+      ok: true,
+      options: { rate: 0, windowsOpen: true, sendLatencyMs: 1500, webhookAttempts: 200, printSends: true },
+    });
+    expect(parseCliArgs(['--send-latency', '-5'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--send-latency') as unknown,
+    });
+    expect(parseCliArgs(['--webhook-attempts', '0'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--webhook-attempts') as unknown,
+    });
+  });
+
   it('defaults from the environment, then built-in values', () => {
     expect(parseCliArgs([], { WHATSAPP_APP_SECRET: 'from-env', SIMULATOR_GRAPH_PORT: '4321' })).toEqual({
       ok: true,
@@ -93,7 +118,7 @@ describe('parseCliArgs', () => {
   });
 
   it('reports every problem at once', () => {
-    const parsed = parseCliArgs(['--customers', 'x', '--rate', '0']);
+    const parsed = parseCliArgs(['--customers', 'x', '--rate', 'fast']);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok && 'message' in parsed) expect(parsed.message.split('\n')).toHaveLength(2);
   });

@@ -3,7 +3,7 @@ import type { SimulatorAccount } from './types.ts';
 
 export interface CliOptions {
   customers: number;
-  /** Messages per second, all customers together. */
+  /** Messages per second, all customers together; 0: customers do not write. */
   rate: number;
   target: string;
   appSecret: string;
@@ -12,6 +12,14 @@ export interface CliOptions {
   /** Seconds; runs until Ctrl-C when absent. */
   duration?: number;
   seed: number;
+  /** Every customer's 24-hour window is open from the start (as if each had just written). */
+  windowsOpen?: true;
+  /** Each send is answered this many ms after it arrived. */
+  sendLatencyMs?: number;
+  /** Tries per webhook delivery (default 6). */
+  webhookAttempts?: number;
+  /** One line per send received, send accepted and status webhook delivered. */
+  printSends?: true;
 }
 
 export type CliParse =
@@ -20,7 +28,7 @@ export type CliParse =
 export const USAGE = `Usage: pnpm simulate [options]
 
   --customers N          simulated customers (default 10)
-  --rate R               customer messages per second, all together (default 1)
+  --rate R               customer messages per second, all together (default 1; 0 = none)
   --target URL           Sapa's webhook URL (default $SIMULATOR_TARGET or http://localhost:3000/webhooks/whatsapp)
   --app-secret S         signs the webhooks (default $WHATSAPP_APP_SECRET or sapa-dev-app-secret)
   --phone-number-id ID   the business number's id (default $WHATSAPP_PHONE_NUMBER_ID or 109876543210987)
@@ -29,6 +37,10 @@ export const USAGE = `Usage: pnpm simulate [options]
   --graph-port PORT      the Graph API port on 127.0.0.1 (default $SIMULATOR_GRAPH_PORT or 3210; 0 = any free port)
   --duration S           stop after S seconds (default: run until Ctrl-C)
   --seed N               same seed, same customers (default 1)
+  --windows-open         every customer's 24-hour window is open from the start
+  --send-latency MS      answer each send MS milliseconds after it arrived (default 0)
+  --webhook-attempts N   tries per webhook delivery (default 6)
+  --print-sends          print a line per send received, send accepted and status delivered
   --help                 this text`;
 
 export const DEFAULTS = {
@@ -62,6 +74,10 @@ export function parseCliArgs(
         'graph-port': { type: 'string' },
         duration: { type: 'string' },
         seed: { type: 'string' },
+        'windows-open': { type: 'boolean' },
+        'send-latency': { type: 'string' },
+        'webhook-attempts': { type: 'string' },
+        'print-sends': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }).values;
@@ -89,8 +105,8 @@ export function parseCliArgs(
   const rate = number(
     'rate',
     '1',
-    (n) => Number.isFinite(n) && n > 0 && n <= 100_000,
-    'a number above 0 and at most 100000',
+    (n) => Number.isFinite(n) && n >= 0 && n <= 100_000,
+    'a number from 0 to 100000',
   );
   const graphPort = number(
     'graph-port',
@@ -99,6 +115,24 @@ export function parseCliArgs(
     'a port from 0 to 65535',
   );
   const seed = number('seed', '1', (n) => Number.isInteger(n), 'a whole number');
+  const sendLatencyMs =
+    values['send-latency'] === undefined
+      ? undefined
+      : number(
+          'send-latency',
+          '',
+          (n) => Number.isInteger(n) && n >= 0 && n <= 600_000,
+          'a whole number of ms from 0 to 600000',
+        );
+  const webhookAttempts =
+    values['webhook-attempts'] === undefined
+      ? undefined
+      : number(
+          'webhook-attempts',
+          '',
+          (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
+          'a whole number from 1 to 100000',
+        );
   const duration =
     values.duration === undefined
       ? undefined
@@ -128,6 +162,10 @@ export function parseCliArgs(
       graphPort,
       seed,
       ...(duration === undefined ? {} : { duration }),
+      ...(values['windows-open'] === true ? { windowsOpen: true } : {}),
+      ...(sendLatencyMs === undefined ? {} : { sendLatencyMs }),
+      ...(webhookAttempts === undefined ? {} : { webhookAttempts }),
+      ...(values['print-sends'] === true ? { printSends: true } : {}),
     },
   };
 }

@@ -8,7 +8,12 @@ export type {
   SimulatorStats,
 } from './Simulator.ts';
 export { GraphApiServer } from './GraphApiServer.ts';
-export type { AcceptedSend, GraphApiServerOptions, GraphRequestRecord } from './GraphApiServer.ts';
+export type {
+  AcceptedSend,
+  ArrivedRequest,
+  GraphApiServerOptions,
+  GraphRequestRecord,
+} from './GraphApiServer.ts';
 export { WebhookSender } from './WebhookSender.ts';
 export type { DeliveryResult, WebhookSenderOptions } from './WebhookSender.ts';
 export { createCustomers } from './customers.ts';
@@ -16,6 +21,6 @@ export type { Customer } from './customers.ts';
 export { INBOUND_KINDS } from './inboundMessages.ts';
 export type { InboundKind } from './inboundMessages.ts';
 export type { RateRun } from './rateRun.ts';
-export type { StatusDelays } from './StatusResponder.ts';
+export type { StatusDelays, StatusName } from './StatusResponder.ts';
 export { DEFAULT_LIMITS } from './types.ts';
 export type { Clock, SimulatorAccount, SimulatorLimits } from './types.ts';

@@ -12,6 +12,8 @@ const envelope = {
   recipient_type: z.literal('individual').optional(),
   to: z.string().regex(/^\+?\d{5,20}$/, 'to must be a phone number'),
   context: z.looseObject({ message_id: z.string().min(1) }).optional(),
+  /** Echoed on every status webhook of the message; Meta takes up to 512 characters. */
+  biz_opaque_callback_data: z.string().max(512).optional(),
 };
 
 export const sendBodySchema = z.discriminatedUnion('type', [

@@ -9,6 +9,8 @@ export interface SimulatorAccount {
   accessToken: string;
   /** WhatsApp Business Account id (`entry[].id`); derived from the phone number id when absent. */
   wabaId?: string;
+  /** The business name Meta verified for the number (`verified_name`); default `Sapa Simulator`. */
+  verifiedName?: string;
 }
 
 /** Milliseconds since the epoch; injected so tests move time (24-hour window, rate limits). */

@@ -16,6 +16,8 @@ export interface WireStatus {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   timestamp: string;
   recipient_id: string;
+  /** What the send carried in `biz_opaque_callback_data`, echoed on each of its statuses. */
+  biz_opaque_callback_data?: string;
   pricing?: { billable: boolean; pricing_model: 'PMP'; type: string; category: string };
   errors?: {
     code: number;

@@ -1,9 +1,11 @@
 /**
  * A project's members as the members table and the permission editor see them
  * (`/project/user/{key}`), and the membership changes the server allows: permissions edited,
- * a member removed, a member leaving. The rules of who may grant what are the SDK's
- * (`grantProblem`, `removalProblem`); every change runs under the project row's lock, so two
- * changes at once cannot both take away the last member who may set permissions.
+ * a member removed, a member leaving, the project handed over to another member. The rules of
+ * who may grant what and of ownership are the SDK's (`grantProblem`, `removalProblem`); every
+ * change runs under the project row's lock and reads the owner and every member's keys there, so
+ * two changes at once cannot both take away the last member who may set permissions, and a
+ * change cannot race a transfer of ownership.
  */
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -14,13 +16,14 @@ import { avatarUrl } from '../auth/users.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
 import {
   allPermissionKeys,
+  grantAll,
   grantProblem,
   matchingTemplate,
   mayManagePermissions,
   parsePermissions,
   removalProblem,
 } from '../sdk.ts';
-import type { PermissionKey, ProjectMember } from '../sdk.ts';
+import type { GrantProblem, PermissionKey, ProjectMember, RemovalProblem } from '../sdk.ts';
 
 export const MEMBER_PAGE_SIZE = 10;
 
@@ -45,7 +48,7 @@ interface MemberRow {
   joinedAt: Date;
 }
 
-function toMember(row: MemberRow, project: Pick<ProjectRow, 'createdBy'>, callerId: string): ProjectMember {
+function toMember(row: MemberRow, project: Pick<ProjectRow, 'ownerId'>, callerId: string): ProjectMember {
   const permissions = parsePermissions(row.permissions);
   return {
     userId: row.userId,
@@ -54,7 +57,7 @@ function toMember(row: MemberRow, project: Pick<ProjectRow, 'createdBy'>, caller
     avatarUrl: avatarUrl(row.userId, row.avatarVersion),
     permissions,
     template: matchingTemplate(permissions),
-    role: project.createdBy === row.userId ? 'owner' : 'member',
+    role: project.ownerId === row.userId ? 'owner' : 'member',
     self: row.userId === callerId,
     joinedAt: row.joinedAt.toISOString(),
   };
@@ -105,7 +108,7 @@ export async function listProjectMembers(
 /** One member of the project, or `null` when `userId` is not a member. */
 export async function findProjectMember(
   db: Executor,
-  project: ProjectRow,
+  project: Pick<ProjectRow, 'id' | 'ownerId'>,
   userId: string,
   callerId: string,
 ): Promise<ProjectMember | null> {
@@ -118,14 +121,27 @@ export async function findProjectMember(
   return row === undefined ? null : toMember(row, project, callerId);
 }
 
-/** Every member's permissions, read under the project row's lock (inside a transaction). */
-async function lockedPermissions(tx: Executor, projectId: string): Promise<Map<string, PermissionKey[]>> {
-  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+interface LockedProject {
+  /** `null`: the project is gone. */
+  ownerId: string | null;
+  members: Map<string, PermissionKey[]>;
+}
+
+/** The owner and every member's permissions, read under the project row's lock (inside a transaction). */
+async function lockProject(tx: Executor, projectId: string): Promise<LockedProject> {
+  const [project] = await tx
+    .select({ ownerId: projects.ownerId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
   const rows = await tx
     .select({ userId: projectMembers.userId, permissions: projectMembers.permissions })
     .from(projectMembers)
     .where(eq(projectMembers.projectId, projectId));
-  return new Map(rows.map((row) => [row.userId, parsePermissions(row.permissions)]));
+  return {
+    ownerId: project?.ownerId ?? null,
+    members: new Map(rows.map((row) => [row.userId, parsePermissions(row.permissions)])),
+  };
 }
 
 function holdersOf(members: Map<string, PermissionKey[]>): number {
@@ -140,7 +156,7 @@ export function normalizePermissions(keys: readonly string[]): PermissionKey[] {
 
 export type PermissionsResult =
   | { ok: true; member: ProjectMember; permissions: PermissionKey[] }
-  | { ok: false; problem: 'not_found' | 'self_escalation' | 'grant_beyond_own' | 'last_permission_holder' };
+  | { ok: false; problem: 'not_found' | GrantProblem };
 
 /**
  * Saves `userId`'s permissions as `editorId` asks, under the rules of `grantProblem` (read from
@@ -152,16 +168,18 @@ export async function setMemberPermissions(
   change: { editorId: string; userId: string; permissions: readonly string[] },
 ): Promise<PermissionsResult> {
   return db.transaction(async (tx) => {
-    const members = await lockedPermissions(tx, project.id);
+    const { ownerId, members } = await lockProject(tx, project.id);
     const editor = members.get(change.editorId);
     const before = members.get(change.userId);
-    if (editor === undefined || before === undefined) return { ok: false, problem: 'not_found' };
+    if (ownerId === null || editor === undefined || before === undefined)
+      return { ok: false, problem: 'not_found' };
     const after = normalizePermissions(change.permissions);
     const problem = grantProblem({
       editor,
       before,
       after,
       self: change.editorId === change.userId,
+      targetIsOwner: ownerId === change.userId,
       permissionHolders: holdersOf(members),
     });
     if (problem !== null) return { ok: false, problem };
@@ -169,7 +187,7 @@ export async function setMemberPermissions(
       .update(projectMembers)
       .set({ permissions: after })
       .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, change.userId)));
-    const member = await findProjectMember(tx, project, change.userId, change.editorId);
+    const member = await findProjectMember(tx, { id: project.id, ownerId }, change.userId, change.editorId);
     if (member === null) return { ok: false, problem: 'not_found' };
     return { ok: true, member, permissions: after };
   });
@@ -177,18 +195,24 @@ export async function setMemberPermissions(
 
 export type RemovalResult =
   /** `unassigned`: the conversations that were assigned to them, now assigned to nobody. */
-  { ok: true; unassigned: string[] } | { ok: false; problem: 'not_found' | 'last_permission_holder' };
+  { ok: true; unassigned: string[] } | { ok: false; problem: 'not_found' | RemovalProblem };
 
 /**
  * Takes `userId` out of the project (their division memberships go with it, by the foreign key),
- * unless they are the last member who may set permissions.
+ * unless they are its owner or the last member who may set permissions. `leaving`: the member
+ * leaves by themselves (`project_leave`).
  */
-export async function removeMember(db: Db, projectId: string, userId: string): Promise<RemovalResult> {
+export async function removeMember(
+  db: Db,
+  projectId: string,
+  userId: string,
+  leaving: boolean,
+): Promise<RemovalResult> {
   return db.transaction(async (tx) => {
-    const members = await lockedPermissions(tx, projectId);
+    const { ownerId, members } = await lockProject(tx, projectId);
     const permissions = members.get(userId);
     if (permissions === undefined) return { ok: false, problem: 'not_found' };
-    const problem = removalProblem(permissions, holdersOf(members));
+    const problem = removalProblem({ permissions, owner: ownerId === userId }, holdersOf(members), leaving);
     if (problem !== null) return { ok: false, problem };
     await tx
       .delete(divisionMembers)
@@ -203,5 +227,50 @@ export async function removeMember(db: Db, projectId: string, userId: string): P
       .where(and(eq(conversations.projectId, projectId), eq(conversations.assignedUserId, userId)))
       .returning({ id: conversations.id });
     return { ok: true, unassigned: unassigned.map((row) => row.id) };
+  });
+}
+
+export type TransferResult =
+  | {
+      ok: true;
+      /** The new owner as saved (every key). */
+      owner: ProjectMember;
+      /** The member who handed it over, and the keys they keep; `null` when nothing changed. */
+      previous: { userId: string; permissions: PermissionKey[] } | null;
+    }
+  | { ok: false; problem: 'not_found' | 'owner_only' };
+
+/**
+ * Hands the project over from `fromId` (who must still be its owner, read under the lock: two
+ * transfers at once cannot both succeed) to the member `toId`, who then holds every key. The old
+ * owner keeps their keys. To oneself it changes nothing.
+ */
+export async function transferOwnership(
+  db: Db,
+  projectId: string,
+  change: { fromId: string; toId: string },
+): Promise<TransferResult> {
+  return db.transaction(async (tx) => {
+    const { ownerId, members } = await lockProject(tx, projectId);
+    if (ownerId === null) return { ok: false, problem: 'not_found' };
+    if (ownerId !== change.fromId) return { ok: false, problem: 'owner_only' };
+    const kept = members.get(change.fromId);
+    if (kept === undefined || !members.has(change.toId)) return { ok: false, problem: 'not_found' };
+    if (change.toId !== change.fromId) {
+      await tx.update(projects).set({ ownerId: change.toId }).where(eq(projects.id, projectId));
+      await tx
+        .update(projectMembers)
+        .set({ permissions: grantAll() })
+        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, change.toId)));
+    }
+    const owner = await findProjectMember(
+      tx,
+      { id: projectId, ownerId: change.toId },
+      change.toId,
+      change.fromId,
+    );
+    if (owner === null) return { ok: false, problem: 'not_found' };
+    const previous = change.toId === change.fromId ? null : { userId: change.fromId, permissions: kept };
+    return { ok: true, owner, previous };
   });
 }

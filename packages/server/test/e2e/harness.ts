@@ -5,7 +5,13 @@
  * WhatsApp's side (a simulator per account, speaking the real protocol on loopback) and
  * memberships with chosen permissions (invites come with the team issue).
  *
+ * The app's Graph API (`WHATSAPP_GRAPH_BASE_URL`) is the simulator's `GraphApiServer` on loopback,
+ * playing Meta's directory of numbers: `account_create` verifies a number there, so a test
+ * registers its number first (`POST /numbers`), as a business has its number at Meta before adding
+ * it to Sapa.
+ *
  * Control API (JSON, 127.0.0.1 only):
+ * - `POST /numbers {phoneNumberId, accessToken, displayPhone?, verifiedName?}`: Meta knows the number.
  * - `POST /simulators {accountId}`: a simulator for that account of the app (its number and token),
  *   whose Graph API the account's sends now reach; answers `{ id, graphBaseUrl, customers }`.
  * - `POST /simulators/{id}/write {customer, text?, kind?}`: a customer (index or phone) writes.
@@ -19,10 +25,12 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { projectMembers, projects, users, waAccounts } from '../../src/db/schema.ts';
 import { normalizePhone, parsePermissions } from '../../src/sdk.ts';
-import { createSimulator } from '../../src/simulator/index.ts';
+import { createSimulator, GraphApiServer } from '../../src/simulator/index.ts';
 import type { InboundKind, Simulator } from '../../src/simulator/index.ts';
 
 const config = loadConfig();
+const meta = new GraphApiServer({ accounts: [] });
+config.whatsapp.graphBaseUrl = await meta.listen();
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3102);
 const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });
@@ -78,6 +86,17 @@ async function addSimulator(body: Json): Promise<unknown> {
   };
 }
 
+function addNumber(body: Json): unknown {
+  const phoneNumberId = String(body.phoneNumberId);
+  meta.addAccount({
+    phoneNumberId,
+    accessToken: String(body.accessToken),
+    displayPhone: typeof body.displayPhone === 'string' ? body.displayPhone : '6281210009000',
+    ...(typeof body.verifiedName === 'string' ? { verifiedName: body.verifiedName } : {}),
+  });
+  return { phoneNumberId };
+}
+
 async function addMember(body: Json): Promise<unknown> {
   const phone = normalizePhone(String(body.phone));
   const [user] = phone === null ? [] : await db.select().from(users).where(eq(users.phone, phone));
@@ -98,6 +117,8 @@ async function addMember(body: Json): Promise<unknown> {
 async function route(request: IncomingMessage): Promise<[number, unknown]> {
   const url = new URL(request.url ?? '/', 'http://control');
   const parts = url.pathname.split('/').filter((part) => part !== '');
+  if (request.method === 'POST' && url.pathname === '/numbers')
+    return [200, addNumber(await readJson(request))];
   if (request.method === 'POST' && url.pathname === '/simulators')
     return [200, await addSimulator(await readJson(request))];
   if (request.method === 'POST' && url.pathname === '/members')
@@ -136,7 +157,7 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   control.close();
-  Promise.all([...simulators.values()].map((simulator) => simulator.close()))
+  Promise.all([...simulators.values()].map((simulator) => simulator.close()).concat(meta.close()))
     .then(() => app.close())
     .then(
       () => process.exit(0),

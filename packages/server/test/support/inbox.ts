@@ -32,9 +32,14 @@ export interface GraphCall {
   body: Record<string, unknown>;
 }
 
-export type GraphMode = 'ok' | 'error' | 'network' | 'token';
+/** `lost`: the send is taken (recorded) but its answer never comes back (the connection is cut). */
+export type GraphMode = 'ok' | 'error' | 'network' | 'token' | 'lost';
 
-/** A fake `POST /{version}/{phone-number-id}/messages` on 127.0.0.1, port 0 (other requests: a Graph error). */
+/**
+ * A fake `POST /{version}/{phone-number-id}/messages` on 127.0.0.1, port 0, which also answers
+ * `GET /{version}/{phone-number-id}?fields=…` for every number whose token is `token-<id>` (as
+ * `createAccount` makes them); other requests: a Graph error.
+ */
 export interface FakeGraph {
   url: string;
   calls: GraphCall[];
@@ -47,6 +52,11 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const handle = (request: IncomingMessage, response: ServerResponse, text: string) => {
     if (fake.mode === 'network') {
       request.socket.destroy();
+      return;
+    }
+    const number = /^\/v\d+\.\d+\/(\d+)\?fields=/.exec(request.url ?? '');
+    if (request.method === 'GET' && number?.[1] !== undefined) {
+      phoneNumberAnswer(response, number[1], request.headers.authorization);
       return;
     }
     if (request.method !== 'POST') {
@@ -70,6 +80,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       authorization: request.headers.authorization,
       body: JSON.parse(text) as Record<string, unknown>,
     });
+    if (fake.mode === 'lost') {
+      request.socket.destroy();
+      return;
+    }
     response.setHeader('content-type', 'application/json');
     if (fake.mode === 'token') {
       response.statusCode = 401;
@@ -124,6 +138,34 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   return fake;
 }
 
+/** The fake's `GET /{phone-number-id}`: the number to its `token-<id>`, 190 to any other token. */
+function phoneNumberAnswer(response: ServerResponse, id: string, authorization: string | undefined): void {
+  response.setHeader('content-type', 'application/json');
+  if (authorization !== `Bearer token-${id}`) {
+    response.statusCode = 401;
+    response.end(
+      JSON.stringify({
+        error: {
+          message: 'Invalid OAuth access token - Cannot parse access token',
+          type: 'OAuthException',
+          code: 190,
+          fbtrace_id: 'AbC',
+        },
+      }),
+    );
+    return;
+  }
+  response.end(
+    JSON.stringify({
+      display_phone_number: '+62 812-1000-9000',
+      verified_name: 'Toko Utama',
+      quality_rating: 'GREEN',
+      code_verification_status: 'VERIFIED',
+      id,
+    }),
+  );
+}
+
 let counter = 0;
 /** A phone number id no other test uses. */
 export function uniquePhoneNumberId(): string {
@@ -175,7 +217,7 @@ export function inbound(
 
 export function statusUpdate(
   status: 'sent' | 'delivered' | 'read' | 'failed',
-  options: { phoneNumberId: string; wamid: string; to: string },
+  options: { phoneNumberId: string; wamid: string; to: string; callbackData?: string },
 ): Json {
   const payload = loadFixture(`status-${status}.json`) as Json;
   const value = valueOf(payload);
@@ -183,6 +225,7 @@ export function statusUpdate(
   const entry = (value.statuses as Json[])[0] as Json;
   entry.id = options.wamid;
   entry.recipient_id = options.to.replace(/^\+/, '');
+  if (options.callbackData !== undefined) entry.biz_opaque_callback_data = options.callbackData;
   return payload;
 }
 
@@ -209,12 +252,22 @@ export interface InboxProject {
   account: WhatsAppAccount;
 }
 
+/**
+ * Adds a number to the project through `account_create`, its token `token-<id>`: Meta (the test
+ * server's simulated Graph API, or a test's fake) knows it first.
+ */
 export async function createAccount(
   server: TestServer,
   token: string,
   key: string,
   phoneNumberId = uniquePhoneNumberId(),
 ): Promise<WhatsAppAccount> {
+  server.graph?.addAccount({
+    phoneNumberId,
+    displayPhone: '6281210009000',
+    accessToken: `token-${phoneNumberId}`,
+    verifiedName: 'Toko Utama',
+  });
   return dataOf<WhatsAppAccount>(
     await server.act('account_create', {
       token,
@@ -254,8 +307,17 @@ export async function addMember(
   return user;
 }
 
-/** Menu keys an agent needs to reach `crm.chat.*` keys. */
-export const CHAT_AGENT: PermissionKey[] = ['crm.menu', 'crm.chat.menu', 'crm.chat.view'];
+/** An agent of the inbox: the menus, seeing it, replying and assigning (the other `crm.chat.*` keys apart). */
+export const CHAT_AGENT: PermissionKey[] = [
+  'crm.menu',
+  'crm.chat.menu',
+  'crm.chat.view',
+  'crm.chat.send',
+  'crm.chat.assign',
+];
+
+/** A member who only sees the inbox (as the Viewer template does): no reply, upload or assignment. */
+export const CHAT_VIEWER: PermissionKey[] = ['crm.menu', 'crm.chat.menu', 'crm.chat.view'];
 
 /** A customer writes in on the project's number; answers their conversation as the owner sees it. */
 export async function conversationWith(

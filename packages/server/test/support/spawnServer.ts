@@ -8,19 +8,33 @@ export interface SpawnedServer {
   child: ChildProcessWithoutNullStreams;
   /** Every stdout line so far. */
   lines: string[];
+  /** When each line of `lines` arrived (`Date.now()`). */
+  times: number[];
   stderr(): string;
   /** Resolves with the first stdout line matching `pattern` (waiting up to `timeoutMs`). */
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Resolves once `check` holds for the lines so far (checked as each line arrives); rejects if the process exits first. */
+  waitUntil(check: (lines: readonly string[]) => boolean): Promise<void>;
   exited: Promise<number | null>;
 }
 
 /** `node --conditions=@sapa/source --import tsx src/main.ts`, exactly as `pnpm start` runs it. */
 export function spawnServer(env: Record<string, string | undefined>): SpawnedServer {
-  const child = spawn(process.execPath, ['--conditions=@sapa/source', '--import', 'tsx', 'src/main.ts'], {
+  return spawnScript('src/main.ts', [], env);
+}
+
+/** A script of this package (`src/simulator/cli.ts`, …) run as `pnpm` runs it, in a process of its own. */
+export function spawnScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): SpawnedServer {
+  const child = spawn(process.execPath, ['--conditions=@sapa/source', '--import', 'tsx', script, ...args], {
     cwd: packageDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
   });
   const lines: string[] = [];
+  const times: number[] = [];
   const waiters = new Set<() => void>();
   let pending = '';
   child.stdout.setEncoding('utf8');
@@ -28,6 +42,8 @@ export function spawnServer(env: Record<string, string | undefined>): SpawnedSer
     const parts = (pending + chunk).split('\n');
     pending = parts.pop() ?? '';
     lines.push(...parts);
+    const at = Date.now();
+    for (const _line of parts) times.push(at);
     for (const wake of waiters) wake();
   });
   let errors = '';
@@ -68,5 +84,20 @@ export function spawnServer(env: Record<string, string | undefined>): SpawnedSer
       check();
     });
 
-  return { child, lines, stderr: () => errors, waitForLine, exited };
+  const waitUntil = (check: (lines: readonly string[]) => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const wake = () => {
+        if (check(lines)) {
+          waiters.delete(wake);
+          resolve();
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          waiters.delete(wake);
+          reject(new Error(`${script} exited (${child.exitCode ?? child.signalCode}) first: ${errors}`));
+        }
+      };
+      waiters.add(wake);
+      wake();
+    });
+
+  return { child, lines, times, stderr: () => errors, waitForLine, waitUntil, exited };
 }

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { memorySender } from '../../src/otp/memorySender.ts';
+import { GraphApiServer } from '../../src/simulator/GraphApiServer.ts';
 import { createTestDatabase } from './testDatabase.ts';
 import { testServices } from './services.ts';
 
@@ -34,6 +35,12 @@ export interface TestServer {
   otp: ReturnType<typeof memorySender>;
   clock: TestClock;
   config: Config;
+  /**
+   * The simulator's Graph API this server asks (`account_create` checks a number there; sends go
+   * there too), unless the test gave its own `graphBaseUrl` (then `null`). It knows the numbers
+   * registered with `graph.addAccount`, as Meta knows the numbers of a business.
+   */
+  graph: GraphApiServer | null;
   /** Calls an act with a JSON body. */
   act(act: string, fields?: Record<string, unknown>, headers?: Record<string, string>): Promise<ApiAnswer>;
   /** Sends raw bytes to `POST /api`. */
@@ -55,6 +62,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-test-'));
+  const graph = overrides.whatsapp?.graphBaseUrl === undefined ? new GraphApiServer({ accounts: [] }) : null;
+  const graphBaseUrl = graph === null ? (overrides.whatsapp?.graphBaseUrl ?? '') : await graph.listen();
   const base = loadConfig({});
   const config: Config = {
     ...base,
@@ -70,12 +79,11 @@ export async function startTestServer(
     loginFailures: { perPhonePerHour: 1000, perIpPerHour: 100_000, ...overrides.loginFailures },
     whatsapp: {
       ...base.whatsapp,
-      // Never Meta's servers from a test: sends fail fast (connection refused) unless a test
-      // points this at its fake Graph API.
-      graphBaseUrl: 'http://127.0.0.1:9',
       verifyToken: TEST_VERIFY_TOKEN,
       appSecret: TEST_APP_SECRET,
       ...overrides.whatsapp,
+      // Never Meta's servers from a test: the simulator's Graph API, or the test's own fake.
+      graphBaseUrl,
     },
   } as Config;
   const otp = memorySender();
@@ -115,11 +123,13 @@ export async function startTestServer(
     otp,
     clock,
     config,
+    graph,
     act: (act, fields = {}, headers = {}) =>
       send(JSON.stringify({ act, ...fields }), { 'content-type': 'application/json', ...headers }),
     raw: (body, headers = {}) => send(body, headers),
     async close() {
       await app.close();
+      await graph?.close();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -63,7 +63,10 @@ export interface ConversationPaneProps {
 /**
  * One open conversation (openConversationMachine): the receiver resolved (from the list, or
  * `conversation_find`), then its thread, composer and customer panel, wired together by the
- * machine. Renders two grid cells: the conversation and the panel.
+ * machine. Renders two grid cells: the conversation and the panel. A member who may not reply
+ * (`chatPermissions(...).send`: `crm.chat.send`) reads it: no composer, attachments, replies to
+ * a message or marking it read; without `assign` the panel names the assignee instead of
+ * offering the picker.
  */
 export function ConversationPane(props: ConversationPaneProps) {
   const t = useT();
@@ -84,6 +87,7 @@ export function ConversationPane(props: ConversationPaneProps) {
       router: inbox.router,
       list: props.list,
       visibility: documentVisibility,
+      marksRead: chatPermissions(props.project.permissions).send,
     },
   });
   const status = useSelector(open, selectOpenStatus);
@@ -143,7 +147,8 @@ function OpenConversation(
     maxFiles: CHAT_MAX_ATTACHMENTS,
   });
   useEffect(() => linkTray(composer, tray), [composer, tray]);
-  const canAttach = useSelector(composer, selectCanAttach);
+  const permissions = chatPermissions(project.permissions);
+  const canAttach = useSelector(composer, selectCanAttach) && permissions.send;
   const uploadTarget = useMemo<UploadTarget>(
     () => ({
       enabled: canAttach,
@@ -155,7 +160,6 @@ function OpenConversation(
   const agents = useSelector(actor, selectAgents);
   const windowOpen = useSelector(actor, selectWindowOpen);
   const [panelShown, setPanelShown] = useState(false);
-  const permissions = chatPermissions(project.permissions);
 
   if (conversation === null) return null;
   return (
@@ -195,15 +199,23 @@ function OpenConversation(
               compact={density === 'compact'}
               mobile={mobile}
               agents={agents}
-              onReply={(message) => composer.send({ type: 'composer.reply', message })}
+              onReply={
+                permissions.send ? (message) => composer.send({ type: 'composer.reply', message }) : undefined
+              }
             />
-            <Composer
-              composer={composer}
-              tray={tray}
-              projectKey={project.key}
-              customer={conversation.customer}
-              inputRef={props.composerRef}
-            />
+            {permissions.send ? (
+              <Composer
+                composer={composer}
+                tray={tray}
+                projectKey={project.key}
+                customer={conversation.customer}
+                inputRef={props.composerRef}
+              />
+            ) : (
+              <p className={css.readOnly} data-testid="composer-read-only">
+                {t('chat.composer.readOnly')}
+              </p>
+            )}
           </UploadTargetProvider>
         </div>
       </section>
@@ -220,6 +232,7 @@ function OpenConversation(
           accounts={props.accounts}
           timeZone={project.timeZone}
           canRename={permissions.rename}
+          canAssign={permissions.assign}
         />
       </div>
     </>

@@ -28,18 +28,21 @@ const NOBODY = 'nobody';
  * The customer of the open conversation: name (renamed with `crm.chat.rename_client`), phone as
  * the server gives it (masked without `show_user_contact_detail`), WhatsApp profile name, the
  * number it came in on, first contact, the ad it came from, its labels, its stage, its division,
- * its assignee and its window.
+ * its assignee (picked with `crm.chat.assign`, else only named) and its window.
  */
 export function CustomerPanel({
   conversation: actor,
   accounts,
   timeZone,
   canRename,
+  canAssign,
 }: {
   conversation: ConversationActor;
   accounts: readonly WhatsAppAccount[];
   timeZone: string;
   canRename: boolean;
+  /** The assignee picker (`crm.chat.assign`); without it the assignee is only named. */
+  canAssign: boolean;
 }) {
   const t = useT();
   const conversation = useSelector(actor, selectConversation);
@@ -99,13 +102,23 @@ export function CustomerPanel({
       <CustomerLabels projectKey={projectKey} customerId={customer.id} />
       <CustomerStage customerId={customer.id} timeZone={timeZone} />
       <CustomerDivision conversation={conversation} />
-      <OptionSelect
-        label={t('chat.panel.assignee')}
-        options={options}
-        selected={conversation.assignedTo ?? NOBODY}
-        isDisabled={agents === null || assigning}
-        onSelect={(id) => actor.send({ type: 'conversation.assign', userId: id === NOBODY ? null : id })}
-      />
+      {canAssign ? (
+        <OptionSelect
+          label={t('chat.panel.assignee')}
+          options={options}
+          selected={conversation.assignedTo ?? NOBODY}
+          isDisabled={agents === null || assigning}
+          onSelect={(id) => actor.send({ type: 'conversation.assign', userId: id === NOBODY ? null : id })}
+        />
+      ) : (
+        <dl className={css.facts}>
+          <Fact term={t('chat.panel.assignee')}>
+            {conversation.assignedTo === null
+              ? t('chat.panel.unassigned')
+              : (agents?.find((agent) => agent.id === conversation.assignedTo)?.name ?? '—')}
+          </Fact>
+        </dl>
+      )}
       {agentsError ? (
         <Button size="sm" tone="secondary" onPress={() => actor.send({ type: 'conversation.loadAgents' })}>
           {t('chat.panel.agentsRetry')}

@@ -60,7 +60,8 @@ export interface MessageRowProps {
   agentName(id: string | null): string | null;
   /** A stored message of the thread by id (the quote of a pending reply). */
   findMessage(id: string): ThreadMessage | undefined;
-  onReply(target: ReplyTarget): void;
+  /** Replying to a message; left out for a member who may not reply (`crm.chat.send`). */
+  onReply?: ((target: ReplyTarget) => void) | undefined;
   onResend(clientId: string): void;
   onDiscard(clientId: string): void;
 }
@@ -131,12 +132,12 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           </div>
         ) : null}
         <div className={css.meta}>
-          {item.kind === 'message' ? (
+          {item.kind === 'message' && props.onReply !== undefined ? (
             <Button
               tone="ghost"
               size="sm"
               aria-label={t('chat.message.reply')}
-              onPress={() => props.onReply(item.message)}
+              onPress={() => props.onReply?.(item.message)}
             >
               <ReplyIcon />
             </Button>

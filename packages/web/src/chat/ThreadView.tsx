@@ -34,7 +34,8 @@ export interface ThreadViewProps {
   compact: boolean;
   mobile: boolean;
   agents: ChatAgent[] | null;
-  onReply(target: ReplyTarget): void;
+  /** Replying to a message; left out for a member who may not reply (`crm.chat.send`). */
+  onReply?: ((target: ReplyTarget) => void) | undefined;
 }
 
 /**

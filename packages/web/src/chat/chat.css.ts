@@ -119,6 +119,16 @@ export const onlyWide = style({ '@media': { 'screen and (max-width: 767px)': { d
 
 export const emptyText = style({ margin: 0 });
 
+/** Where the composer would be, for a member who may only read (no `crm.chat.send`). */
+export const readOnly = style({
+  margin: 0,
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  padding: `${tokens.space.sm} ${tokens.space.md}`,
+  color: vars.color.textMuted,
+  fontSize: tokens.font.size.sm,
+});
+
 export const conversationBody = style({
   flex: 1,
   minHeight: 0,

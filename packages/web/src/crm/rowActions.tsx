@@ -5,11 +5,13 @@ import { Svg } from '../components/icons.tsx';
 import * as css from './crm.css.ts';
 
 /** What a row action's icon shows. */
-export type RowActionIcon = 'edit' | 'delete' | 'permissions';
+export type RowActionIcon = 'edit' | 'delete' | 'permissions' | 'owner';
 
 /** One button of a row: shown only when `allowed` (what `can()` says the member may do). */
 export interface RowAction<Row> {
   allowed: boolean;
+  /** Rows it shows on, when not all (the members table: nobody removes the owner). */
+  shownFor?(row: Row): boolean;
   /** The action in a word or two ("Ubah", "Hapus"): the tooltip, and the text beside the icon on a card. */
   text: string;
   /** Its accessible name, naming the row ("Ubah label VIP"). */
@@ -24,6 +26,8 @@ export interface RowActions<Row> {
   /** The column's header ("Aksi"). */
   header: string;
   edit?: RowAction<Row>;
+  /** Between Edit and Delete (the members table's handover). */
+  other?: RowAction<Row>;
   remove?: RowAction<Row>;
 }
 
@@ -49,17 +53,24 @@ const icons: Record<RowActionIcon, () => ReactElement> = {
       <path d="M9 12l2 2 4-4" />
     </Svg>
   ),
+  owner: () => (
+    <Svg size={16}>
+      <path d="M4 8l4 4 4-6 4 6 4-4-2 10H6z" />
+    </Svg>
+  ),
 };
 
 /**
- * `columns` with an actions column at the end: Edit and Delete as icon buttons, each only when
- * allowed, each with an accessible name that names its row and a tooltip with its word (on a
- * phone's card the word shows beside the icon). Icons never break mid-word and keep the column
- * narrow. With neither allowed there is no actions column at all.
+ * `columns` with an actions column at the end: Edit (and another action) and Delete as icon
+ * buttons, each only when allowed (and on the rows `shownFor` keeps), each with an accessible
+ * name that names its row and a tooltip with its word (on a phone's card the word shows beside
+ * the icon). Icons never break mid-word and keep the column narrow. With none allowed there is
+ * no actions column at all.
  */
 export function withRowActions<Row>(columns: ColumnDef<Row>[], actions: RowActions<Row>): ColumnDef<Row>[] {
   const shown = [
     actions.edit?.allowed ? { action: actions.edit, icon: actions.edit.icon ?? 'edit' } : null,
+    actions.other?.allowed ? { action: actions.other, icon: actions.other.icon ?? 'edit' } : null,
     actions.remove?.allowed ? { action: actions.remove, icon: actions.remove.icon ?? 'delete' } : null,
   ].filter((item) => item !== null);
   if (shown.length === 0) return columns;
@@ -72,6 +83,7 @@ export function withRowActions<Row>(columns: ColumnDef<Row>[], actions: RowActio
       cell: ({ row }) => (
         <div className={css.rowActions}>
           {shown.map(({ action, icon }) => {
+            if (action.shownFor !== undefined && !action.shownFor(row.original)) return null;
             const Icon = icons[icon];
             return (
               <TooltipTrigger key={action.testId} delay={300}>

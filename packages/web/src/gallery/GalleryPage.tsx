@@ -19,14 +19,15 @@ import { GalleryGrid } from './GalleryGrid.tsx';
 import { GalleryTools } from './GalleryTools.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
+import { StorageMeter } from './StorageMeter.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import type { GalleryActor } from './types.ts';
 import * as css from './gallery.css.ts';
 
 /**
  * `/crm/gallery/{key}`: the project's files (galleryMachine) in a virtualised grid, with a kind
- * filter and a search; each with its permission, uploading and keeping files, deleting them and
- * sending one in a chat from its preview.
+ * filter and a search, the project's storage against its quota; each with its permission,
+ * uploading and keeping files, deleting them and sending one in a chat from its preview.
  */
 export function GalleryPage() {
   const t = useT();
@@ -45,7 +46,7 @@ export function GalleryPage() {
 function Gallery({ project, may }: { project: Project; may: GalleryPermissions }) {
   const t = useT();
   const { client } = useRuntime();
-  const actor = useActorRef(galleryMachine, { input: { client, key: project.key } });
+  const actor = useActorRef(galleryMachine, { input: { client, key: project.key, showUsage: true } });
   const [uploading, setUploading] = useState(false);
   // Toasts for what the machine announces: a file deleted, files kept, a file sent.
   useAnnouncements(actor, {
@@ -66,6 +67,7 @@ function Gallery({ project, may }: { project: Project; may: GalleryPermissions }
         }
       />
       <GalleryTools actor={actor} />
+      <StorageMeter actor={actor} />
       <GalleryBody actor={actor} />
       <GalleryDialogs actor={actor} project={project} may={may} />
       {uploading ? (

@@ -227,3 +227,31 @@ export const conversation = recipe({
 });
 
 export const conversationName = style({ fontWeight: 600 });
+
+/** The project's storage meter (StorageMeter.tsx), under the tools. */
+export const usage = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.xs,
+  width: 'min(440px, 100%)',
+  fontSize: tokens.font.size.sm,
+});
+
+export const usageHead = style({ display: 'flex', justifyContent: 'space-between', gap: tokens.space.sm });
+
+export const usageLabel = style({ fontWeight: 600, whiteSpace: 'nowrap' });
+
+export const usageTrack = style({
+  height: 6,
+  borderRadius: tokens.radius.full,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  overflow: 'hidden',
+});
+
+export const usageFill = recipe({
+  base: { height: '100%', background: vars.color.primary },
+  variants: { nearlyFull: { true: { background: vars.color.danger }, false: {} } },
+});
+
+export const usageHint = style({ margin: 0, color: vars.color.danger });

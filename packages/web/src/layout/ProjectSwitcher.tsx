@@ -1,7 +1,8 @@
 /**
  * The header's project switcher: the open project's name; its menu lists the user's projects
  * (`project_list`, loaded when the menu opens), each opening the first screen the member may
- * see there, "All projects" (home) and "Leave project" (asks first; `leaveProjectMachine`).
+ * see there, "All projects" (home) and "Leave project" (asks first; `leaveProjectMachine`), which
+ * the owner does not see: they hand the project over first (`projectOwnership`).
  */
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,6 +10,7 @@ import {
   firstScreenPath,
   leaveProjectMachine,
   projectListMachine,
+  projectOwnership,
   selectLeaveStatus,
   selectProjectListStatus,
   selectProjects,
@@ -50,9 +52,11 @@ export function ProjectSwitcher({ project }: { project: Project }) {
         <DropdownItem id="all-projects" onAction={() => navigate('/')}>
           {t('frame.allProjects')}
         </DropdownItem>
-        <DropdownItem id="leave-project" onAction={() => setLeaving(true)}>
-          {t('frame.leave')}
-        </DropdownItem>
+        {projectOwnership(project).leave ? (
+          <DropdownItem id="leave-project" onAction={() => setLeaving(true)}>
+            {t('frame.leave')}
+          </DropdownItem>
+        ) : null}
       </Dropdown>
       {leaving ? <LeaveProjectDialog project={project} onClose={() => setLeaving(false)} /> : null}
     </>

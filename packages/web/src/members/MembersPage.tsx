@@ -7,7 +7,9 @@ import type { Project, ProjectMember } from '@sapa/sdk';
 import { fetchActPage } from '@sapa/machines/table';
 import {
   memberPermissions,
+  memberRowActions,
   membersMachine,
+  projectOwnership,
   selectMembersDialog,
   selectMemberTable,
   selectPermissionEditor,
@@ -39,8 +41,9 @@ function screenPermissions(permissions: readonly string[]): MembersScreen {
 /**
  * `/project/user/{key}`: the project's members and its invite codes, in two tabs. Members: a
  * paginated table with a search (name, masked phone, role or template, joined), Edit permissions
- * (`project.user.set_permission`) and Remove (`project.user.hapus`) per row. Invites: see
- * InvitesPanel.
+ * (`project.user.set_permission`; the owner's row only for the owner), Hand over ownership (the
+ * owner, on another member's row) and Remove (`project.user.hapus`; never the owner) per row, as
+ * `memberRowActions` says. Invites: see InvitesPanel.
  */
 export function MembersPage() {
   const t = useT();
@@ -100,15 +103,13 @@ function MembersPanel({ project, may }: { project: Project; may: MemberPermissio
     actor.send({ type: 'members.editorChanged', permissions: project.permissions });
   }, [actor, project.permissions]);
   const table = useSelector(actor, selectMemberTable);
-  const columns = useMemo(
-    () => memberColumns(t, actor, may, project.timeZone),
-    [t, actor, may, project.timeZone],
-  );
+  const columns = useMemo(() => memberColumns(t, actor, may, project), [t, actor, may, project]);
   useAnnouncements(actor, {
     'members.permissionsSaved': ({ member }) => ({
       message: t('members.permissionsSaved', { name: member.name }),
     }),
     'members.removed': ({ member }) => ({ message: t('members.removed', { name: member.name }) }),
+    'members.transferred': ({ member }) => ({ message: t('members.transferred', { name: member.name }) }),
   });
   return (
     <div className={css.panel}>
@@ -138,6 +139,8 @@ function MemberDialogs({ actor }: { actor: MembersActor }) {
   const target = useSelector(actor, (snapshot) => snapshot.context.target);
   const removeError = useSelector(actor, (snapshot) => snapshot.context.removeError);
   const removing = useSelector(actor, (snapshot) => snapshot.hasTag('removing'));
+  const transferError = useSelector(actor, (snapshot) => snapshot.context.transferError);
+  const transferring = useSelector(actor, (snapshot) => snapshot.hasTag('transferring'));
   if (dialog === 'editor' && editor !== undefined)
     return <PermissionEditorDialog actor={editor} onCancel={() => actor.send({ type: 'members.cancel' })} />;
   if (dialog === 'remove' && target !== null)
@@ -153,20 +156,37 @@ function MemberDialogs({ actor }: { actor: MembersActor }) {
         onCancel={() => actor.send({ type: 'members.cancel' })}
       />
     );
+  if (dialog === 'transfer' && target !== null)
+    return (
+      <ConfirmDeleteDialog
+        title={t('members.transferTitle', { name: target.name })}
+        body={t('members.transferBody', { name: target.name })}
+        error={transferError ? t('members.transferFailed', { message: transferError.message }) : null}
+        busy={transferring}
+        confirmText={transferring ? t('members.transferring') : t('members.transferConfirm')}
+        confirmTestId="member-transfer-confirm"
+        onConfirm={() => actor.send({ type: 'members.confirmTransfer' })}
+        onCancel={() => actor.send({ type: 'members.cancel' })}
+      />
+    );
   return null;
 }
 
 function roleText(t: Translate, member: ProjectMember): string {
   const template = member.template ? t(`template.${member.template}`) : t('members.custom');
-  return member.role === 'owner' ? `${t('members.owner')} · ${template}` : template;
+  if (member.role !== 'owner') return template;
+  // "Project owner · Owner" says one thing twice; a trimmed owner shows what they kept.
+  return member.template === 'owner' ? t('members.owner') : `${t('members.owner')} · ${template}`;
 }
 
 function memberColumns(
   t: Translate,
   actor: MembersActor,
   may: MemberPermissions,
-  timeZone: string,
+  project: Project,
 ): ColumnDef<ProjectMember>[] {
+  const { timeZone } = project;
+  const rowMay = (member: ProjectMember) => memberRowActions(project, member);
   const columns: ColumnDef<ProjectMember>[] = [
     {
       id: 'name',
@@ -204,14 +224,25 @@ function memberColumns(
     header: t('members.column.actions'),
     edit: {
       allowed: may.setPermissions,
+      shownFor: (member) => rowMay(member).edit,
       text: t('members.editPermissions'),
       label: (member) => t('members.editPermissionsLabel', { name: member.name }),
       testId: 'member-permissions',
       icon: 'permissions',
       onPress: (member) => actor.send({ type: 'members.editPermissions', member }),
     },
+    other: {
+      allowed: projectOwnership(project).transfer,
+      shownFor: (member) => rowMay(member).transfer,
+      text: t('members.transfer'),
+      label: (member) => t('members.transferLabel', { name: member.name }),
+      testId: 'member-transfer',
+      icon: 'owner',
+      onPress: (member) => actor.send({ type: 'members.transfer', member }),
+    },
     remove: {
       allowed: may.remove,
+      shownFor: (member) => rowMay(member).remove,
       text: t('members.remove'),
       label: (member) => t('members.removeLabel', { name: member.name }),
       testId: 'member-remove',

@@ -69,7 +69,11 @@ export function PermissionEditorDialog({
       onOpenChange={(open) => (open || saving ? null : onCancel())}
     >
       <div className={css.editor} data-testid="permission-editor">
-        {member.self ? <p className={css.notice}>{t('editor.selfNotice')}</p> : null}
+        {member.self ? (
+          <p className={css.notice}>
+            {member.role === 'owner' ? t('editor.ownerSelfNotice') : t('editor.selfNotice')}
+          </p>
+        ) : null}
         <div className={css.templates} role="group" aria-label={t('editor.startFrom')}>
           <span className={css.summary}>{t('editor.startFrom')}</span>
           {roleTemplates.map((template) => (
@@ -190,7 +194,9 @@ function KeyTick({
       ? t('editor.menuOff', { name: nodeOf(t, state.menu) })
       : state.reason === 'notGrantable'
         ? t('editor.notGrantable')
-        : undefined;
+        : state.reason === 'ownerKeeps'
+          ? t('editor.ownerKeeps')
+          : undefined;
   return (
     <Checkbox
       className={css.checkbox}

@@ -21,6 +21,7 @@ import { NAME_MAX } from '@sapa/sdk';
 import type { Project } from '@sapa/sdk';
 import {
   matchTimeZones,
+  projectOwnership,
   projectSettingsMachine,
   selectDeleteConfirmed,
   selectSettingsStatus,
@@ -94,12 +95,14 @@ function Settings({ project }: { project: Project }) {
           <Button onPress={() => actor.send({ type: 'settings.retry' })}>{t('common.retry')}</Button>
         </div>
       ) : null}
-      {status === 'ready' ? <SettingsForm actor={actor} /> : null}
+      {status === 'ready' ? (
+        <SettingsForm actor={actor} mayDelete={projectOwnership(project).delete} />
+      ) : null}
     </>
   );
 }
 
-function SettingsForm({ actor }: { actor: SettingsActor }) {
+function SettingsForm({ actor, mayDelete }: { actor: SettingsActor; mayDelete: boolean }) {
   const t = useT();
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
   const errors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
@@ -190,7 +193,7 @@ function SettingsForm({ actor }: { actor: SettingsActor }) {
           {saving ? t('settings.saving') : t('settings.save')}
         </Button>
       </div>
-      <DangerZone actor={actor} />
+      <DangerZone actor={actor} mayDelete={mayDelete} />
     </form>
   );
 }
@@ -298,8 +301,11 @@ function DivisionField({ actor, disabled }: { actor: SettingsActor; disabled: bo
   );
 }
 
-/** Deleting the project: a confirmation where its name must be typed exactly. */
-function DangerZone({ actor }: { actor: SettingsActor }) {
+/**
+ * Deleting the project: a confirmation where its name must be typed exactly. Only its owner may
+ * (`projectOwnership`); anyone else reads who can.
+ */
+function DangerZone({ actor, mayDelete }: { actor: SettingsActor; mayDelete: boolean }) {
   const t = useT();
   const confirming = useSelector(actor, (snapshot) => snapshot.hasTag('confirming'));
   const deleting = useSelector(actor, (snapshot) => snapshot.hasTag('deleting'));
@@ -313,16 +319,22 @@ function DangerZone({ actor }: { actor: SettingsActor }) {
         {t('settings.danger')}
       </h2>
       <p className={css.muted}>{t('settings.deleteBody')}</p>
-      <div className={css.actions}>
-        <Button
-          tone="secondary"
-          data-testid="settings-delete"
-          onPress={() => actor.send({ type: 'settings.delete' })}
-        >
-          {t('settings.delete')}
-        </Button>
-      </div>
-      {confirming ? (
+      {mayDelete ? (
+        <div className={css.actions}>
+          <Button
+            tone="secondary"
+            data-testid="settings-delete"
+            onPress={() => actor.send({ type: 'settings.delete' })}
+          >
+            {t('settings.delete')}
+          </Button>
+        </div>
+      ) : (
+        <p className={css.muted} data-testid="settings-delete-owner-only">
+          {t('settings.deleteOwnerOnly')}
+        </p>
+      )}
+      {mayDelete && confirming ? (
         <ModalDialog
           title={t('settings.deleteTitle', { name })}
           isOpen

@@ -209,6 +209,8 @@ export const ui = {
     'chat.status.read': 'Dibaca',
     'chat.status.failed': 'Gagal',
     'chat.composer.label': 'Balas pesan',
+    'chat.composer.readOnly':
+      'Anda hanya dapat melihat percakapan ini. Minta izin "Kirim pesan" untuk membalas.',
     'chat.composer.input': 'Tulis pesan',
     'chat.composer.placeholder': 'Tulis pesan…',
     'chat.composer.placeholderClosed': 'Jendela 24 jam tertutup',
@@ -365,6 +367,10 @@ export const ui = {
     'gallery.failed': 'Galeri gagal dimuat. {message}',
     'gallery.moreFailed': 'Gagal memuat lagi. Coba lagi',
     'gallery.empty': 'Data tidak ditemukan',
+    'gallery.usage': 'Penyimpanan proyek',
+    'gallery.usageText': '{used} dari {quota} terpakai ({percent}%)',
+    'gallery.usageNearlyFull':
+      'Penyimpanan hampir penuh: hapus berkas yang tidak dipakai agar unggahan baru muat.',
     'gallery.grid': 'Berkas galeri',
     'gallery.search': 'Cari berkas',
     'gallery.searchPlaceholder': 'Cari nama berkas',
@@ -784,6 +790,8 @@ export const ui = {
     'chat.status.read': 'Read',
     'chat.status.failed': 'Failed',
     'chat.composer.label': 'Reply',
+    'chat.composer.readOnly':
+      'You can only view this conversation. Ask for the "Send messages" permission to reply.',
     'chat.composer.input': 'Write a message',
     'chat.composer.placeholder': 'Write a message…',
     'chat.composer.placeholderClosed': '24-hour window closed',
@@ -940,6 +948,9 @@ export const ui = {
     'gallery.failed': 'The gallery could not be loaded. {message}',
     'gallery.moreFailed': 'Could not load more. Try again',
     'gallery.empty': 'No data found',
+    'gallery.usage': 'Project storage',
+    'gallery.usageText': '{used} of {quota} used ({percent}%)',
+    'gallery.usageNearlyFull': 'Storage is nearly full: delete files you no longer use so new uploads fit.',
     'gallery.grid': 'Gallery files',
     'gallery.search': 'Search files',
     'gallery.searchPlaceholder': 'Search by file name',

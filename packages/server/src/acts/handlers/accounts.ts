@@ -1,4 +1,10 @@
-import { createAccount, findAccount, listAccounts, updateAccount } from '../../inbox/accounts.ts';
+import {
+  createAccount,
+  findAccount,
+  listAccounts,
+  updateAccount,
+  verifyNumber,
+} from '../../inbox/accounts.ts';
 import { toAccount } from '../../inbox/views.ts';
 import { notifyAccountDisconnected } from '../../notifications/notify.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -12,22 +18,36 @@ export const accountHandlers = {
     return (await listAccounts(ctx.services.db, project.id)).map(toAccount);
   },
 
+  /**
+   * Meta is asked first whether the token may use the number: a refused token is the token's
+   * fault; an unknown id, another business's, and one already added (to this project or any
+   * other) all get the same answer, so the refusal tells nobody where a number is registered.
+   */
   async account_create(input, ctx) {
     const { project } = inProject(ctx);
+    const unavailable = () =>
+      new ActError('invalid_input', {
+        errors: { phoneNumberId: translate(ctx.locale, 'field.phone_number_unavailable') },
+      });
+    const verified = await verifyNumber(ctx.services.config.whatsapp, input.phoneNumberId, input.accessToken);
+    if (!verified.ok) {
+      if (verified.reason === 'unreachable') throw new ActError('whatsapp_unreachable');
+      if (verified.reason === 'number') throw unavailable();
+      throw new ActError('invalid_input', {
+        errors: { accessToken: translate(ctx.locale, 'field.access_token_refused') },
+      });
+    }
     const row = await createAccount(ctx.services.db, {
       projectId: project.id,
       name: input.name,
       phoneNumberId: input.phoneNumberId,
-      displayPhone: input.displayPhone,
+      displayPhone: verified.displayPhone ?? input.displayPhone,
+      verifiedName: verified.verifiedName === '' ? null : verified.verifiedName,
       accessToken: input.accessToken,
       now: ctx.now,
     });
+    if (row === null) throw unavailable();
     ctx.services.accountRoutes.forget(input.phoneNumberId);
-    if (row === null) {
-      throw new ActError('invalid_input', {
-        errors: { phoneNumberId: translate(ctx.locale, 'field.phone_number_id_taken') },
-      });
-    }
     return toAccount(row);
   },
 

@@ -1,7 +1,8 @@
 /**
  * The project's gallery (`/crm/gallery/{key}`): files uploaded through FilePond's endpoints and
  * kept with `gallery_add`, listed newest first with a kind filter and a name search, and taken out
- * with `gallery_delete` (the bytes go too unless a message carries the file).
+ * with `gallery_delete` (the bytes go too unless a message carries the file); `gallery_usage`
+ * answers what the project holds against its storage quota.
  */
 import { and, count, desc, eq, ilike, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -106,4 +107,9 @@ export const galleryHandlers = {
     if (deleted !== undefined) await ctx.services.media.files.remove(input.id);
     return { id: input.id };
   },
-} satisfies Pick<ActHandlers, 'gallery_list' | 'gallery_add' | 'gallery_delete'>;
+
+  async gallery_usage(_input, ctx) {
+    const { project } = inProject(ctx);
+    return ctx.services.media.usage(project.id, ctx.now);
+  },
+} satisfies Pick<ActHandlers, 'gallery_list' | 'gallery_add' | 'gallery_delete' | 'gallery_usage'>;

@@ -206,7 +206,8 @@ export const inboxHandlers = {
     const found = await visible(ctx, scope, input.conversationId);
     if (input.userId !== null) {
       const assignee = await findMembership(ctx.services.db, input.userId, scope.key);
-      if (assignee === null || !can(assignee.permissions, 'crm.chat.view')) throw new ActError('not_found');
+      // Only a member who may answer it (`crm.chat.send`) takes a conversation.
+      if (assignee === null || !can(assignee.permissions, 'crm.chat.send')) throw new ActError('not_found');
     }
     await assign(ctx.services.db, input.conversationId, input.userId);
     const previous = found.conversation.assignedUserId;
@@ -243,7 +244,7 @@ export const inboxHandlers = {
     const { project } = inProject(ctx);
     const members = await listMembers(ctx.services.db, project.id);
     return members
-      .filter((member) => can(member.permissions, 'crm.chat.view'))
+      .filter((member) => can(member.permissions, 'crm.chat.send'))
       .map((member) => ({ id: member.userId, name: member.name }));
   },
 

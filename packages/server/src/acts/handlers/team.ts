@@ -1,10 +1,10 @@
 /**
  * Project area acts (docs/team.md): members, invites, the permission editor, project settings,
- * deleting and leaving a project. The rules of who may grant what are the SDK's
- * (`packages/sdk/src/permissions/grants.ts`); the queries live in src/team/.
+ * deleting, handing over and leaving a project. The rules of who may grant what and of ownership
+ * are the SDK's (`packages/sdk/src/permissions/grants.ts`); the queries live in src/team/.
  *
- * Real time: a member whose permissions change gets `project.permissions` after their sockets
- * have moved rooms; a member who is removed, leaves, or whose project is deleted gets
+ * Real time: a member whose permissions or role change gets `project.permissions` after their
+ * sockets have moved rooms; a member who is removed, leaves, or whose project is deleted gets
  * `project.removed` after their sockets have left its rooms. Acts are authorised from the stored
  * membership on every call, so a removed member's next act is refused at once.
  */
@@ -14,7 +14,12 @@ import { templatePermissions } from '../../sdk.ts';
 import type { PermissionKey } from '../../sdk.ts';
 import { translate } from '../../i18n/translate.ts';
 import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from '../../team/invites.ts';
-import { listProjectMembers, removeMember, setMemberPermissions } from '../../team/members.ts';
+import {
+  listProjectMembers,
+  removeMember,
+  setMemberPermissions,
+  transferOwnership,
+} from '../../team/members.ts';
 import { deleteProject, projectSettings, updateSettings } from '../../team/settings.ts';
 import { ActError } from '../ActError.ts';
 import { changed, scopeOf } from './inbox.ts';
@@ -34,14 +39,28 @@ async function announceRemoval(
   publisher.toUser(userId, 'project.removed', { key, reason });
 }
 
+/** Moves the member's sockets to the rooms `permissions` allow, then tells their open apps. */
+async function announcePermissions(
+  ctx: ActContext,
+  userId: string,
+  key: string,
+  permissions: PermissionKey[],
+  role: 'owner' | 'member',
+): Promise<void> {
+  const { publisher } = ctx.services;
+  await publisher.membershipChanged({ userId, key, permissions });
+  publisher.toUser(userId, 'project.permissions', { key, permissions, role });
+}
+
 /**
- * Removes a member (or the caller leaving), refusing to leave nobody who may set permissions. The
- * conversations assigned to them go back to nobody (`conversation.updated` to those who see them).
+ * Removes a member (or the caller leaving), refusing the owner and leaving nobody who may set
+ * permissions. The conversations assigned to them go back to nobody (`conversation.updated` to
+ * those who see them).
  */
 async function removeFromProject(ctx: ActContext, userId: string, reason: 'removed' | 'left'): Promise<void> {
   const { project } = inProject(ctx);
   const scope = scopeOf(ctx);
-  const result = await removeMember(ctx.services.db, project.id, userId);
+  const result = await removeMember(ctx.services.db, project.id, userId, reason === 'left');
   if (!result.ok) throw new ActError(result.problem);
   await announceRemoval(ctx, userId, project.key, reason);
   // Their conversations are unassigned now: every inbox that shows them hears it.
@@ -123,17 +142,27 @@ export const teamHandlers = {
       permissions: input.permissions,
     });
     if (!result.ok) throw new ActError(result.problem);
-    const { publisher } = ctx.services;
-    await publisher.membershipChanged({
-      userId: input.userId,
-      key: project.key,
-      permissions: result.permissions,
-    });
-    publisher.toUser(input.userId, 'project.permissions', {
-      key: project.key,
-      permissions: result.permissions,
-    });
+    await announcePermissions(ctx, input.userId, project.key, result.permissions, result.member.role);
     return result.member;
+  },
+
+  async project_transfer(input, ctx) {
+    const membership = inProject(ctx);
+    const { project } = membership;
+    const result = await transferOwnership(ctx.services.db, project.id, {
+      fromId: membership.userId,
+      toId: input.userId,
+    });
+    if (!result.ok)
+      throw result.problem === 'owner_only'
+        ? new ActError('forbidden', { msgKey: 'error.owner_only' })
+        : new ActError('not_found');
+    if (result.previous !== null) {
+      const { owner, previous } = result;
+      await announcePermissions(ctx, owner.userId, project.key, owner.permissions, 'owner');
+      await announcePermissions(ctx, previous.userId, project.key, previous.permissions, 'member');
+    }
+    return result.owner;
   },
 
   async member_remove(input, ctx) {
@@ -205,6 +234,7 @@ export const teamHandlers = {
   | 'project_settings_get'
   | 'project_update'
   | 'project_delete'
+  | 'project_transfer'
   | 'project_leave'
   | 'member_list'
   | 'member_permissions_set'

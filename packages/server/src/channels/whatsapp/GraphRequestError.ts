@@ -21,6 +21,23 @@ export class GraphRequestError extends Error {
   }
 }
 
+/** Connection failures that happen before a request can be written: it never reached the server. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether the failed call cannot have reached the Graph API: the host's name did not resolve or the
+ * connection was refused. Any other failure (a timeout, a connection cut after the request was
+ * written, an answer of the wrong shape) leaves open whether Meta acted on it.
+ */
+export function neverReachedServer(error: GraphRequestError): boolean {
+  if (error.reason !== 'network') return false;
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && NEVER_CONNECTED.has(code)) return true;
+  }
+  return false;
+}
+
 /** True for a `GraphRequestError`, also one from another copy of this module. */
 export function isGraphRequestError(error: unknown): error is GraphRequestError {
   return error instanceof GraphRequestError || (error instanceof Error && error.name === 'GraphRequestError');

@@ -5,7 +5,7 @@ import { WhatsAppErrorCode } from './errorCodes.ts';
 import { fixtureVariants, loadFixture } from './fixtures/loadFixture.ts';
 import { GraphApiError, isGraphApiError } from './GraphApiError.ts';
 import { DEFAULT_GRAPH_API_VERSION, GraphClient } from './graphClient.ts';
-import { GraphRequestError, isGraphRequestError } from './GraphRequestError.ts';
+import { GraphRequestError, isGraphRequestError, neverReachedServer } from './GraphRequestError.ts';
 import { textMessage } from './sendRequest.ts';
 
 const TOKEN = 'EAAG-test-token';
@@ -203,6 +203,18 @@ describe('GraphClient.sendMessage', () => {
       unreachable.sendMessage(PHONE_NUMBER_ID, textMessage({ to: '1', body: 'x' })),
     );
     expect(failed).toMatchObject({ name: 'GraphRequestError', reason: 'network' });
+    // Refused: the request never reached the server. Timed out: it may have.
+    expect(neverReachedServer(failed as GraphRequestError)).toBe(true);
+    expect(neverReachedServer(timedOut as GraphRequestError)).toBe(false);
+  });
+
+  it('cannot tell whether a request cut off after it was written reached the server', async () => {
+    const { origin, requests } = await startServer((_request, response) => response.socket?.destroy());
+    const client = new GraphClient({ accessToken: TOKEN, baseUrl: origin });
+    const failed = await rejection(client.sendMessage(PHONE_NUMBER_ID, textMessage({ to: '1', body: 'x' })));
+    expect(requests).toHaveLength(1);
+    expect(failed).toMatchObject({ name: 'GraphRequestError', reason: 'network' });
+    expect(neverReachedServer(failed as GraphRequestError)).toBe(false);
   });
 });
 

@@ -37,6 +37,28 @@ export interface MediaUrl {
   mediaId: string;
 }
 
+/** A business phone number as `GET /{phone-number-id}` answers it. */
+export interface PhoneNumberInfo {
+  /** The phone number id (as asked). */
+  id: string;
+  /** As Meta shows it, e.g. `+62 812-1000-9000`. */
+  displayPhoneNumber: string;
+  /** The business name Meta verified for the number. */
+  verifiedName: string;
+  /** `GREEN`, `YELLOW`, `RED` or `UNKNOWN`. */
+  qualityRating?: string;
+  /** `VERIFIED`, `NOT_VERIFIED` or `EXPIRED`. */
+  codeVerificationStatus?: string;
+}
+
+/** The fields `getPhoneNumber` asks for. */
+export const PHONE_NUMBER_FIELDS = [
+  'display_phone_number',
+  'verified_name',
+  'quality_rating',
+  'code_verification_status',
+] as const;
+
 export interface DownloadedMedia {
   bytes: Uint8Array;
   contentType: string;
@@ -57,6 +79,14 @@ const mediaUrlResponseSchema = z.object({
 });
 
 const uploadResponseSchema = z.object({ id: z.string().min(1) });
+
+const phoneNumberResponseSchema = z.object({
+  id: z.string().min(1),
+  display_phone_number: z.string().min(1),
+  verified_name: z.string(),
+  quality_rating: z.string().optional(),
+  code_verification_status: z.string().optional(),
+});
 
 const graphErrorSchema = z.object({
   error: z.object({
@@ -115,6 +145,30 @@ export class GraphClient {
       mediaId: media.id,
       ...(media.sha256 === undefined ? {} : { sha256: media.sha256 }),
       ...(media.file_size === undefined ? {} : { fileSize: media.file_size }),
+    };
+  }
+
+  /**
+   * `GET /{phone-number-id}?fields=…`: the number as Meta knows it, when this token may read it.
+   * A token Meta refuses throws `GraphApiError` 190; an id that is not a phone number this token
+   * may read, 100 (or 803 for an id that is no number at all); an object that is no phone number
+   * (a WABA id) answers without `display_phone_number`: `GraphRequestError('invalid_response')`.
+   */
+  async getPhoneNumber(phoneNumberId: string): Promise<PhoneNumberInfo> {
+    const found = await this.#call(
+      'GET',
+      `${segment(phoneNumberId)}?fields=${PHONE_NUMBER_FIELDS.join(',')}`,
+      {},
+      phoneNumberResponseSchema,
+    );
+    return {
+      id: found.id,
+      displayPhoneNumber: found.display_phone_number,
+      verifiedName: found.verified_name,
+      ...(found.quality_rating === undefined ? {} : { qualityRating: found.quality_rating }),
+      ...(found.code_verification_status === undefined
+        ? {}
+        : { codeVerificationStatus: found.code_verification_status }),
     };
   }
 

@@ -52,6 +52,8 @@ export {
   templateMessage,
   textMessage,
   videoMessage,
+  withCallbackData,
+  CALLBACK_DATA_MAX_LENGTH,
 } from './sendRequest.ts';
 export type {
   Addressing,
@@ -62,10 +64,21 @@ export type {
   TemplateParameter,
 } from './sendRequest.ts';
 
-export { GraphClient, DEFAULT_GRAPH_API_VERSION, DEFAULT_GRAPH_BASE_URL } from './graphClient.ts';
-export type { DownloadedMedia, GraphClientOptions, MediaUrl, SentMessage } from './graphClient.ts';
+export {
+  GraphClient,
+  DEFAULT_GRAPH_API_VERSION,
+  DEFAULT_GRAPH_BASE_URL,
+  PHONE_NUMBER_FIELDS,
+} from './graphClient.ts';
+export type {
+  DownloadedMedia,
+  GraphClientOptions,
+  MediaUrl,
+  PhoneNumberInfo,
+  SentMessage,
+} from './graphClient.ts';
 export { GraphApiError, isGraphApiError } from './GraphApiError.ts';
 export type { GraphApiErrorFields } from './GraphApiError.ts';
-export { GraphRequestError, isGraphRequestError } from './GraphRequestError.ts';
+export { GraphRequestError, isGraphRequestError, neverReachedServer } from './GraphRequestError.ts';
 export type { GraphRequestFailure } from './GraphRequestError.ts';
 export { WhatsAppErrorCode, isRateLimitCode } from './errorCodes.ts';

@@ -11,6 +11,8 @@ import {
   templateMessage,
   textMessage,
   videoMessage,
+  withCallbackData,
+  CALLBACK_DATA_MAX_LENGTH,
   type SendMessageBody,
 } from './sendRequest.ts';
 
@@ -133,5 +135,25 @@ describe('send request builders', () => {
         language: { code: 'en_US' },
       },
     );
+  });
+
+  it('adds biz_opaque_callback_data to any body, up to 512 characters', () => {
+    const body = withCallbackData(
+      textMessage({ to: TO, body: 'Halo' }),
+      'f1d2c3b4-0000-4000-8000-000000000001',
+    );
+    expect(body).toStrictEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: TO,
+      type: 'text',
+      text: { body: 'Halo' },
+      biz_opaque_callback_data: 'f1d2c3b4-0000-4000-8000-000000000001',
+    });
+    expect(
+      withCallbackData(textMessage({ to: TO, body: 'x' }), 'a'.repeat(CALLBACK_DATA_MAX_LENGTH)),
+    ).toHaveProperty('biz_opaque_callback_data');
+    expect(() => withCallbackData(textMessage({ to: TO, body: 'x' }), 'a'.repeat(513))).toThrow(RangeError);
+    expect(() => withCallbackData(textMessage({ to: TO, body: 'x' }), '')).toThrow(RangeError);
   });
 });

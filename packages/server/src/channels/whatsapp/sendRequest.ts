@@ -42,6 +42,8 @@ type Envelope = {
   recipient_type?: 'individual';
   to: string;
   context?: { message_id: string };
+  /** Echoed on every status webhook of the message (`withCallbackData`). */
+  biz_opaque_callback_data?: string;
 };
 
 export type SendMessageBody = Envelope &
@@ -139,6 +141,22 @@ export function templateMessage(
       ...(options.components === undefined ? {} : { components: options.components }),
     },
   };
+}
+
+/** The longest `biz_opaque_callback_data` Meta takes. */
+export const CALLBACK_DATA_MAX_LENGTH = 512;
+
+/**
+ * `body` with `biz_opaque_callback_data`: an arbitrary string Meta echoes on every status webhook
+ * of the message (`statuses[].biz_opaque_callback_data`). The Cloud API has no idempotency key;
+ * a sender that puts its own message id here can tell, from a status webhook, that a send whose
+ * answer it never got went out after all.
+ */
+export function withCallbackData(body: SendMessageBody, data: string): SendMessageBody {
+  if (data.length === 0 || data.length > CALLBACK_DATA_MAX_LENGTH) {
+    throw new RangeError(`biz_opaque_callback_data must be 1 to ${CALLBACK_DATA_MAX_LENGTH} characters`);
+  }
+  return { ...body, biz_opaque_callback_data: data };
 }
 
 /** Positional body parameters `{{1}}`, `{{2}}`… as one `body` component. */

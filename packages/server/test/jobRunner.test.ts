@@ -1,0 +1,167 @@
+/**
+ * The job runner's leases, as several server processes on one database see them: a running job's
+ * lease is renewed so no one takes it over; a run that lost its job (stalled past its lease, taken
+ * over) can record nothing on it; a deferred run is not an attempt.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/schema.ts';
+import type { JobRow } from '../src/db/schema.ts';
+import { JobRunner } from '../src/jobs/JobRunner.ts';
+import type { JobHandler, JobRunnerOptions } from '../src/jobs/JobRunner.ts';
+import { enqueueJob } from '../src/jobs/jobQueue.ts';
+import { startTestServer } from './support/testServer.ts';
+import type { TestServer } from './support/testServer.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const db = () => server.app.sapa.services.db;
+const jobRow = async (id: string): Promise<JobRow | undefined> =>
+  (await db().select().from(jobs).where(eq(jobs.id, id)))[0];
+
+/** A kind of job no other test queues, so runners built here only ever claim their own. */
+let kinds = 0;
+function newKind(): string {
+  kinds += 1;
+  return `test.lease.${kinds}.${crypto.randomUUID()}`;
+}
+
+/** Another "process": a runner of its own on the same database and clock. */
+function runner(kind: string, handler: JobHandler, options: Partial<JobRunnerOptions> = {}): JobRunner {
+  return new JobRunner({
+    db: db(),
+    now: server.clock.now,
+    log: server.app.log,
+    handlers: { [kind]: handler },
+    ...options,
+  });
+}
+
+/** A promise the test settles by hand. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+async function queue(kind: string, payload: Record<string, unknown> = {}): Promise<string> {
+  const now = server.clock.now();
+  return enqueueJob(db(), { kind, payload, runAt: now, now });
+}
+
+/** Waits (by polling the table) until `check` holds for the job. */
+async function until(id: string, check: (row: JobRow) => boolean): Promise<JobRow> {
+  let row = await jobRow(id);
+  while (row === undefined || !check(row)) {
+    await new Promise((resolve) => setImmediate(resolve));
+    row = await jobRow(id);
+  }
+  return row;
+}
+
+describe('job leases', () => {
+  it('are renewed while the job runs, so no other process takes it over', async () => {
+    const kind = newKind();
+    const release = gate();
+    let runs = 0;
+    const handler: JobHandler = {
+      async run() {
+        runs += 1;
+        await release.opened;
+      },
+    };
+    const first = runner(kind, handler, { leaseMs: 60_000, renewMs: 5 });
+    const second = runner(kind, handler, { leaseMs: 60_000 });
+    const id = await queue(kind);
+    const running = first.runOnce();
+    const claimed = await until(id, (row) => row.claimId !== null);
+    const firstLease = claimed.lockedUntil?.getTime() ?? 0;
+
+    // 45 s on, a renewal pushes the lease to about 105 s after the claim.
+    server.clock.advance(45_000);
+    await until(id, (row) => (row.lockedUntil?.getTime() ?? 0) > firstLease + 40_000);
+    // 90 s after the claim: past the first lease, within the renewed one.
+    server.clock.advance(45_000);
+    await second.runOnce();
+    expect(runs).toBe(1);
+
+    release.open();
+    await running;
+    expect(await jobRow(id)).toMatchObject({ attempts: 1, failed: false, claimId: null });
+    expect((await jobRow(id))?.doneAt).toBeInstanceOf(Date);
+  });
+
+  it('run out when the process stalls; the run that lost the job can record, finish or retry nothing', async () => {
+    const kind = newKind();
+    const release = gate();
+    let saved: boolean | undefined;
+    const stalled = runner(
+      kind,
+      {
+        async run(_job, run) {
+          await release.opened;
+          saved = await run.save({ by: 'stalled' });
+          throw new Error('too late');
+        },
+      },
+      // A process that stops renewing (frozen, cut off from the database).
+      { leaseMs: 15_000, renewMs: 3_600_000 },
+    );
+    const takeover = runner(kind, {
+      async run(_job, run) {
+        expect(await run.save({ by: 'takeover' })).toBe(true);
+      },
+    });
+    const id = await queue(kind, { by: 'nobody' });
+    const running = stalled.runOnce();
+    const claimed = await until(id, (row) => row.claimId !== null);
+
+    server.clock.advance(15_001);
+    await takeover.runOnce();
+    const done = await jobRow(id);
+    expect(done).toMatchObject({ payload: { by: 'takeover' }, attempts: 2, failed: false, claimId: null });
+    expect(done?.claimId).not.toBe(claimed.claimId);
+
+    release.open();
+    await running;
+    expect(saved).toBe(false);
+    // Its retry changed nothing either: still done, as the takeover left it.
+    expect(await jobRow(id)).toEqual(done);
+  });
+
+  it('are given back by a deferred run, which does not count as an attempt', async () => {
+    const kind = newKind();
+    let runs = 0;
+    const deferring = runner(kind, {
+      async run(job) {
+        runs += 1;
+        if (runs === 1)
+          return { deferUntil: new Date(server.clock.now().getTime() + 10_000), payload: { step: 1 } };
+        expect(job.payload).toEqual({ step: 1 });
+      },
+    });
+    const id = await queue(kind, { step: 0 });
+    await deferring.runOnce();
+    expect(await jobRow(id)).toMatchObject({
+      attempts: 0,
+      payload: { step: 1 },
+      doneAt: null,
+      claimId: null,
+    });
+    await deferring.runOnce();
+    expect(runs).toBe(1);
+    server.clock.advance(10_000);
+    await deferring.runOnce();
+    expect(runs).toBe(2);
+    expect(await jobRow(id)).toMatchObject({ attempts: 1, failed: false });
+    expect((await jobRow(id))?.doneAt).toBeInstanceOf(Date);
+  });
+});
