@@ -125,3 +125,25 @@ export const INVITE_USES_MAX = 1000;
 /** A WhatsApp account's Meta phone-number id (digits) and access token. */
 export const PHONE_NUMBER_ID_MAX = 32;
 export const ACCESS_TOKEN_MAX = 1000;
+/** A WhatsApp Business Account id (digits). */
+export const WABA_ID_MAX = 32;
+
+// WhatsApp message templates: Meta's limits (developers.facebook.com/docs/whatsapp/business-management-api/message-templates).
+/** A template's name: lowercase letters, digits and underscores. */
+export const TEMPLATE_NAME_MAX = 512;
+/** The body's length, with its variables as written (`{{1}}`). */
+export const TEMPLATE_BODY_MAX = 1024;
+/** A text header's and the footer's length. */
+export const TEMPLATE_HEADER_TEXT_MAX = 60;
+export const TEMPLATE_FOOTER_MAX = 60;
+/** Buttons in all, link buttons and phone buttons, at most; a button's text. */
+export const TEMPLATE_BUTTONS_MAX = 10;
+export const TEMPLATE_URL_BUTTONS_MAX = 2;
+export const TEMPLATE_PHONE_BUTTONS_MAX = 1;
+export const TEMPLATE_BUTTON_TEXT_MAX = 25;
+/** A link button's URL and a variable's example or value. */
+export const TEMPLATE_URL_MAX = 2000;
+export const TEMPLATE_VALUE_MAX = 1024;
+/** Meta's 24-hour customer service window and its 72-hour free entry point (click-to-WhatsApp ads). */
+export const CUSTOMER_SERVICE_WINDOW_MS = 24 * 3_600_000;
+export const FREE_ENTRY_POINT_MS = 72 * 3_600_000;

@@ -44,6 +44,28 @@ export type {
   ThreadMessage,
   WhatsAppAccount,
 } from './contract/chatTypes.ts';
+export {
+  templateCategories,
+  templateHeaderFormats,
+  templateLanguages,
+  templateStatuses,
+} from './contract/templateTypes.ts';
+export type {
+  MessagePricing,
+  MessageTemplate,
+  QualityRating,
+  SentTemplate,
+  TemplateButton,
+  TemplateCategory,
+  TemplateDraft,
+  TemplateHeader,
+  TemplateHeaderFormat,
+  TemplateLanguage,
+  TemplateStatus,
+  TemplateValues,
+} from './contract/templateTypes.ts';
+export { templateDraftProblems } from './templates/rules.ts';
+export type { TemplateProblem, TemplateProblemCode } from './templates/rules.ts';
 export type {
   Customer,
   CustomerImport,

@@ -11,6 +11,9 @@ import type {
   ThreadMessage,
   WhatsAppAccount,
 } from './chatTypes.ts';
+import type { MessageTemplate } from './templateTypes.ts';
+import { templateCategories, templateHeaderFormats, templateLanguages } from './templateTypes.ts';
+import { templateDraftProblems } from '../templates/rules.ts';
 import type {
   Customer,
   CustomerImport,
@@ -49,6 +52,15 @@ import {
   QUICK_REPLY_TEXT_MAX,
   RECORD_NAME_MAX,
   SHORTCUT_MAX,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_BUTTON_TEXT_MAX,
+  TEMPLATE_BUTTONS_MAX,
+  TEMPLATE_FOOTER_MAX,
+  TEMPLATE_HEADER_TEXT_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_URL_MAX,
+  TEMPLATE_VALUE_MAX,
+  WABA_ID_MAX,
 } from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
 
@@ -161,6 +173,78 @@ export const messageTypeField = z
 const IMAGE_TYPES = new Set(['jpeg', 'png', 'webp', 'jpg']);
 const webUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
+/** Meta's numeric ids: a phone number id, a WhatsApp Business Account id. */
+const phoneNumberIdField = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{1,${PHONE_NUMBER_ID_MAX}}$`));
+const wabaIdField = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{1,${WABA_ID_MAX}}$`));
+
+/** A variable's example or value: one line of text (Meta refuses new lines and tabs in parameters). */
+const templateValueField = z.string().max(TEMPLATE_VALUE_MAX);
+
+/**
+ * A template as the editor submits it (`template_create`). The shape is checked here; Meta's
+ * rules (name format, variable numbering and placement, examples, button counts) by
+ * `templateDraftProblems`, whose codes are the field errors' messages.
+ */
+export const templateDraftField = z
+  .object({
+    name: z.string().trim().min(1).max(TEMPLATE_NAME_MAX),
+    language: z.enum(templateLanguages),
+    category: z.enum(templateCategories),
+    header: z
+      .discriminatedUnion('format', [
+        z.object({
+          format: z.literal('TEXT'),
+          text: z.string().trim().min(1).max(TEMPLATE_HEADER_TEXT_MAX + 10),
+          example: templateValueField.nullable(),
+        }),
+        z.object({
+          format: z.enum(templateHeaderFormats.filter((format) => format !== 'TEXT') as ['IMAGE', 'VIDEO', 'DOCUMENT']),
+          exampleUrl: webUrl.nullable(),
+        }),
+      ])
+      .nullable(),
+    body: z.string().trim().min(1).max(TEMPLATE_BODY_MAX + 100),
+    bodyExamples: z.array(templateValueField).max(100),
+    footer: z.string().trim().max(TEMPLATE_FOOTER_MAX + 10).nullable(),
+    buttons: z
+      .array(
+        z.discriminatedUnion('type', [
+          z.object({ type: z.literal('QUICK_REPLY'), text: z.string().trim().min(1).max(TEMPLATE_BUTTON_TEXT_MAX) }),
+          z.object({
+            type: z.literal('URL'),
+            text: z.string().trim().min(1).max(TEMPLATE_BUTTON_TEXT_MAX),
+            url: z.string().trim().min(1).max(TEMPLATE_URL_MAX),
+            example: templateValueField.nullable(),
+          }),
+          z.object({
+            type: z.literal('PHONE_NUMBER'),
+            text: z.string().trim().min(1).max(TEMPLATE_BUTTON_TEXT_MAX),
+            phoneNumber: phoneField,
+          }),
+        ]),
+      )
+      .max(TEMPLATE_BUTTONS_MAX + 5),
+  })
+  .superRefine((draft, ctx) => {
+    for (const problem of templateDraftProblems(draft)) {
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.code });
+    }
+  });
+
+/** What a template send fills (`TemplateValues`). */
+export const templateValuesField = z.object({
+  body: z.array(templateValueField).max(100),
+  header: templateValueField.optional(),
+  headerMediaId: idField.optional(),
+  buttonUrl: templateValueField.optional(),
+});
+
 /**
  * What `message_send` takes; which fields a type needs is checked in `superRefine`. A file
  * uploaded to `POST /upload/{key}` goes by `mediaId`: its type, link and name come from the
@@ -180,8 +264,18 @@ export const messageSendInput = z
     name: z.string().trim().min(1).max(200).optional(),
     phone: phoneField.optional(),
     replyTo: idField.optional(),
+    /** `type: 'template'`: which of the number's approved templates, and its values. */
+    template: z.object({ id: idField, values: templateValuesField }).optional(),
   })
   .superRefine((input, ctx) => {
+    if (input.type === 'template' || input.template !== undefined) {
+      if (input.type !== 'template') ctx.addIssue({ code: 'custom', path: ['type'], message: 'template' });
+      if (input.template === undefined) ctx.addIssue({ code: 'custom', path: ['template'], message: 'required' });
+      for (const field of ['caption', 'url', 'mediaId', 'filename', 'name', 'phone'] as const) {
+        if (input[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'template' });
+      }
+      return;
+    }
     if (input.mediaId !== undefined) {
       for (const field of ['type', 'url', 'filename', 'name', 'phone'] as const) {
         if (input[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'media' });
@@ -471,10 +565,8 @@ export const acts = {
     input: z.object({
       key: projectKeyField,
       name: nameField,
-      phoneNumberId: z
-        .string()
-        .trim()
-        .regex(new RegExp(`^\\d{1,${PHONE_NUMBER_ID_MAX}}$`)),
+      wabaId: wabaIdField,
+      phoneNumberId: phoneNumberIdField,
       displayPhone: phoneField,
       accessToken: z.string().trim().min(1).max(ACCESS_TOKEN_MAX),
     }),
@@ -498,6 +590,55 @@ export const acts = {
     access: { permission: 'crm.chat.logout_account' },
     summary:
       'Logs an account out (status `logged_out`, announced as `account.status`): its webhooks are skipped and its sends fail.',
+  }),
+  account_refresh: defineAct<WhatsAppAccount>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
+    summary:
+      'Reads the number from Meta again (`GET /{phoneNumberId}?fields=…`): verified name, quality rating, messaging limit tier; a token Meta refuses marks it `disconnected`. Announced as `account.updated`.',
+  }),
+  account_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, id: idField }),
+    access: { permission: 'project.account.hapus' },
+    summary:
+      "Deletes a number from the project: it leaves `account_list`, its conversations stay readable but answer `account_deleted` to every send, its pending sends fail, and its webhooks are acknowledged and ignored. Its phone number id may be added again. Announced as `account.deleted`.",
+  }),
+  template_list: defineAct<MessageTemplate[]>()({
+    input: z.object({ key: projectKeyField, accountId: idField }),
+    access: { anyOf: ['project.account.view', 'crm.chat.send'] },
+    summary:
+      "The message templates of the number's WhatsApp Business Account as last read from Meta, by name then language (`project.account.view`: the Templates tab; `crm.chat.send`: the template picker, which offers the `APPROVED` ones).",
+  }),
+  template_sync: defineAct<MessageTemplate[]>()({
+    input: z.object({ key: projectKeyField, accountId: idField }),
+    access: { permission: 'project.account.view' },
+    summary:
+      "Reads every template of the number's WABA from Meta (`GET /{wabaId}/message_templates`, page by page), stores what changed, removes what Meta no longer has, and answers the list as `template_list` does. Changes are announced as `template.updated` / `template.deleted`. Meta unreachable answers `whatsapp_unreachable`.",
+  }),
+  template_create: defineAct<MessageTemplate>()({
+    input: z.object({ key: projectKeyField, accountId: idField, template: templateDraftField }),
+    access: { permission: 'project.account.add' },
+    summary:
+      "Submits a template to Meta (`POST /{wabaId}/message_templates`) and stores it with the status Meta answered (usually `PENDING`; approval arrives as a `message_template_status_update` webhook and is announced as `template.updated`). Meta's rules are checked first (`invalid_input` with the rule's code on the field); a name and language the WABA already has answers `invalid_input` on `name`; Meta's own refusal answers `template_refused` with its message.",
+  }),
+  template_delete: defineAct<{ id: string }>()({
+    input: z.object({ key: projectKeyField, accountId: idField, id: idField }),
+    access: { permission: 'project.account.hapus' },
+    summary:
+      "Deletes a template at Meta (`DELETE /{wabaId}/message_templates?hsm_id=…&name=…`) and here; announced as `template.deleted`. Messages already sent with it keep their rendering.",
+  }),
+  conversation_start: defineAct<{ conversation: ConversationSummary; message: ThreadMessage }>()({
+    input: z.object({
+      key: projectKeyField,
+      accountId: idField,
+      customerId: idField,
+      /** The sender's id of this send (uuid): starting again answers the same message. */
+      clientId: idField,
+      template: z.object({ id: idField, values: templateValuesField }),
+    }),
+    access: { permission: 'crm.chat.send' },
+    summary:
+      "Reaches a customer of the project through one of its numbers with an approved template: the conversation on that number is created if there is none (announced as `conversation.updated`, so it appears in every inbox at once), and the template is sent as `message_send` sends it. A customer the caller may not see in the customers table answers `not_found`.",
   }),
   conversation_list: defineAct<ConversationSummary[]>()({
     input: z.object({
@@ -846,7 +987,7 @@ export const acts = {
     input: messageSendInput,
     access: { permission: 'crm.chat.send' },
     summary:
-      'Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; a file uploaded to `POST /upload/{key}` goes by `mediaId` (with an optional `caption`; the file decides the type); other types a `url` (and files a `filename`).',
+      'Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; a file uploaded to `POST /upload/{key}` goes by `mediaId` (with an optional `caption`; the file decides the type); other types a `url` (and files a `filename`). `template` sends one of the number\'s `APPROVED` templates (`template: { id, values }`, checked against it: `invalid_input` on `template` with the rule\'s code) and is the only kind allowed when the 24-hour window is closed; a free-form message then answers `window_closed` before anything goes to Meta. A conversation whose number was deleted answers `account_deleted`.',
   }),
   conversation_read: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, conversationId: idField }),

@@ -3,6 +3,8 @@
  * SPEC.md section 3's: jpeg, png, webp, jpg, ogg, mp4, vcard, text, or any other (a generic file).
  */
 
+import type { MessagePricing, QualityRating, SentTemplate } from './templateTypes.ts';
+
 export type AccountStatus = 'connected' | 'disconnected' | 'logged_out';
 
 export interface WhatsAppAccount {
@@ -14,6 +16,14 @@ export interface WhatsAppAccount {
   displayPhone: string;
   /** The business name Meta verified for the number; `null` for numbers added before Sapa asked Meta. */
   verifiedName: string | null;
+  /** The WhatsApp Business Account the number belongs to (its templates); `null` for numbers added before issue 15. */
+  wabaId: string | null;
+  /** Meta's quality rating of the number, as last read. */
+  qualityRating: QualityRating;
+  /** Meta's messaging limit tier (`TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`), as last read. */
+  messagingLimit: string | null;
+  /** When Sapa last read the number from Meta (added, or `account_refresh`). */
+  checkedAt: string | null;
   status: AccountStatus;
   createdAt: string;
 }
@@ -46,6 +56,10 @@ export interface ThreadMessage {
   error: { code: number; title: string } | null;
   /** The agent who sent it (outbound only). */
   senderId: string | null;
+  /** A template message (`type` `template`): how it was built; its rendered body is `caption`. */
+  template: SentTemplate | null;
+  /** What Meta bills it as, from its status webhooks (outbound only, once Meta said). */
+  pricing: MessagePricing | null;
   createdAt: string;
 }
 
@@ -82,6 +96,10 @@ export interface ConversationSummary {
   division: { id: string; name: string; color: string } | null;
   /** When the 24-hour customer service window closes (null: closed, only templates may be sent). */
   windowClosesAt: string | null;
+  /** Until when Meta's free entry point (72 hours, a conversation from a click-to-WhatsApp ad) lasts; null: none. */
+  freeEntryUntil: string | null;
+  /** Its number was deleted from the project: the conversation stays readable, nothing can be sent. */
+  accountDeleted: boolean;
   /** The click-to-WhatsApp ad of the first message that carried one. */
   referral: ConversationReferral | null;
 }

@@ -3,8 +3,16 @@
  * that concerns a conversation carries its per-conversation `seq`, so a client that missed some
  * can ask for what came after the last `seq` it saw (`message_list` with `afterSeq`).
  */
-import type { AccountStatus, ConversationSummary, MessageStatus, ThreadMessage } from './chatTypes.ts';
+import type {
+  AccountStatus,
+  ConversationSummary,
+  MessageStatus,
+  ThreadMessage,
+  WhatsAppAccount,
+} from './chatTypes.ts';
+import type { MessagePricing } from './templateTypes.ts';
 import type { Stage } from './crmTypes.ts';
+import type { MessageTemplate } from './templateTypes.ts';
 import type { Notification } from './teamTypes.ts';
 import type { PermissionKey } from '../permissions/tree.ts';
 
@@ -26,6 +34,8 @@ export interface ServerToClientEvents {
     clientId: string | null;
     status: MessageStatus;
     error: { code: number; title: string } | null;
+    /** What Meta bills it as, once a status webhook said (absent: unchanged). */
+    pricing?: MessagePricing | null;
   }) => void;
   /** A conversation's summary changed: last message, unread count, assignment. */
   'conversation.updated': (event: { key: string; conversation: ConversationSummary }) => void;
@@ -36,6 +46,14 @@ export interface ServerToClientEvents {
   'conversation.removed': (event: { key: string; conversationId: string }) => void;
   /** A WhatsApp account connected, disconnected or was logged out. */
   'account.status': (event: { key: string; accountId: string; status: AccountStatus }) => void;
+  /** A number's facts changed (verified name, quality rating, messaging tier, status): the accounts screen. */
+  'account.updated': (event: { key: string; account: WhatsAppAccount }) => void;
+  /** A number was deleted from the project (`account_delete`). */
+  'account.deleted': (event: { key: string; accountId: string }) => void;
+  /** A template was created, synced, or its status or category changed (Meta's webhooks). */
+  'template.updated': (event: { key: string; template: MessageTemplate }) => void;
+  /** A template was deleted (here, or at Meta and found by a sync). */
+  'template.deleted': (event: { key: string; accountId: string; templateId: string }) => void;
   /** A customer moved to another stage (the board, the chat's customer panel). */
   'customer.stage': (event: {
     key: string;

@@ -10,6 +10,9 @@ import { errors } from './messages/errors.ts';
 import { forms } from './messages/forms.ts';
 import { newcomer } from './messages/newcomer.ts';
 import { outbox } from './messages/outbox.ts';
+import { outreach } from './messages/outreach.ts';
+import { templateRules } from './messages/templateRules.ts';
+import { templates } from './messages/templates.ts';
 import { personal } from './messages/personal.ts';
 import { team } from './messages/team.ts';
 import { ui } from './messages/ui.ts';
@@ -29,6 +32,9 @@ export const messages = {
     ...personal.id,
     ...newcomer.id,
     ...outbox.id,
+    ...templateRules.id,
+    ...templates.id,
+    ...outreach.id,
   },
   en: {
     ...errors.en,
@@ -40,6 +46,9 @@ export const messages = {
     ...personal.en,
     ...newcomer.en,
     ...outbox.en,
+    ...templateRules.en,
+    ...templates.en,
+    ...outreach.en,
   },
 } as const;
 

@@ -19,6 +19,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdReferral } from '../channels/whatsapp/index.ts';
+import type { MessagePricing, SentTemplate, TemplateDraft } from '../sdk.ts';
+
+/** What a template row keeps of its draft (`wa_templates.content`). */
+export type TemplateContent = Pick<TemplateDraft, 'header' | 'body' | 'bodyExamples' | 'footer' | 'buttons'>;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -268,8 +272,10 @@ export const waAccounts = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Meta's phone number id (`metadata.phone_number_id`). */
-    phoneNumberId: text('phone_number_id').notNull().unique(),
+    /** Meta's phone number id (`metadata.phone_number_id`); unique among numbers not deleted. */
+    phoneNumberId: text('phone_number_id').notNull(),
+    /** The WhatsApp Business Account the number belongs to (its templates); `null` for numbers added before issue 15. */
+    wabaId: text('waba_id'),
     /** E.164: the number Meta answered for the id when it was added. */
     displayPhone: text('display_phone').notNull(),
     /** The business name Meta verified for the number (`verified_name`); `null` for numbers added before the check. */
@@ -282,10 +288,59 @@ export const waAccounts = pgTable(
      */
     graphBaseUrl: text('graph_base_url'),
     status: accountStatus('status').notNull().default('connected'),
+    /** Meta's quality rating as last read (`GREEN`, `YELLOW`, `RED`, `UNKNOWN`). */
+    qualityRating: text('quality_rating').notNull().default('UNKNOWN'),
+    /** Meta's messaging limit tier as last read (`TIER_250` …). */
+    messagingLimit: text('messaging_limit'),
+    /** When the number was last read from Meta. */
+    checkedAt: at('checked_at'),
+    /** Deleted from the project (`account_delete`): kept so its conversations stay readable. */
+    deletedAt: at('deleted_at'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
-  (table) => [index('wa_accounts_project_idx').on(table.projectId)],
+  (table) => [
+    index('wa_accounts_project_idx').on(table.projectId),
+    uniqueIndex('wa_accounts_phone_number_id_live_idx')
+      .on(table.phoneNumberId)
+      .where(sql`${table.deletedAt} IS NULL`),
+  ],
+);
+
+/**
+ * A WhatsApp Business Account's message templates as Meta keeps them, per project (two projects
+ * may hold numbers of one WABA). `content` holds the draft's shape; `statusAt` the time of the
+ * newest status event applied, so a replayed or late webhook changes nothing.
+ */
+export const waTemplates = pgTable(
+  'wa_templates',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The number it was created or read through. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => waAccounts.id, { onDelete: 'cascade' }),
+    wabaId: text('waba_id').notNull(),
+    /** Meta's template id, as a string. */
+    metaId: text('meta_id').notNull(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    previousCategory: text('previous_category'),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    content: jsonb('content').$type<TemplateContent>().notNull(),
+    statusAt: at('status_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('wa_templates_name_idx').on(table.projectId, table.wabaId, table.name, table.language),
+    index('wa_templates_meta_idx').on(table.wabaId, table.metaId),
+  ],
 );
 
 /** A person who wrote to one of the project's numbers, created on first contact. */
@@ -672,6 +727,8 @@ export const conversations = pgTable(
     lastInboundAt: at('last_inbound_at'),
     /** The click-to-WhatsApp ad of the first message that carried one (advertiser issue). */
     referral: jsonb('referral').$type<AdReferral>(),
+    /** Meta's 72-hour free entry point (a click-to-WhatsApp conversation answered in time). */
+    freeEntryUntil: at('free_entry_until'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -720,6 +777,10 @@ export const messages = pgTable(
     status: messageStatus('status').notNull(),
     error: jsonb('error').$type<{ code: number; title: string }>(),
     senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A template message: how it was built (`SentTemplate`). */
+    template: jsonb('template').$type<SentTemplate>(),
+    /** What Meta bills it as, from its status webhooks (`MessagePricing`). */
+    pricing: jsonb('pricing').$type<MessagePricing>(),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -796,6 +857,7 @@ export const schema = {
   projectInvites,
   accountStatus,
   waAccounts,
+  waTemplates,
   customers,
   customerCounts,
   customerBlocks,
@@ -827,6 +889,7 @@ export type ChallengeRow = typeof otpChallenges.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type InviteRow = typeof projectInvites.$inferSelect;
 export type AccountRow = typeof waAccounts.$inferSelect;
+export type TemplateRow = typeof waTemplates.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -58,6 +58,7 @@ export function conversationFromJson(row: Json): ConversationRow {
     divisionId: textOrNull(row, 'division_id'),
     lastInboundAt: dateOrNull(row, 'last_inbound_at'),
     referral: jsonOrNull(row, 'referral'),
+    freeEntryUntil: dateOrNull(row, 'free_entry_until'),
     createdAt: date(row, 'created_at'),
   };
 }
@@ -86,6 +87,8 @@ export function messageFromJson(row: Json): MessageRow {
     status: text(row, 'status') as MessageRow['status'],
     error: jsonOrNull(row, 'error'),
     senderUserId: textOrNull(row, 'sender_user_id'),
+    template: jsonOrNull(row, 'template'),
+    pricing: jsonOrNull(row, 'pricing'),
     createdAt: date(row, 'created_at'),
   };
 }

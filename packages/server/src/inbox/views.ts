@@ -3,7 +3,7 @@ import { httpUrl } from '../channels/whatsapp/index.ts';
 import type { AccountRow, ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
-import type { ConversationSummary, ThreadMessage, WhatsAppAccount } from '../sdk.ts';
+import type { ConversationSummary, QualityRating, ThreadMessage, WhatsAppAccount } from '../sdk.ts';
 
 /** The 24-hour customer service window. */
 export const WINDOW_MS = 24 * 3_600_000;
@@ -15,9 +15,20 @@ export function toAccount(row: AccountRow): WhatsAppAccount {
     phoneNumberId: row.phoneNumberId,
     displayPhone: row.displayPhone,
     verifiedName: row.verifiedName,
+    wabaId: row.wabaId,
+    qualityRating: qualityRatingOf(row.qualityRating),
+    messagingLimit: row.messagingLimit,
+    checkedAt: row.checkedAt?.toISOString() ?? null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+const QUALITY_RATINGS: ReadonlySet<string> = new Set(['GREEN', 'YELLOW', 'RED']);
+
+/** Meta's rating as stored; anything else (`UNKNOWN`, `NA`, a new value) reads as unknown. */
+function qualityRatingOf(value: string): QualityRating {
+  return QUALITY_RATINGS.has(value) ? (value as QualityRating) : 'UNKNOWN';
 }
 
 export type ReplyRef = ThreadMessage['replyTo'];
@@ -45,6 +56,8 @@ export function toThreadMessage(row: MessageRow, reply: ReplyRef, view: MessageV
     status: row.status,
     error: row.error,
     senderId: row.senderUserId,
+    template: row.template,
+    pricing: row.pricing,
     createdAt: row.createdAt.toISOString(),
   };
 }

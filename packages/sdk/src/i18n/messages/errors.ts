@@ -35,6 +35,11 @@ export const errors = {
     'error.too_many_uploads':
       'Terlalu banyak unggahan yang belum selesai (maksimal {max}). Selesaikan atau batalkan salah satunya dulu.',
     'error.whatsapp_unreachable': 'WhatsApp (Meta) tidak dapat dihubungi saat ini. Silakan coba lagi.',
+    'error.window_closed':
+      'Jendela 24 jam percakapan ini sudah tertutup: pelanggan hanya dapat dihubungi dengan template pesan sampai mereka membalas.',
+    'error.account_deleted': 'Nomor WhatsApp percakapan ini sudah dihapus dari proyek; pesan tidak dapat dikirim darinya.',
+    'error.template_not_approved': 'Template ini belum disetujui Meta (atau sudah dijeda) dan belum dapat dikirim.',
+    'error.template_refused': 'Meta menolak template ini: {detail}',
     'error.self_escalation': 'Anda tidak dapat menambah izin Anda sendiri.',
     'error.grant_beyond_own': 'Anda hanya dapat memberikan izin yang Anda miliki sendiri.',
     'error.last_permission_holder':
@@ -100,6 +105,11 @@ export const errors = {
       "The project's storage is full: {used} of {quota} used. Delete files from the gallery to make room.",
     'error.too_many_uploads': 'Too many unfinished uploads (at most {max}). Finish or cancel one first.',
     'error.whatsapp_unreachable': 'WhatsApp (Meta) cannot be reached right now. Please try again.',
+    'error.window_closed':
+      "This conversation's 24-hour window has closed: the customer can only be reached with a message template until they reply.",
+    'error.account_deleted': "This conversation's WhatsApp number was deleted from the project; messages cannot be sent from it.",
+    'error.template_not_approved': 'This template is not approved by Meta (or is paused) and cannot be sent yet.',
+    'error.template_refused': 'Meta refused this template: {detail}',
     'error.self_escalation': 'You cannot add permissions to yourself.',
     'error.grant_beyond_own': 'You can only grant permissions you hold yourself.',
     'error.last_permission_holder': 'The project must keep at least one member who can set permissions.',
