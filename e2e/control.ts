@@ -42,12 +42,27 @@ export interface E2eSimulator {
   sent(): Promise<GraphRecord[]>;
 }
 
+/** What Meta says of a number besides its token (the harness's defaults otherwise). */
+export interface NumberAtMeta {
+  /** Its WhatsApp Business Account (default: one per token). */
+  wabaId?: string;
+  /** Digits, as Meta shows it (default 6281210009000). */
+  displayPhone?: string;
+  verifiedName?: string;
+  qualityRating?: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
+  messagingLimit?: string;
+}
+
 /**
  * Meta knows a number with its token (the harness's Graph API), so adding it through the accounts
- * screen passes `account_create`'s check.
+ * screen passes `account_create`'s check. Answers the number's WABA id, which the form asks for.
  */
-export async function registerNumber(phoneNumberId: string, accessToken: string): Promise<void> {
-  await call('POST', '/numbers', { phoneNumberId, accessToken });
+export async function registerNumber(
+  phoneNumberId: string,
+  accessToken: string,
+  number: NumberAtMeta = {},
+): Promise<{ wabaId: string }> {
+  return call('POST', '/numbers', { phoneNumberId, accessToken, ...number });
 }
 
 /** A simulator speaking for the account's number: customers write, the account's sends reach it. */
@@ -61,6 +76,23 @@ export async function simulatorFor(accountId: string, customers = 5): Promise<E2
     write: (customer, text) => call('POST', `/simulators/${made.id}/write`, { customer, text }),
     sent: () => call('GET', `/simulators/${made.id}/sent`),
   };
+}
+
+/**
+ * Meta has had a template in the WABA for long (approved unless `status` says otherwise), without
+ * a webhook: `template_sync` reads it. `body` is Meta's create body (SDK `templateCreateBody`).
+ */
+export async function seedTemplate(
+  wabaId: string,
+  body: unknown,
+  status = 'APPROVED',
+): Promise<{ id: string; name: string; status: string }> {
+  return call('POST', '/templates', { wabaId, body, status });
+}
+
+/** The customer last wrote `hours` earlier than they did: their 24-hour window may have closed. */
+export async function ageConversation(accountId: string, phone: string, hours: number): Promise<void> {
+  await call('POST', '/conversations/age', { accountId, phone, hours });
 }
 
 /** Makes a registered user a member of project `key` holding exactly `permissions`. */

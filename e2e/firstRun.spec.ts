@@ -70,10 +70,10 @@ test('a new project shows the first-run guide, whose links lead to the accounts 
 
   // A number connected: the inbox shows instead of the guide.
   const phoneNumberId = `8${Date.now() % 1_000_000_000}001`;
-  await registerNumber(phoneNumberId, `token-${phoneNumberId}`);
+  const { wabaId } = await registerNumber(phoneNumberId, `token-${phoneNumberId}`);
   await page.getByRole('textbox', { name: 'Nama akun' }).fill('Toko Utama');
+  await page.getByRole('textbox', { name: 'ID WhatsApp Business Account' }).fill(wabaId);
   await page.getByRole('textbox', { name: 'ID nomor telepon (Meta)' }).fill(phoneNumberId);
-  await page.getByRole('textbox', { name: 'Nomor WhatsApp' }).fill('081210009000');
   await page.getByLabel('Token akses', { exact: true }).fill(`token-${phoneNumberId}`);
   await page.getByRole('button', { name: 'Tambah nomor' }).click();
   await expect(page.getByRole('heading', { name: 'Toko Utama' })).toBeVisible();

@@ -52,11 +52,11 @@ export async function openShop(page: Page): Promise<Shop> {
   const owner = await register(page);
   const { key } = await data<{ key: string }>(page, 'project_create', { name: 'Toko Batik' });
   const phoneNumberId = newPhoneNumberId();
-  await registerNumber(phoneNumberId, `token-${phoneNumberId}`);
+  const { wabaId } = await registerNumber(phoneNumberId, `token-${phoneNumberId}`);
   await page.goto(`/project/account/${key}`);
   await page.getByRole('textbox', { name: 'Nama akun' }).fill('Toko Utama');
+  await page.getByRole('textbox', { name: 'ID WhatsApp Business Account' }).fill(wabaId);
   await page.getByRole('textbox', { name: 'ID nomor telepon (Meta)' }).fill(phoneNumberId);
-  await page.getByRole('textbox', { name: 'Nomor WhatsApp' }).fill('081210009000');
   await page.getByLabel('Token akses', { exact: true }).fill(`token-${phoneNumberId}`);
   await page.getByRole('button', { name: 'Tambah nomor' }).click();
   await expect(page.getByRole('heading', { name: 'Toko Utama' })).toBeVisible();

@@ -109,6 +109,8 @@ export async function startBenchSapa(options: BenchSapaOptions): Promise<BenchSa
       token,
       key,
       name: 'Bench',
+      // The WABA the simulated Meta put the number in (one derived from its token).
+      wabaId: graph.wabaIdOf(options.account.phoneNumberId),
       phoneNumberId: options.account.phoneNumberId,
       displayPhone: options.account.displayPhone,
       accessToken: options.account.accessToken,

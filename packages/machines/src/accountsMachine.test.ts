@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import type { WhatsAppAccount } from '@sapa/sdk';
 import { accountsMachine, selectAccounts, selectAccountsStatus } from './accountsMachine.ts';
 import { createFakeClient } from './paths/fakes.ts';
 import { mainNumber, secondNumber } from './paths/accountsModel.ts';
@@ -9,26 +10,42 @@ import { modelSuite } from './testing/modelSuite.ts';
 import { runsThrough } from './testing/modelRun.ts';
 
 modelSuite('accounts', (get) => {
-  it('adds a number once, normalised, and lists it after the first', () => {
-    const creates = get().runs.flatMap(({ run }) =>
-      run.world.client.calls.filter((call) => call.name === 'account_create'),
-    );
-    expect(creates.length).toBeGreaterThan(0);
-    for (const call of creates)
-      expect(call.fields).toEqual({
-        key: 'k1abcdefgh',
-        name: 'Toko Cabang',
-        phoneNumberId: '209876543210987',
-        displayPhone: '+6281210009001',
-        accessToken: 'EAAG-token',
-      });
-    const runs = runsThrough(get(), ['accounts.create', 'xstate.done.actor.save']);
+  it('lists the number the verification form added, after the first, and keeps it as added', () => {
+    const runs = runsThrough(get(), ['xstate.done.actor.form']);
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) {
-      const saved = run.steps.find((step) => step.event.type === 'xstate.done.actor.save');
-      const names = (saved?.snapshot.context['accounts'] as Array<{ name: string }>).map((a) => a.name);
-      if (saved?.snapshot.context['change']?.kind === 'create')
-        expect(names).toEqual(['Toko Utama', 'Toko Cabang']);
+      const step = run.steps.find((s) => s.event.type === 'xstate.done.actor.form');
+      const context = step?.snapshot.context as { accounts: WhatsAppAccount[]; added: WhatsAppAccount };
+      expect(context.accounts.map((a) => a.name)).toEqual(['Toko Utama', 'Toko Cabang']);
+      expect(context.added).toEqual(secondNumber);
+      // A fresh form waits for the next number.
+      expect(step?.snapshot.children['form']).toBeDefined();
+    }
+  });
+
+  it('calls each change once with its own act', () => {
+    const calls = get().runs.flatMap(({ run }) => run.world.client.calls.map((call) => call.name));
+    for (const act of ['account_update', 'account_refresh', 'account_logout', 'account_delete'])
+      expect(calls).toContain(act);
+    expect(calls).not.toContain('account_create');
+  });
+
+  it('drops a deleted number from the list, whether deleted here or elsewhere', () => {
+    const runs = [
+      ...runsThrough(get(), ['accounts.delete', 'xstate.done.actor.save']),
+      ...runsThrough(get(), ['accounts.deleted']),
+    ];
+    expect(runs.length).toBeGreaterThan(1);
+    for (const { run } of runs) {
+      const step = run.steps.find(
+        (s) =>
+          s.event.type === 'accounts.deleted' ||
+          (s.event.type === 'xstate.done.actor.save' && s.snapshot.context['change']?.kind === 'delete'),
+      );
+      if (step === undefined) continue;
+      expect((step.snapshot.context['accounts'] as WhatsAppAccount[]).map((a) => a.id)).not.toContain(
+        mainNumber.id,
+      );
     }
   });
 
@@ -80,24 +97,49 @@ describe('accounts rules', () => {
     expect(selectAccounts(other.actor.getSnapshot())).toEqual([mainNumber]);
   });
 
-  it('checks the new-number form before calling', async () => {
+  it('runs the verification form once listed, and a fresh one after each number it adds', async () => {
     const { client, actor } = start();
+    expect(actor.getSnapshot().children.form).toBeUndefined();
     client.settle('account_list', { data: [mainNumber] });
     await flush();
-    actor.send({
-      type: 'accounts.create',
-      name: ' ',
-      phoneNumberId: '12a',
-      displayPhone: 'xx',
-      accessToken: '',
-    });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({
-      name: { key: 'validation.name' },
-      phoneNumberId: { key: 'validation.phoneNumberId' },
-      displayPhone: { key: 'validation.phone' },
-      accessToken: { key: 'validation.required' },
-    });
-    expect(client.pending()).toEqual([]);
+    const form = actor.getSnapshot().children.form;
+    expect(form).toBeDefined();
+    for (const [field, value] of Object.entries({
+      name: 'Toko Cabang',
+      wabaId: '102030405060708',
+      phoneNumberId: '209876543210987',
+      accessToken: 'EAAG',
+    }))
+      form?.send({ type: 'accountForm.change', field: field as 'name', value });
+    form?.send({ type: 'accountForm.submit' });
+    client.settle('account_create', { data: secondNumber });
+    await flush();
+    expect(selectAccounts(actor.getSnapshot())).toEqual([mainNumber, secondNumber]);
+    expect(actor.getSnapshot().context.added).toEqual(secondNumber);
+    expect(actor.getSnapshot().children.form).not.toBe(form);
+    // Deleted elsewhere: it leaves the list and is no longer "just added".
+    actor.send({ type: 'accounts.deleted', accountId: secondNumber.id });
+    expect(actor.getSnapshot().context.added).toBeNull();
+    expect(selectAccounts(actor.getSnapshot())).toEqual([mainNumber]);
+  });
+
+  it('reads a number from Meta again and deletes one', async () => {
+    const { client, actor } = start();
+    client.settle('account_list', { data: [mainNumber, secondNumber] });
+    await flush();
+    actor.send({ type: 'accounts.refresh', id: mainNumber.id });
+    expect(client.pending()).toEqual([{ name: 'account_refresh', fields: { key: 'k1', id: mainNumber.id } }]);
+    client.settle('account_refresh', { data: { ...mainNumber, qualityRating: 'YELLOW' } });
+    await flush();
+    expect(selectAccounts(actor.getSnapshot())[0]?.qualityRating).toBe('YELLOW');
+    actor.send({ type: 'accounts.delete', id: secondNumber.id });
+    expect(client.pending()).toEqual([
+      { name: 'account_delete', fields: { key: 'k1', id: secondNumber.id } },
+    ]);
+    client.settle('account_delete', { data: { id: secondNumber.id } });
+    await flush();
+    expect(selectAccounts(actor.getSnapshot()).map((a) => a.id)).toEqual([mainNumber.id]);
+    expect(actor.getSnapshot().context.saved).toBe(2);
   });
 
   it('renames, renews the token, logs out, one change at a time', async () => {
@@ -130,6 +172,31 @@ describe('accounts rules', () => {
     });
     actor.send({ type: 'accounts.dismiss' });
     expect(actor.getSnapshot().context.changeError).toBeNull();
+  });
+
+  it("gives a number stored without a WABA its WABA id, keeping Meta's refusal beside the field", async () => {
+    const { client, actor } = start();
+    client.settle('account_list', { data: [{ ...mainNumber, wabaId: null }] });
+    await flush();
+    actor.send({ type: 'accounts.setWaba', id: mainNumber.id, wabaId: '12ab' });
+    expect(client.pending()).toEqual([]);
+    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual(['wabaId']);
+    actor.send({ type: 'accounts.setWaba', id: mainNumber.id, wabaId: ' 109999999999999 ' });
+    expect(client.pending()).toEqual([
+      { name: 'account_update', fields: { key: 'k1', id: mainNumber.id, wabaId: '109999999999999' } },
+    ]);
+    client.settle('account_update', {
+      error: apiError('invalid_input', 'Periksa kembali isian Anda.', {
+        errors: { wabaId: 'Nomor ini tidak termasuk WhatsApp Business Account tersebut.' },
+      }),
+    });
+    await flush();
+    expect(actor.getSnapshot().context.fieldErrors.wabaId).toBeDefined();
+    actor.send({ type: 'accounts.setWaba', id: mainNumber.id, wabaId: mainNumber.wabaId ?? '' });
+    client.settle('account_update', { data: mainNumber });
+    await flush();
+    expect(selectAccounts(actor.getSnapshot())[0]?.wabaId).toBe(mainNumber.wabaId);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
   });
 
   it('takes live status changes in any state and refreshes after a reconnection', async () => {

@@ -1,34 +1,38 @@
 /**
  * A project's WhatsApp numbers (`/project/account/{key}`, and the inbox's number filter): the
- * list (`account_list`) with live status (`account.status` -> `accounts.statusChanged`, and a
- * fresh list after a reconnection), adding a number (`account_create`), renaming one or giving
- * it a new access token (`account_update`) and logging one out (`account_logout`). One change
- * runs at a time; each form's field errors and each failure stay until the next try.
+ * list (`account_list`) kept live (`account.status` -> `accounts.statusChanged`,
+ * `account.updated` -> `accounts.updated`, `account.deleted` -> `accounts.deleted`, and a fresh
+ * list after a reconnection); adding a number through the verification form (accountFormMachine,
+ * the `form` child, started again after each number it adds); renaming one or giving it a new
+ * access token (`account_update`), reading it from Meta again (`account_refresh`), logging it
+ * out (`account_logout`) and deleting it (`account_delete`). One change runs at a time; each
+ * form's field errors and each failure stay until the next try.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { AccountStatus, WhatsAppAccount } from '@sapa/sdk';
+import { accountFormMachine } from './accountFormMachine.ts';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller } from './sdk.ts';
 import {
   ACCOUNT_FIELDS,
   checkAccessToken,
-  checkAccount,
   checkAccountName,
+  checkWabaId,
   serverFieldErrors,
 } from './validation.ts';
-import type { AccountField, AccountForm, FieldErrors } from './validation.ts';
+import type { AccountField, FieldErrors } from './validation.ts';
 
 export interface AccountsInput {
   client: ActCaller;
   key: string;
 }
 
-/** The change in flight or last tried: which account (null for a new one) and what. */
+/** The change in flight or last tried: which account and what. */
 export interface AccountChange {
-  kind: 'create' | 'rename' | 'token' | 'logout';
-  accountId: string | null;
+  kind: 'rename' | 'token' | 'waba' | 'refresh' | 'logout' | 'delete';
+  accountId: string;
 }
 
 export interface AccountsContext {
@@ -41,22 +45,33 @@ export interface AccountsContext {
   /** The change in flight, or the last one (with its errors). */
   change: AccountChange | null;
   /** The fields of the change in flight. */
-  pending: Partial<AccountForm> & { id?: string };
+  pending: { id?: string; name?: string; accessToken?: string; wabaId?: string };
   fieldErrors: FieldErrors<AccountField>;
   /** Why the last change failed, when it was not a field's fault. */
   changeError: FlowError | null;
   /** Changes that succeeded so far: the web closes its form when this grows. */
   saved: number;
+  /** The number the verification form added last (its verified facts are shown until the next). */
+  added: WhatsAppAccount | null;
 }
 
 export type AccountsEvent =
   | { type: 'accounts.retry' }
   | { type: 'accounts.resync' }
   | { type: 'accounts.statusChanged'; accountId: string; status: AccountStatus }
-  | ({ type: 'accounts.create' } & AccountForm)
+  /** Live: a number was added, read from Meta again or changed (`account.updated`). */
+  | { type: 'accounts.updated'; account: WhatsAppAccount }
+  /** Live: a number was deleted (`account.deleted`). */
+  | { type: 'accounts.deleted'; accountId: string }
   | { type: 'accounts.rename'; id: string; name: string }
   | { type: 'accounts.renewToken'; id: string; accessToken: string }
+  /** Gives a number stored without one its WhatsApp Business Account (Meta checks it first). */
+  | { type: 'accounts.setWaba'; id: string; wabaId: string }
+  /** Reads the number from Meta again: verified name, quality rating, messaging tier. */
+  | { type: 'accounts.refresh'; id: string }
   | { type: 'accounts.logout'; id: string }
+  /** Deletes the number (the web asks first). */
+  | { type: 'accounts.delete'; id: string }
   /** Forgets the last change's errors (a form was closed). */
   | { type: 'accounts.dismiss' };
 
@@ -68,36 +83,31 @@ export const loadAccounts = fromPromise<WhatsAppAccount[], { client: ActCaller; 
   async ({ input, signal }) => (await input.client.act('account_list', { key: input.key }, { signal })).data,
 );
 
-/** One change of an account: account_create, account_update or account_logout. */
+/**
+ * One change of an account: account_update, account_refresh, account_logout (each answers the
+ * account as it now is) or account_delete (answers its id).
+ */
 export const saveAccount = fromPromise<
-  WhatsAppAccount,
+  WhatsAppAccount | { id: string },
   { client: ActCaller; key: string; change: AccountChange; pending: AccountsContext['pending'] }
 >(async ({ input, signal }) => {
   const { client, key, change, pending } = input;
   const id = pending.id ?? '';
   switch (change.kind) {
-    case 'create':
-      return (
-        await client.act(
-          'account_create',
-          {
-            key,
-            name: pending.name ?? '',
-            phoneNumberId: pending.phoneNumberId ?? '',
-            displayPhone: pending.displayPhone ?? '',
-            accessToken: pending.accessToken ?? '',
-          },
-          { signal },
-        )
-      ).data;
     case 'rename':
       return (await client.act('account_update', { key, id, name: pending.name ?? '' }, { signal })).data;
     case 'token':
       return (
         await client.act('account_update', { key, id, accessToken: pending.accessToken ?? '' }, { signal })
       ).data;
+    case 'waba':
+      return (await client.act('account_update', { key, id, wabaId: pending.wabaId ?? '' }, { signal })).data;
+    case 'refresh':
+      return (await client.act('account_refresh', { key, id }, { signal })).data;
     case 'logout':
       return (await client.act('account_logout', { key, id }, { signal })).data;
+    case 'delete':
+      return (await client.act('account_delete', { key, id }, { signal })).data;
   }
 });
 
@@ -107,6 +117,10 @@ function withAccount(list: readonly WhatsAppAccount[], account: WhatsAppAccount)
   return list.some((item) => item.id === account.id)
     ? list.map((item) => (item.id === account.id ? account : item))
     : [...list, account];
+}
+
+function isAccount(output: WhatsAppAccount | { id: string }): output is WhatsAppAccount {
+  return 'phoneNumberId' in output;
 }
 
 function knows(context: Context, id: string): boolean {
@@ -120,17 +134,18 @@ export const accountsMachine = setup({
     context: AccountsContext;
     events: AccountsEvent;
     input: AccountsInput;
-    children: { list: 'loadAccounts'; refresh: 'loadAccounts'; save: 'saveAccount' };
+    children: { list: 'loadAccounts'; refresh: 'loadAccounts'; save: 'saveAccount'; form: 'accountForm' };
     tags: AccountsTag;
   },
-  actors: { loadAccounts, saveAccount },
+  actors: { loadAccounts, saveAccount, accountForm: accountFormMachine },
   guards: {
-    createValid: (_, params: AccountForm) => checkAccount(params).ok,
     renameValid: ({ context }, params: { id: string; name: string }) =>
       knows(context, params.id) && checkAccountName(params).ok,
-    renameKnown: ({ context }, params: { id: string }) => knows(context, params.id),
+    known: ({ context }, params: { id: string }) => knows(context, params.id),
     tokenValid: ({ context }, params: { id: string; accessToken: string }) =>
       knows(context, params.id) && checkAccessToken(params).ok,
+    wabaValid: ({ context }, params: { id: string; wabaId: string }) =>
+      knows(context, params.id) && checkWabaId(params).ok,
     logoutAllowed: ({ context }, params: { id: string }) =>
       context.accounts.some((account) => account.id === params.id && account.status !== 'logged_out'),
   },
@@ -145,22 +160,17 @@ export const accountsMachine = setup({
         account.id === params.accountId ? { ...account, status: params.status } : account,
       ),
     })),
-    startCreate: assign((_, params: AccountForm) => {
-      const checked = checkAccount(params);
-      return {
-        change: { kind: 'create' as const, accountId: null },
-        pending: checked.ok ? checked.value : params,
-        ...noErrors,
-      };
-    }),
-    showCreateErrors: assign((_, params: AccountForm) => {
-      const checked = checkAccount(params);
-      return {
-        change: { kind: 'create' as const, accountId: null },
-        fieldErrors: checked.ok ? {} : checked.fieldErrors,
-        changeError: null,
-      };
-    }),
+    putAccount: assign(({ context }, params: { account: WhatsAppAccount }) => ({
+      accounts: withAccount(context.accounts, params.account),
+    })),
+    dropAccount: assign(({ context }, params: { accountId: string }) => ({
+      accounts: context.accounts.filter((account) => account.id !== params.accountId),
+      added: context.added?.id === params.accountId ? null : context.added,
+    })),
+    keepAdded: assign(({ context }, params: { account: WhatsAppAccount }) => ({
+      accounts: withAccount(context.accounts, params.account),
+      added: params.account,
+    })),
     startRename: assign((_, params: { id: string; name: string }) => ({
       change: { kind: 'rename' as const, accountId: params.id },
       pending: { id: params.id, name: params.name.trim() },
@@ -187,13 +197,29 @@ export const accountsMachine = setup({
         changeError: null,
       };
     }),
-    startLogout: assign((_, params: { id: string }) => ({
-      change: { kind: 'logout' as const, accountId: params.id },
+    startWaba: assign((_, params: { id: string; wabaId: string }) => ({
+      change: { kind: 'waba' as const, accountId: params.id },
+      pending: { id: params.id, wabaId: params.wabaId.trim() },
+      ...noErrors,
+    })),
+    showWabaErrors: assign((_, params: { id: string; wabaId: string }) => {
+      const checked = checkWabaId(params);
+      return {
+        change: { kind: 'waba' as const, accountId: params.id },
+        fieldErrors: checked.ok ? {} : checked.fieldErrors,
+        changeError: null,
+      };
+    }),
+    startChange: assign((_, params: { id: string; kind: 'refresh' | 'logout' | 'delete' }) => ({
+      change: { kind: params.kind, accountId: params.id },
       pending: { id: params.id },
       ...noErrors,
     })),
-    keepSaved: assign(({ context }, params: { account: WhatsAppAccount }) => ({
-      accounts: withAccount(context.accounts, params.account),
+    keepSaved: assign(({ context }, params: { output: WhatsAppAccount | { id: string } }) => ({
+      accounts: isAccount(params.output)
+        ? withAccount(context.accounts, params.output)
+        : context.accounts.filter((account) => account.id !== params.output.id),
+      added: !isAccount(params.output) && context.added?.id === params.output.id ? null : context.added,
       pending: {},
       saved: context.saved + 1,
     })),
@@ -218,10 +244,13 @@ export const accountsMachine = setup({
     pending: {},
     ...noErrors,
     saved: 0,
+    added: null,
   }),
   initial: 'loading',
   on: {
     'accounts.statusChanged': { actions: { type: 'setStatus', params: ({ event }) => event } },
+    'accounts.updated': { actions: { type: 'putAccount', params: ({ event }) => event } },
+    'accounts.deleted': { actions: { type: 'dropAccount', params: ({ event }) => event } },
   },
   states: {
     loading: {
@@ -247,82 +276,121 @@ export const accountsMachine = setup({
     },
     ready: {
       tags: ['ready'],
-      initial: 'idle',
+      type: 'parallel',
       states: {
-        idle: {
-          on: {
-            'accounts.resync': 'refreshing',
-            'accounts.dismiss': { actions: 'dismiss' },
-            'accounts.create': [
-              {
-                guard: { type: 'createValid', params: ({ event }) => event },
-                target: 'saving',
-                actions: { type: 'startCreate', params: ({ event }) => event },
+        changes: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'accounts.resync': 'refreshing',
+                'accounts.dismiss': { actions: 'dismiss' },
+                'accounts.rename': [
+                  {
+                    guard: { type: 'renameValid', params: ({ event }) => event },
+                    target: 'saving',
+                    actions: { type: 'startRename', params: ({ event }) => event },
+                  },
+                  {
+                    guard: { type: 'known', params: ({ event }) => event },
+                    actions: { type: 'showRenameErrors', params: ({ event }) => event },
+                  },
+                ],
+                'accounts.renewToken': [
+                  {
+                    guard: { type: 'tokenValid', params: ({ event }) => event },
+                    target: 'saving',
+                    actions: { type: 'startToken', params: ({ event }) => event },
+                  },
+                  {
+                    guard: { type: 'known', params: ({ event }) => event },
+                    actions: { type: 'showTokenErrors', params: ({ event }) => event },
+                  },
+                ],
+                'accounts.setWaba': [
+                  {
+                    guard: { type: 'wabaValid', params: ({ event }) => event },
+                    target: 'saving',
+                    actions: { type: 'startWaba', params: ({ event }) => event },
+                  },
+                  {
+                    guard: { type: 'known', params: ({ event }) => event },
+                    actions: { type: 'showWabaErrors', params: ({ event }) => event },
+                  },
+                ],
+                'accounts.refresh': {
+                  guard: { type: 'known', params: ({ event }) => event },
+                  target: 'saving',
+                  actions: {
+                    type: 'startChange',
+                    params: ({ event }) => ({ id: event.id, kind: 'refresh' }),
+                  },
+                },
+                'accounts.logout': {
+                  guard: { type: 'logoutAllowed', params: ({ event }) => event },
+                  target: 'saving',
+                  actions: { type: 'startChange', params: ({ event }) => ({ id: event.id, kind: 'logout' }) },
+                },
+                'accounts.delete': {
+                  guard: { type: 'known', params: ({ event }) => event },
+                  target: 'saving',
+                  actions: { type: 'startChange', params: ({ event }) => ({ id: event.id, kind: 'delete' }) },
+                },
               },
-              { actions: { type: 'showCreateErrors', params: ({ event }) => event } },
-            ],
-            'accounts.rename': [
-              {
-                guard: { type: 'renameValid', params: ({ event }) => event },
-                target: 'saving',
-                actions: { type: 'startRename', params: ({ event }) => event },
+            },
+            saving: {
+              tags: ['saving', 'busy'],
+              invoke: {
+                id: 'save',
+                src: 'saveAccount',
+                input: ({ context }) => ({
+                  client: context.client,
+                  key: context.key,
+                  change: context.change ?? { kind: 'refresh', accountId: '' },
+                  pending: context.pending,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'keepSaved', params: ({ event }) => ({ output: event.output }) },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
-              {
-                guard: { type: 'renameKnown', params: ({ event }) => event },
-                actions: { type: 'showRenameErrors', params: ({ event }) => event },
+            },
+            refreshing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'refresh',
+                src: 'loadAccounts',
+                input: ({ context }) => ({ client: context.client, key: context.key }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output }) },
+                },
+                // The list stays as it was; the next reconnection tries again.
+                onError: 'idle',
               },
-            ],
-            'accounts.renewToken': [
-              {
-                guard: { type: 'tokenValid', params: ({ event }) => event },
-                target: 'saving',
-                actions: { type: 'startToken', params: ({ event }) => event },
-              },
-              {
-                guard: { type: 'renameKnown', params: ({ event }) => event },
-                actions: { type: 'showTokenErrors', params: ({ event }) => event },
-              },
-            ],
-            'accounts.logout': {
-              guard: { type: 'logoutAllowed', params: ({ event }) => event },
-              target: 'saving',
-              actions: { type: 'startLogout', params: ({ event }) => event },
             },
           },
         },
-        saving: {
-          tags: ['saving', 'busy'],
-          invoke: {
-            id: 'save',
-            src: 'saveAccount',
-            input: ({ context }) => ({
-              client: context.client,
-              key: context.key,
-              change: context.change ?? { kind: 'create', accountId: null },
-              pending: context.pending,
-            }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'keepSaved', params: ({ event }) => ({ account: event.output }) },
+        // The verification form runs beside the changes; each number it adds starts a fresh one.
+        adding: {
+          initial: 'form',
+          states: {
+            form: {
+              invoke: {
+                id: 'form',
+                src: 'accountForm',
+                input: ({ context }) => ({ client: context.client, key: context.key }),
+                onDone: {
+                  target: 'form',
+                  reenter: true,
+                  actions: { type: 'keepAdded', params: ({ event }) => ({ account: event.output }) },
+                },
+              },
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        refreshing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'refresh',
-            src: 'loadAccounts',
-            input: ({ context }) => ({ client: context.client, key: context.key }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output }) },
-            },
-            // The list stays as it was; the next reconnection tries again.
-            onError: 'idle',
           },
         },
       },
@@ -340,4 +408,20 @@ export function selectAccountsStatus(snapshot: AccountsSnapshot): AccountsStatus
 
 export function selectAccounts(snapshot: AccountsSnapshot): WhatsAppAccount[] {
   return snapshot.context.accounts;
+}
+
+/** The verification form of a new number (absent while the list loads or failed). */
+export function selectAccountForm(snapshot: AccountsSnapshot) {
+  return snapshot.children.form;
+}
+
+/** The number the form added last, with the facts Meta verified. */
+export function selectAddedAccount(snapshot: AccountsSnapshot): WhatsAppAccount | null {
+  return snapshot.context.added;
+}
+
+/** Whether a change of `accountId` is in flight, and which. */
+export function selectChangeOf(snapshot: AccountsSnapshot, accountId: string): AccountChange['kind'] | null {
+  const change = snapshot.context.change;
+  return snapshot.hasTag('saving') && change?.accountId === accountId ? change.kind : null;
 }

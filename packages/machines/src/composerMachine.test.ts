@@ -5,14 +5,20 @@ import {
   composerMachine,
   selectCanAttach,
   selectCanSend,
+  selectComposerMode,
+  selectHasDraft,
   selectTrayStatus,
+  selectWindowLeft,
   trayItemsOf,
 } from './composerMachine.ts';
 import type { ComposerEmitted, TrayCommand } from './composerMachine.ts';
 import {
   brochure,
   brochureReady,
+  COMPOSER_CLOSES,
+  COMPOSER_NOW,
   customerMessage,
+  LAST_HALF_HOUR,
   GALLERY_ID,
   MEDIA_ID,
   photoFailed,
@@ -29,6 +35,17 @@ modelSuite('composer', (get) => {
     for (const { run } of get().runs)
       for (const step of run.steps)
         if (step.snapshot.context['windowOpen'] === false)
+          expect(step.effects.filter((e) => e.startsWith('sends') || e.includes('to add'))).toEqual([]);
+  });
+
+  it('sends nothing once the number was deleted, whatever the window says', () => {
+    const deleted = get().runs.filter(({ run }) =>
+      run.steps.some((step) => step.snapshot.context['accountDeleted']),
+    );
+    expect(deleted.length).toBeGreaterThan(0);
+    for (const { run } of deleted)
+      for (const step of run.steps)
+        if (step.snapshot.context['accountDeleted'] === true)
           expect(step.effects.filter((e) => e.startsWith('sends') || e.includes('to add'))).toEqual([]);
   });
 
@@ -53,8 +70,8 @@ modelSuite('composer', (get) => {
   });
 });
 
-function start(windowOpen = true) {
-  const actor = createActor(composerMachine, { input: { windowOpen } });
+function start(windowOpen = true, more: { windowClosesAt?: string | null; now?: () => number } = {}) {
+  const actor = createActor(composerMachine, { input: { windowOpen, ...more } });
   const sent: ThreadDraft[] = [];
   const commands: TrayCommand[] = [];
   actor.on('composer.send', (event: Extract<ComposerEmitted, { type: 'composer.send' }>) =>
@@ -195,6 +212,50 @@ describe('composer rules', () => {
     actor.send({ type: 'composer.window', open: true });
     actor.send({ type: 'composer.submit' });
     expect(sent).toEqual([{ type: 'jpeg', mediaId: MEDIA_ID, filename: 'foto.jpg', caption: 'Halo' }]);
+  });
+
+  it('counts the open window down with the clock, and warns in its last hour', () => {
+    const { actor } = start(true, { windowClosesAt: COMPOSER_CLOSES, now: () => COMPOSER_NOW });
+    expect(selectComposerMode(actor.getSnapshot())).toBe('write');
+    expect(selectWindowLeft(actor.getSnapshot())).toEqual({ hours: 5, minutes: 0, soon: false });
+    actor.send({ type: 'composer.tick', now: COMPOSER_NOW + 72 * 60_000 + 59_000 });
+    expect(selectWindowLeft(actor.getSnapshot())).toEqual({ hours: 3, minutes: 47, soon: false });
+    actor.send({ type: 'composer.tick', now: LAST_HALF_HOUR });
+    expect(selectWindowLeft(actor.getSnapshot())).toEqual({ hours: 0, minutes: 30, soon: true });
+    // Past its end (before the summary judged it closed): no countdown.
+    actor.send({ type: 'composer.tick', now: Date.parse(COMPOSER_CLOSES) });
+    expect(selectWindowLeft(actor.getSnapshot())).toBeNull();
+  });
+
+  it('offers only templates while the window is closed, and keeps what was written until it opens', () => {
+    const { actor, sent } = start(true, { windowClosesAt: COMPOSER_CLOSES, now: () => COMPOSER_NOW });
+    actor.send({ type: 'composer.type', text: 'Besok saya kirim ya kak' });
+    actor.send({ type: 'composer.window', open: false, closesAt: null });
+    expect(selectComposerMode(actor.getSnapshot())).toBe('templates');
+    expect(selectWindowLeft(actor.getSnapshot())).toBeNull();
+    expect(selectHasDraft(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'composer.submit' });
+    expect(sent).toEqual([]);
+    // The customer writes: the window opens for 24 hours and the draft is still there.
+    actor.send({ type: 'composer.window', open: true, closesAt: '2025-03-02T12:00:00Z' });
+    expect(selectComposerMode(actor.getSnapshot())).toBe('write');
+    expect(selectWindowLeft(actor.getSnapshot())).toEqual({ hours: 24, minutes: 0, soon: false });
+    actor.send({ type: 'composer.submit' });
+    expect(sent).toEqual([{ type: 'text', caption: 'Besok saya kirim ya kak' }]);
+    expect(selectHasDraft(actor.getSnapshot())).toBe(false);
+  });
+
+  it('is read-only once the number was deleted, for good', () => {
+    const { actor, sent } = start();
+    actor.send({ type: 'composer.type', text: 'Halo' });
+    actor.send({ type: 'composer.window', open: true, accountDeleted: true });
+    expect(selectComposerMode(actor.getSnapshot())).toBe('readOnly');
+    expect(selectCanSend(actor.getSnapshot())).toBe(false);
+    expect(selectCanAttach(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'composer.window', open: true });
+    actor.send({ type: 'composer.submit' });
+    expect(sent).toEqual([]);
+    expect(selectComposerMode(actor.getSnapshot())).toBe('readOnly');
   });
 
   it("reads the tray's files from the upload queue", () => {

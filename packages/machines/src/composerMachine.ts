@@ -2,8 +2,15 @@
  * The composer of an open conversation: the text being written, the message it replies to, the
  * attachment tray, captions and contact cards. Sending emits `{ type: 'composer.send', draft }`
  * once per message; whoever holds the thread forwards each as `thread.send`, whose outbox
- * delivers it (retries included). While the 24-hour window is closed (`composer.window
- * { open: false }`) nothing free-form can be sent or attached: only templates could reopen it.
+ * delivers it (retries included).
+ *
+ * The composer knows the 24-hour window (`composer.window { open, closesAt, accountDeleted }`,
+ * told by the open conversation): while it is open it counts down (`selectWindowLeft`, the
+ * `clock` actor ticking `composer.tick`); while it is closed nothing free-form can be sent or
+ * attached and the web offers the template picker instead of the text box (`selectComposerMode`
+ * `templates`), keeping whatever was written for when the customer writes again; a conversation
+ * whose number was deleted is read-only (`readOnly`). Templates go through the picker
+ * (`templatePickerMachine`), never through the composer.
  *
  * The tray is an upload queue (`uploadQueueMachine`, at most `CHAT_MAX_ATTACHMENTS` files) the
  * composer does not own: it asks for changes by emitting `{ type: 'composer.toTray', command }`
@@ -17,8 +24,9 @@
  * text as its caption; otherwise a text goes after the files as a message of its own. The reply
  * quotes the first message. Then the tray is cleared (files that failed go with it).
  */
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { windowRemainingMs } from '@sapa/sdk';
 import type { MediaFile, ThreadMessage } from '@sapa/sdk';
 import { isTrayItemPending, isTrayItemReady, trayDrafts, trayItemsOf, trayStatusOf } from './composerTray.ts';
 import type { TrayCommand, TrayDraftSource, TrayItem, TrayStatus } from './composerTray.ts';
@@ -39,12 +47,33 @@ export type { TrayCommand, TrayDraftSource, TrayItem, TrayStatus };
 export interface ComposerInput {
   /** Whether the 24-hour window is open when the composer starts (default true). */
   windowOpen?: boolean;
+  /** When it closes (`ConversationSummary.windowClosesAt`; default null: no countdown). */
+  windowClosesAt?: string | null;
+  /** The conversation's number was deleted: nothing can be sent (default false). */
+  accountDeleted?: boolean;
+  /** The clock the countdown reads (default `Date.now`). */
+  now?: () => number;
+}
+
+/** What the composer offers: the text box, only templates (window closed), or nothing (number deleted). */
+export type ComposerMode = 'write' | 'templates' | 'readOnly';
+
+/** The time left in an open window, as the countdown shows it; `soon` in its last hour. */
+export interface WindowLeft {
+  hours: number;
+  minutes: number;
+  soon: boolean;
 }
 
 export interface ComposerContext {
   text: string;
   replyTo: ReplyTarget | null;
   windowOpen: boolean;
+  windowClosesAt: string | null;
+  accountDeleted: boolean;
+  /** The countdown's clock, and when it last ticked (ms since the epoch). */
+  readClock: () => number;
+  now: number;
   /** The tray's files, in its order. */
   attachments: TrayItem[];
   /** Each tray file's caption, by tray item id. */
@@ -60,7 +89,13 @@ export type ComposerEvent =
   | { type: 'composer.type'; text: string }
   | { type: 'composer.reply'; message: ReplyTarget }
   | { type: 'composer.cancelReply' }
-  | { type: 'composer.window'; open: boolean }
+  /**
+   * The conversation's window (judged by its summary) and number: `closesAt` and
+   * `accountDeleted` are kept as they were when left out.
+   */
+  | { type: 'composer.window'; open: boolean; closesAt?: string | null; accountDeleted?: boolean }
+  /** Sent by the `clock` actor: the countdown moves on. */
+  | { type: 'composer.tick'; now: number }
   | { type: 'composer.submit' }
   /** Files dropped on the thread, pasted into the composer or browsed. */
   | { type: 'composer.attachFiles'; sources: UploadSource[] }
@@ -80,6 +115,20 @@ export type ComposerEmitted =
 export type ComposerTag = 'busy' | 'attached';
 
 type Context = ComposerContext;
+
+/** How often the countdown moves on. */
+export const COMPOSER_TICK_MS = 30_000;
+
+/** Ticks `composer.tick` with the clock's time every `COMPOSER_TICK_MS`. */
+const clock = fromCallback<{ type: 'clock.none' }, { now: () => number }>(({ sendBack, input }) => {
+  const timer = setInterval(() => sendBack({ type: 'composer.tick', now: input.now() }), COMPOSER_TICK_MS);
+  return () => clearInterval(timer);
+});
+
+/** Free-form messages may go: the window is open and the number still belongs to the project. */
+function maySend(context: Context): boolean {
+  return context.windowOpen && !context.accountDeleted;
+}
 
 /** The text as sent: its ends trimmed, its inner line breaks kept. */
 function trimmed(text: string): string {
@@ -117,25 +166,35 @@ export const composerMachine = setup({
     emitted: ComposerEmitted;
     tags: ComposerTag;
   },
+  actors: { clock },
   guards: {
-    canWriteText: ({ context }) => context.windowOpen && trimmed(context.text) !== '',
-    windowOpen: ({ context }) => context.windowOpen,
+    canWriteText: ({ context }) => maySend(context) && trimmed(context.text) !== '',
+    windowOpen: ({ context }) => maySend(context),
     canAttach: ({ context }, params: { sources: readonly UploadSource[] }) =>
-      context.windowOpen && params.sources.length > 0,
+      maySend(context) && params.sources.length > 0,
     canPick: ({ context }, params: { items: readonly MediaFile[] }) =>
-      context.windowOpen && params.items.some((item) => !inTray(context, item.id)),
+      maySend(context) && params.items.some((item) => !inTray(context, item.id)),
     inTray: ({ context }, params: { id: string }) =>
       context.attachments.some((item) => item.id === params.id),
     trayIs: (_, params: { items: readonly TrayItem[]; status: TrayStatus }) =>
       trayStatusOf(params.items) === params.status,
     contactValid: ({ context }, params: { name: string; phone: string }) =>
-      context.windowOpen && checkContactCard(params).ok,
+      maySend(context) && checkContactCard(params).ok,
   },
   actions: {
     type: assign((_, params: { text: string }) => ({ text: params.text })),
     reply: assign((_, params: { message: ReplyTarget }) => ({ replyTo: params.message })),
     cancelReply: assign({ replyTo: null }),
-    setWindow: assign((_, params: { open: boolean }) => ({ windowOpen: params.open })),
+    setWindow: assign(
+      ({ context }, params: { open: boolean; closesAt?: string | null; accountDeleted?: boolean }) => ({
+        windowOpen: params.open,
+        windowClosesAt: params.closesAt === undefined ? context.windowClosesAt : params.closesAt,
+        // A deleted number stays deleted.
+        accountDeleted: context.accountDeleted || params.accountDeleted === true,
+        now: context.readClock(),
+      }),
+    ),
+    tick: assign((_, params: { now: number }) => ({ now: params.now })),
     sendText: emit(({ context }) => ({ type: 'composer.send', draft: textDraft(context) }) as const),
     sendTray: enqueueActions(({ context, enqueue }) => {
       for (const draft of trayDrafts(draftSource(context))) enqueue.emit({ type: 'composer.send', draft });
@@ -197,15 +256,24 @@ export const composerMachine = setup({
   },
 }).createMachine({
   id: 'composer',
-  context: ({ input }) => ({
-    ...cleared,
-    windowOpen: input.windowOpen ?? true,
-    ...emptyTray,
-    contactErrors: {},
-    contactsSent: 0,
-  }),
+  context: ({ input }) => {
+    const readClock = input.now ?? Date.now;
+    return {
+      ...cleared,
+      windowOpen: input.windowOpen ?? true,
+      windowClosesAt: input.windowClosesAt ?? null,
+      accountDeleted: input.accountDeleted ?? false,
+      readClock,
+      now: readClock(),
+      ...emptyTray,
+      contactErrors: {},
+      contactsSent: 0,
+    };
+  },
+  invoke: { id: 'clock', src: 'clock', input: ({ context }) => ({ now: context.readClock }) },
   initial: 'empty',
   on: {
+    'composer.tick': { actions: { type: 'tick', params: ({ event }) => event } },
     'composer.type': { actions: { type: 'type', params: ({ event }) => event } },
     'composer.reply': { actions: { type: 'reply', params: ({ event }) => event } },
     'composer.cancelReply': { actions: 'cancelReply' },
@@ -300,15 +368,45 @@ export function selectTrayStatus(snapshot: ComposerSnapshot): TrayStatus {
 
 /** Whether `composer.submit` would send something now. */
 export function selectCanSend(snapshot: ComposerSnapshot): boolean {
-  const { windowOpen, text } = snapshot.context;
-  if (!windowOpen) return false;
+  const { text } = snapshot.context;
+  if (!maySend(snapshot.context)) return false;
   if (snapshot.matches('attached')) return true;
   return (snapshot.matches('empty') || snapshot.matches('failed')) && trimmed(text) !== '';
 }
 
 /** Whether files may be added now (dropped, pasted, browsed or picked from the gallery). */
 export function selectCanAttach(snapshot: ComposerSnapshot): boolean {
-  return snapshot.context.windowOpen;
+  return maySend(snapshot.context);
+}
+
+/**
+ * `write`: the text box (the window is open); `templates`: the window is closed, only a template
+ * can reach the customer (what was written waits); `readOnly`: the number was deleted.
+ */
+export function selectComposerMode(snapshot: ComposerSnapshot): ComposerMode {
+  if (snapshot.context.accountDeleted) return 'readOnly';
+  return snapshot.context.windowOpen ? 'write' : 'templates';
+}
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/** The open window's time left (null when closed or its end is unknown), rounded down to minutes. */
+export function selectWindowLeft(snapshot: ComposerSnapshot): WindowLeft | null {
+  const { windowClosesAt, now } = snapshot.context;
+  if (selectComposerMode(snapshot) !== 'write' || windowClosesAt === null) return null;
+  const left = windowRemainingMs({ windowClosesAt }, new Date(now));
+  if (left <= 0) return null;
+  return {
+    hours: Math.floor(left / HOUR_MS),
+    minutes: Math.floor((left % HOUR_MS) / MINUTE_MS),
+    soon: left < HOUR_MS,
+  };
+}
+
+/** Something written or attached is waiting (kept while the window is closed). */
+export function selectHasDraft(snapshot: ComposerSnapshot): boolean {
+  return snapshot.context.text.trim() !== '' || snapshot.context.attachments.length > 0;
 }
 
 /** The messages `composer.submit` would send from the tray now. */

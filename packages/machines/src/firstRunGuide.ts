@@ -33,6 +33,7 @@ export function firstRunSteps(facts: FirstRunFacts): FirstRunStep[] | null {
 
 /** The simulator's test number, as `pnpm simulate` serves it by default (its README). */
 export const SIMULATOR_NUMBER = {
+  wabaId: '102938475610293',
   phoneNumberId: '109876543210987',
   displayPhone: '+6281210009000',
   accessToken: 'sapa-dev-access-token',

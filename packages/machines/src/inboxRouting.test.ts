@@ -8,6 +8,8 @@ import { createFakeRealtime } from './paths/fakeRealtime.ts';
 import { sari } from './paths/conversationModel.ts';
 import { storedMessage } from './paths/threadModel.ts';
 import { flush } from './paths/replay.ts';
+import { mainNumber } from './paths/accountsModel.ts';
+import { reminder } from './paths/templateFixtures.ts';
 
 /** A socket stand-in: `emit` delivers a server event to its listeners. */
 function fakeSource() {
@@ -159,6 +161,51 @@ describe('inbox routing', () => {
     ]);
   });
 
+  it('passes account updates and deletions to the accounts of that project', () => {
+    const { source, router } = setUp();
+    const accounts = recorder();
+    const conversation = recorder();
+    router.attachAccounts('k1', accounts);
+    router.attachConversation('k1', {
+      conversationId: sari.id,
+      thread: null,
+      conversation,
+      onRemoved: () => {},
+    });
+    source.emit('account.updated', { key: 'k1', account: mainNumber });
+    source.emit('account.updated', { key: 'k2', account: mainNumber });
+    source.emit('account.deleted', { key: 'k1', accountId: mainNumber.id });
+    source.emit('account.deleted', { key: 'k2', accountId: 'a9' });
+    expect(accounts.events).toEqual([
+      { type: 'accounts.updated', account: mainNumber },
+      { type: 'accounts.deleted', accountId: mainNumber.id },
+    ]);
+    // The open conversation reads its summary again: if it was that number's, it turns read-only.
+    expect(conversation.events).toEqual([{ type: 'conversation.resync' }]);
+  });
+
+  it("passes template news to that project's templates tabs, and resyncs them", async () => {
+    const { source, realtime, connection, router } = setUp();
+    const templates = recorder();
+    const detach = router.attachTemplates('k1', templates);
+    source.emit('template.updated', { key: 'k1', template: reminder });
+    source.emit('template.updated', { key: 'k2', template: reminder });
+    source.emit('template.deleted', { key: 'k1', accountId: 'a1', templateId: reminder.id });
+    connection.send({ type: 'connection.connect' });
+    realtime.set('connected');
+    realtime.set('reconnecting');
+    realtime.set('connected');
+    await flush();
+    expect(templates.events).toEqual([
+      { type: 'templates.updated', template: reminder },
+      { type: 'templates.deleted', templateId: reminder.id },
+      { type: 'templates.resync' },
+    ]);
+    detach();
+    source.emit('template.deleted', { key: 'k1', accountId: 'a1', templateId: reminder.id });
+    expect(templates.events).toHaveLength(3);
+  });
+
   it('passes customer stage moves to the stage screens of that project, and resyncs them', async () => {
     const { source, realtime, connection, router } = setUp();
     const board = recorder();
@@ -215,7 +262,7 @@ describe('inbox routing', () => {
     source.emit('conversation.removed', { key: 'k1', conversationId: 'x' });
     expect(list.events).toEqual([]);
     expect(kept.events).toHaveLength(1);
-    expect(source.count()).toBe(6);
+    expect(source.count()).toBe(10);
     router.stop();
     expect(source.count()).toBe(0);
     connection.send({ type: 'connection.connect' });

@@ -11,10 +11,14 @@
  *   conversation's `conversation.updated`;
  * - `conversation.removed` -> the list's `list.conversationRemoved`, and the open conversation
  *   closes (`onRemoved`);
- * - `account.status` -> the accounts' `accounts.statusChanged`;
+ * - `account.status` -> the accounts' `accounts.statusChanged`; `account.updated` ->
+ *   `accounts.updated`; `account.deleted` -> `accounts.deleted`, and `conversation.resync` to the
+ *   project's open conversations (one of that number turns read-only);
+ * - `template.updated` -> the templates tabs' `templates.updated`; `template.deleted` ->
+ *   `templates.deleted`;
  * - `customer.stage` -> the stage screens' `stage.moved` (the board, the customer panel);
  * - `resync` -> `list.resync`, `thread.resync`, `conversation.resync`, `accounts.resync`,
- *   `stage.resync`.
+ *   `templates.resync`, `stage.resync`.
  *
  * Every `attach*` and `onInbound` answers its own cleanup; `stop()` withdraws the router from
  * the connection. No React, no XState: anything with `send` can be attached.
@@ -24,6 +28,7 @@ import type { AccountsEvent } from './accountsMachine.ts';
 import type { ConversationEvent } from './conversationMachine.ts';
 import type { ConversationListEvent } from './conversationListMachine.ts';
 import type { StageFeedEvent } from './stageActors.ts';
+import type { TemplatesEvent } from './templatesMachine.ts';
 import type { ThreadEvent } from './threadMachine.ts';
 
 /** The SDK's realtime object, as far as routing needs it. */
@@ -60,6 +65,8 @@ export interface InboxRouter {
   attachList(key: string, list: Target<ConversationListEvent>): () => void;
   attachConversation(key: string, open: OpenConversation): () => void;
   attachAccounts(key: string, accounts: Target<AccountsEvent>): () => void;
+  /** A Templates tab of the project (templatesMachine): its WABA's templates, live. */
+  attachTemplates(key: string, templates: Target<TemplatesEvent>): () => void;
   /** The project's customer moves between stages (the board, the chat's customer panel). */
   attachStages(key: string, target: Target<StageFeedEvent>): () => void;
   /** Called for every customer's message, of any project (desktop notifications). */
@@ -96,6 +103,7 @@ export function createInboxRouter(
   const lists = registry<Attached<Target<ConversationListEvent>>>();
   const conversations = registry<Attached<OpenConversation>>();
   const accounts = registry<Attached<Target<AccountsEvent>>>();
+  const templateTargets = registry<Attached<Target<TemplatesEvent>>>();
   const stageTargets = registry<Attached<Target<StageFeedEvent>>>();
   const inbound = registry<(event: InboundMessage) => void>();
 
@@ -146,6 +154,26 @@ export function createInboxRouter(
         if (key === event.key)
           target.send({ type: 'accounts.statusChanged', accountId: event.accountId, status: event.status });
     }),
+    source.on('account.updated', (event) => {
+      for (const { key, target } of [...accounts.entries])
+        if (key === event.key) target.send({ type: 'accounts.updated', account: event.account });
+    }),
+    source.on('account.deleted', (event) => {
+      for (const { key, target } of [...accounts.entries])
+        if (key === event.key) target.send({ type: 'accounts.deleted', accountId: event.accountId });
+      // An open conversation of that number turns read-only: its summary is read again
+      // (`accountDeleted`); those of the project's other numbers merely refresh.
+      for (const { key, target } of [...conversations.entries])
+        if (key === event.key) target.conversation?.send({ type: 'conversation.resync' });
+    }),
+    source.on('template.updated', (event) => {
+      for (const { key, target } of [...templateTargets.entries])
+        if (key === event.key) target.send({ type: 'templates.updated', template: event.template });
+    }),
+    source.on('template.deleted', (event) => {
+      for (const { key, target } of [...templateTargets.entries])
+        if (key === event.key) target.send({ type: 'templates.deleted', templateId: event.templateId });
+    }),
   ];
   const resync = connection.on('resync', () => {
     for (const { target } of [...lists.entries]) target.send({ type: 'list.resync' });
@@ -154,6 +182,7 @@ export function createInboxRouter(
       target.conversation?.send({ type: 'conversation.resync' });
     }
     for (const { target } of [...accounts.entries]) target.send({ type: 'accounts.resync' });
+    for (const { target } of [...templateTargets.entries]) target.send({ type: 'templates.resync' });
     for (const { target } of [...stageTargets.entries]) target.send({ type: 'stage.resync' });
   });
 
@@ -161,6 +190,7 @@ export function createInboxRouter(
     attachList: (key, list) => lists.add({ key, target: list }),
     attachConversation: (key, open) => conversations.add({ key, target: open }),
     attachAccounts: (key, target) => accounts.add({ key, target }),
+    attachTemplates: (key, target) => templateTargets.add({ key, target }),
     attachStages: (key, target) => stageTargets.add({ key, target }),
     onInbound: (listener) => inbound.add(listener),
     stop() {

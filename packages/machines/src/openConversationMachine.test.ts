@@ -1,10 +1,12 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '@sapa/sdk';
+import { selectComposerMode } from './composerMachine.ts';
 import type { OpenConversation } from './inboxRouting.ts';
 import {
   openConversationMachine,
   selectOpenComposer,
+  selectOpenPicker,
   selectOpenRemoved,
   selectOpenStatus,
   selectOpenThread,
@@ -94,6 +96,31 @@ modelSuite('openConversation', (get) => {
     const open = get().runs.filter(({ run }) => (run.final.context as { windowOpen: boolean }).windowOpen);
     for (const { run } of open)
       expect(selectOpenComposer(run.final as never)?.getSnapshot().context.windowOpen ?? true).toBe(true);
+  });
+
+  it("shows the picker's message in the thread at once and closes the picker", () => {
+    const runs = runsThrough(get(), ['xstate.done.actor.templatePicker']);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const { run } of runs) {
+      expect(selectOpenPicker(run.final as never)).toBeNull();
+      const messages = selectOpenThread(run.final as never)?.getSnapshot().context.messages ?? [];
+      expect(messages.map((message) => message.type)).toContain('template');
+      const sent = sends(run.world);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.fields).toMatchObject({ type: 'template', template: { id: 'tp-reminder' } });
+    }
+  });
+
+  it('offers no picker and no free-form send once the number was deleted', () => {
+    const deleted = get().runs.filter(
+      ({ run }) => (run.final.context as { accountDeleted: boolean }).accountDeleted,
+    );
+    expect(deleted.length).toBeGreaterThan(0);
+    for (const { run } of deleted) {
+      expect(selectOpenPicker(run.final as never)).toBeNull();
+      const composer = selectOpenComposer(run.final as never);
+      expect(composer === null ? null : selectComposerMode(composer.getSnapshot())).toBe('readOnly');
+    }
   });
 });
 

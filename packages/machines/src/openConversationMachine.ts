@@ -9,7 +9,13 @@
  * - the composer's sends (`composer.send`, heard as `open.composed`) go to the thread's outbox,
  *   which takes them in every state: a reply written while the thread loads, after it failed or
  *   while the connection is down waits there and goes out once;
- * - the composer follows the window (`composer.window` when it opens or closes);
+ * - the composer follows the window and the number (`composer.window { open, closesAt,
+ *   accountDeleted }` when one of them changes): it counts down while the window is open, offers
+ *   only templates while it is closed, and nothing once the number was deleted;
+ * - the template picker (`templatePickerMachine`, the `templatePicker` child) opens on
+ *   `open.pickTemplate` for the conversation's number and customer, and closes on
+ *   `open.closePicker` or once its template went: the stored message joins the thread at once
+ *   (`thread.received`, which the live `message.created` then finds already there);
  * - while open, the conversation is attached to the inbox router (socket events reach the thread
  *   and the summary; `conversation.removed` ends the machine in `removed`) and shown selected in
  *   the list (`list.select`, `list.deselect` when it closes);
@@ -17,14 +23,19 @@
  *   again each time the page comes back into view; never for a member who may not reply
  *   (`marksRead: false`, without `crm.chat.send`): reading for the team is part of answering.
  *
- * The web reads the three children with `selectOpenThread`, `selectOpenComposer` and
- * `selectOpenSummary` and sends them its events directly.
+ * The web reads the children with `selectOpenThread`, `selectOpenComposer`, `selectOpenSummary`
+ * and `selectOpenPicker` and sends them their events directly.
  */
-import { assign, fromCallback, sendTo, setup } from 'xstate';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
+import type { ActorRefFrom, DoneActorEvent, SnapshotFrom } from 'xstate';
 import type { ConversationSummary } from '@sapa/sdk';
 import { composerMachine } from './composerMachine.ts';
-import { conversationMachine, selectConversationStatus, selectWindowOpen } from './conversationMachine.ts';
+import {
+  conversationMachine,
+  selectConversation,
+  selectConversationStatus,
+  selectWindowOpen,
+} from './conversationMachine.ts';
 import type { ConversationStatus } from './conversationMachine.ts';
 import type { ConversationListEvent } from './conversationListMachine.ts';
 import type { InboxRouter, Target } from './inboxRouting.ts';
@@ -32,6 +43,8 @@ import type { ActCaller } from './sdk.ts';
 import { selectThreadStatus, threadMachine } from './threadMachine.ts';
 import type { ThreadInput, ThreadStatus } from './threadMachine.ts';
 import type { ThreadDraft } from './threadMessages.ts';
+import { templatePickerMachine } from './templatePickerMachine.ts';
+import type { TemplatePickerInput, TemplateSent } from './templatePickerMachine.ts';
 
 /** Whether the agent can see the page, and a way to hear when that changes. */
 export interface Visibility {
@@ -59,13 +72,18 @@ export interface OpenConversationInput {
   marksRead?: boolean;
   /** The thread's settings (client ids, time-outs, retry delays, page size). */
   thread?: Omit<ThreadInput, 'client' | 'key' | 'conversationId'>;
-  /** The clock the window is first judged by (default `Date.now`). */
+  /** The clock the window is first judged by, and the composer's countdown (default `Date.now`). */
   now?: () => number;
+  /** The agent's own name: the template picker fills `{agen}` with it. */
+  agent?: string;
+  /** The template picker's settings (client id, time-out, retry delays). */
+  picker?: Pick<TemplatePickerInput, 'newClientId' | 'sendTimeoutMs' | 'retryDelaysMs'>;
 }
 
 type ConversationRef = ActorRefFrom<typeof conversationMachine>;
 type ThreadRef = ActorRefFrom<typeof threadMachine>;
 type ComposerRef = ActorRefFrom<typeof composerMachine>;
+type PickerRef = ActorRefFrom<typeof templatePickerMachine>;
 
 export interface OpenConversationContext {
   client: ActCaller;
@@ -78,10 +96,17 @@ export interface OpenConversationContext {
   conversation: ConversationRef;
   thread: ThreadRef | null;
   composer: ComposerRef | null;
-  /** The summary as last heard: its status, its id once resolved, and its window. */
+  /** The template picker while it is open. */
+  picker: PickerRef | null;
+  readClock: () => number;
+  agent: string | undefined;
+  pickerOptions: Pick<TemplatePickerInput, 'newClientId' | 'sendTimeoutMs' | 'retryDelaysMs'>;
+  /** The summary as last heard: its status, its id once resolved, its window and number. */
   status: ConversationStatus;
   conversationId: string | null;
   windowOpen: boolean;
+  windowClosesAt: string | null;
+  accountDeleted: boolean;
   /** The thread's status as last heard (null before it exists). */
   threadStatus: ThreadStatus | null;
   visible: boolean;
@@ -94,6 +119,8 @@ export type OpenConversationEvent =
       status: ConversationStatus;
       conversationId: string | null;
       windowOpen: boolean;
+      windowClosesAt: string | null;
+      accountDeleted: boolean;
     }
   /** From the thread: its status changed. */
   | { type: 'open.thread'; status: ThreadStatus }
@@ -102,17 +129,26 @@ export type OpenConversationEvent =
   /** The page came into view or went out of it. */
   | { type: 'open.visibility'; visible: boolean }
   /** The server took the conversation away (`conversation.removed`). */
-  | { type: 'open.removed' };
+  | { type: 'open.removed' }
+  /** The agent opens the template picker (the window is closed, or they choose a template). */
+  | { type: 'open.pickTemplate' }
+  /** The agent closes the picker without sending. */
+  | { type: 'open.closePicker' }
+  /** The picker's template went: its stored message. */
+  | DoneActorEvent<TemplateSent | null, 'templatePicker'>;
 
 export type OpenConversationTag = 'open' | 'removed';
 
 type ConversationView = Omit<Extract<OpenConversationEvent, { type: 'open.conversation' }>, 'type'>;
 
 function viewOf(snapshot: SnapshotFrom<typeof conversationMachine>): ConversationView {
+  const summary = snapshot.context.conversation;
   return {
     status: selectConversationStatus(snapshot),
-    conversationId: snapshot.context.conversation?.id ?? null,
+    conversationId: summary?.id ?? null,
     windowOpen: selectWindowOpen(snapshot),
+    windowClosesAt: summary?.windowClosesAt ?? null,
+    accountDeleted: summary?.accountDeleted ?? false,
   };
 }
 
@@ -207,6 +243,7 @@ export const openConversationMachine = setup({
     conversationMachine,
     threadMachine,
     composerMachine,
+    templatePickerMachine,
     followConversation,
     followThread,
     forwardSends,
@@ -222,12 +259,17 @@ export const openConversationMachine = setup({
     visible: ({ context }) => context.visible,
     shows: (_, params: { visible: boolean }) => params.visible,
     hides: (_, params: { visible: boolean }) => !params.visible,
+    /** No picker is open, and the number can still send. */
+    canPick: ({ context }) => context.picker === null && !context.accountDeleted,
+    picking: ({ context }) => context.picker !== null,
   },
   actions: {
     hearConversation: assign((_, params: ConversationView) => ({
       status: params.status,
       conversationId: params.conversationId,
       windowOpen: params.windowOpen,
+      windowClosesAt: params.windowClosesAt,
+      accountDeleted: params.accountDeleted,
     })),
     hearThread: assign((_, params: { status: ThreadStatus }) => ({ threadStatus: params.status })),
     setVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
@@ -242,18 +284,65 @@ export const openConversationMachine = setup({
           conversationId: context.conversationId ?? '',
         },
       }),
-      composer: spawn('composerMachine', { id: 'composer', input: { windowOpen: context.windowOpen } }),
+      composer: spawn('composerMachine', {
+        id: 'composer',
+        input: {
+          windowOpen: context.windowOpen,
+          windowClosesAt: context.windowClosesAt,
+          accountDeleted: context.accountDeleted,
+          now: context.readClock,
+        },
+      }),
       threadStatus: 'loading' as const,
     })),
     tellComposerWindow: sendTo(
       ({ context }) => context.composer ?? 'composer',
-      ({ context }) => ({ type: 'composer.window' as const, open: context.windowOpen }),
+      ({ context }) => ({
+        type: 'composer.window' as const,
+        open: context.windowOpen,
+        closesAt: context.windowClosesAt,
+        accountDeleted: context.accountDeleted,
+      }),
     ),
     sendToThread: sendTo(
       ({ context }) => context.thread ?? 'thread',
       (_, params: { draft: ThreadDraft }) => ({ type: 'thread.send' as const, draft: params.draft }),
     ),
     markRead: sendTo(({ context }) => context.thread ?? 'thread', { type: 'thread.markRead' as const }),
+    /** The picker, for the conversation's number and customer (custom fields are not known here). */
+    spawnPicker: assign(({ context, spawn }) => {
+      const summary = selectConversation(context.conversation.getSnapshot());
+      return {
+        picker: spawn('templatePickerMachine', {
+          id: 'templatePicker',
+          input: {
+            ...context.pickerOptions,
+            client: context.client,
+            key: context.key,
+            accountId: summary?.accountId ?? '',
+            target: { conversationId: context.conversationId ?? '' },
+            recipient: {
+              name: summary?.customer.name ?? '',
+              phone: summary?.customer.phone ?? '',
+              agent: context.agent,
+              customFields: {},
+            },
+          },
+        }),
+      };
+    }),
+    stopPicker: enqueueActions(({ context, enqueue }) => {
+      if (context.picker !== null) enqueue.stopChild(context.picker);
+      enqueue.assign({ picker: null });
+    }),
+    /** The template's stored message joins the thread at once. */
+    showSent: sendTo(
+      ({ context }) => context.thread ?? 'thread',
+      (_, params: { sent: TemplateSent | null }) =>
+        params.sent === null
+          ? { type: 'thread.resync' as const }
+          : { type: 'thread.received' as const, message: params.sent.message },
+    ),
   },
 }).createMachine({
   id: 'openConversation',
@@ -279,6 +368,10 @@ export const openConversationMachine = setup({
       conversation,
       thread: null,
       composer: null,
+      picker: null,
+      readClock: input.now ?? Date.now,
+      agent: input.agent,
+      pickerOptions: input.picker ?? {},
       // Known from the list, the summary is ready from the start.
       ...viewOf(conversation.getSnapshot()),
       threadStatus: null,
@@ -344,6 +437,11 @@ export const openConversationMachine = setup({
         },
         'open.composed': { actions: { type: 'sendToThread', params: ({ event }) => event } },
         'open.removed': 'removed',
+        'open.pickTemplate': { guard: 'canPick', actions: 'spawnPicker' },
+        'open.closePicker': { guard: 'picking', actions: 'stopPicker' },
+        'xstate.done.actor.templatePicker': {
+          actions: [{ type: 'showSent', params: ({ event }) => ({ sent: event.output }) }, 'stopPicker'],
+        },
       },
       initial: 'waiting',
       states: {
@@ -412,6 +510,11 @@ export function selectOpenSummary(snapshot: OpenConversationSnapshot): Conversat
 /** The thread, once the conversation is resolved. */
 export function selectOpenThread(snapshot: OpenConversationSnapshot): ThreadRef | null {
   return snapshot.context.thread;
+}
+
+/** The template picker while it is open (`open.pickTemplate`). */
+export function selectOpenPicker(snapshot: OpenConversationSnapshot): PickerRef | null {
+  return snapshot.context.picker;
 }
 
 /** The composer, once the conversation is resolved. */

@@ -46,9 +46,37 @@ describe('project access', () => {
       rename: true,
       seesContactDetail: true,
     });
-    expect(accountPermissions(chatViewer)).toEqual({ view: true, add: false, edit: false, logout: false });
-    expect(accountPermissions(grantAll())).toEqual({ view: true, add: true, edit: true, logout: true });
-    expect(accountPermissions([])).toEqual({ view: false, add: false, edit: false, logout: false });
+    const noAccount = {
+      view: false,
+      add: false,
+      edit: false,
+      logout: false,
+      refresh: false,
+      remove: false,
+      templates: false,
+      createTemplate: false,
+      deleteTemplate: false,
+    };
+    // The inbox's viewer names the numbers but has no accounts screen and no templates tab.
+    expect(accountPermissions(chatViewer)).toEqual({ ...noAccount, view: true });
+    expect(
+      accountPermissions([
+        'project.menu',
+        'project.account.menu',
+        'project.account.view',
+        'project.account.hapus',
+      ]),
+    ).toEqual({
+      ...noAccount,
+      view: true,
+      remove: true,
+      templates: true,
+      deleteTemplate: true,
+    });
+    expect(accountPermissions(grantAll())).toEqual(
+      Object.fromEntries(Object.keys(noAccount).map((key) => [key, true])),
+    );
+    expect(accountPermissions([])).toEqual(noAccount);
   });
 
   it('has a text in both languages for every validation key the machines use', () => {

@@ -18,6 +18,11 @@ export const screenActAccess = {
   account_create: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
   account_update: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
   account_logout: { permission: 'crm.chat.logout_account' },
+  account_refresh: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
+  account_delete: { permission: 'project.account.hapus' },
+  template_sync: { permission: 'project.account.view' },
+  template_create: { permission: 'project.account.add' },
+  template_delete: { permission: 'project.account.hapus' },
 } as const satisfies Partial<Record<ActName, ActAccess>>;
 
 export type ScreenAct = keyof typeof screenActAccess;
@@ -66,6 +71,16 @@ export interface AccountPermissions {
   /** Rename and new access token (`account_update`). */
   edit: boolean;
   logout: boolean;
+  /** Read a number from Meta again (`account_refresh`). */
+  refresh: boolean;
+  /** Delete a number (`account_delete`, `project.account.hapus`). */
+  remove: boolean;
+  /** The Templates tab: the list and syncing it with Meta (`template_sync`). */
+  templates: boolean;
+  /** Write and submit a template (`template_create`). */
+  createTemplate: boolean;
+  /** Delete a template (`template_delete`). */
+  deleteTemplate: boolean;
 }
 
 export function accountPermissions(permissions: readonly string[]): AccountPermissions {
@@ -74,5 +89,10 @@ export function accountPermissions(permissions: readonly string[]): AccountPermi
     add: mayCall(permissions, screenActAccess.account_create),
     edit: mayCall(permissions, screenActAccess.account_update),
     logout: mayCall(permissions, screenActAccess.account_logout),
+    refresh: mayCall(permissions, screenActAccess.account_refresh),
+    remove: mayCall(permissions, screenActAccess.account_delete),
+    templates: mayCall(permissions, screenActAccess.template_sync),
+    createTemplate: mayCall(permissions, screenActAccess.template_create),
+    deleteTemplate: mayCall(permissions, screenActAccess.template_delete),
   };
 }

@@ -131,26 +131,23 @@ describe('inbox and account forms', () => {
     expect(checkCustomerName({ name: 'x'.repeat(101) }).ok).toBe(false);
     expect(checkAccountName({ name: '   ' }).ok).toBe(false);
   });
-  it('checks a new number: digits for the phone number id, a phone, a token', () => {
+  it('checks a new number: digits for the WABA id and the phone number id, a token', () => {
     expect(
-      checkAccount({
-        name: 'Toko',
-        phoneNumberId: ' 1098 ',
-        displayPhone: '081210009000',
-        accessToken: ' t ',
-      }),
+      checkAccount({ name: 'Toko', wabaId: ' 1020 ', phoneNumberId: ' 1098 ', accessToken: ' t ' }),
     ).toEqual({
       ok: true,
-      value: { name: 'Toko', phoneNumberId: '1098', displayPhone: '+6281210009000', accessToken: 't' },
+      value: { name: 'Toko', wabaId: '1020', phoneNumberId: '1098', accessToken: 't' },
     });
-    expect(
-      checkAccount({ name: 'Toko', phoneNumberId: 'abc', displayPhone: '08121', accessToken: 't' }),
-    ).toEqual({
+    expect(checkAccount({ name: 'Toko', wabaId: '10-20', phoneNumberId: 'abc', accessToken: 't' })).toEqual({
       ok: false,
       fieldErrors: {
+        wabaId: { key: 'validation.wabaId' },
         phoneNumberId: { key: 'validation.phoneNumberId' },
-        displayPhone: { key: 'validation.phone' },
       },
+    });
+    expect(checkAccount({ name: 'Toko', wabaId: ' ', phoneNumberId: '', accessToken: 't' })).toEqual({
+      ok: false,
+      fieldErrors: { wabaId: { key: 'validation.required' }, phoneNumberId: { key: 'validation.required' } },
     });
     expect(checkAccessToken({ accessToken: 'x'.repeat(1001) }).ok).toBe(false);
   });

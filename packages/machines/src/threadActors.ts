@@ -59,6 +59,34 @@ export class SendTimeoutError extends Error {
 }
 
 /**
+ * Runs `request` with a signal of its own that aborts when `signal` does (the actor stopped or
+ * moved on) or after `timeoutMs`, when it gives up with a `SendTimeoutError` (handled like a
+ * network failure: the caller retries with the same client id).
+ */
+export function timedRequest<T>(
+  signal: AbortSignal,
+  timeoutMs: number,
+  request: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const abortRequest = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', abortRequest);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new SendTimeoutError(timeoutMs);
+      reject(error);
+      controller.abort(error);
+    }, timeoutMs);
+  });
+  signal.addEventListener('abort', () => clearTimeout(timer));
+  return Promise.race([request(controller.signal), timeout]).finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abortRequest);
+  });
+}
+
+/**
  * message_send with the send's client id, given up after `timeoutMs` (the server dedupes retries).
  * The request ends with the attempt: a time-out aborts it before the machine retries, and so does
  * the actor's own signal (the machine stopped or moved on).
@@ -66,21 +94,9 @@ export class SendTimeoutError extends Error {
 export const sendMessage = fromPromise<
   ThreadMessage,
   Where & { clientId: string; draft: ThreadDraft; timeoutMs: number }
->(({ input, signal }) => {
-  const request = new AbortController();
-  const abortRequest = () => request.abort(signal.reason);
-  signal.addEventListener('abort', abortRequest);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new SendTimeoutError(input.timeoutMs);
-      reject(error);
-      request.abort(error);
-    }, input.timeoutMs);
-  });
-  signal.addEventListener('abort', () => clearTimeout(timer));
-  const send = input.client
-    .act(
+>(({ input, signal }) =>
+  timedRequest(signal, input.timeoutMs, async (requestSignal) => {
+    const result = await input.client.act(
       'message_send',
       {
         key: input.key,
@@ -88,14 +104,11 @@ export const sendMessage = fromPromise<
         clientId: input.clientId,
         ...sendFields(input.draft),
       },
-      { signal: request.signal },
-    )
-    .then((result) => result.data);
-  return Promise.race([send, timeout]).finally(() => {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', abortRequest);
-  });
-});
+      { signal: requestSignal },
+    );
+    return result.data;
+  }),
+);
 
 /** conversation_read: best effort, its failures are ignored. */
 export const markRead = fromPromise<void, Where>(async ({ input, signal }) => {

@@ -3,7 +3,14 @@
  * through its catalogue; the server checks everything again and its own field errors arrive
  * as ready-to-show messages.
  */
-import { ACCESS_TOKEN_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_NUMBER_ID_MAX } from '@sapa/sdk';
+import {
+  ACCESS_TOKEN_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_NUMBER_ID_MAX,
+  WABA_ID_MAX,
+} from '@sapa/sdk';
 import { fieldErrorsOf } from './actError.ts';
 import { normalizePhone } from './sdk.ts';
 
@@ -16,6 +23,7 @@ export const validationKeys = [
   'validation.passwordMismatch',
   'validation.projectName',
   'validation.phoneNumberId',
+  'validation.wabaId',
   'validation.labelName',
   'validation.color',
 ] as const;
@@ -135,47 +143,51 @@ export function checkCustomerName(form: { name: string }): Checked<CustomerField
   return result(errors, { name: form.name.trim() });
 }
 
-export type AccountField = 'name' | 'phoneNumberId' | 'displayPhone' | 'accessToken';
-export const ACCOUNT_FIELDS: readonly AccountField[] = [
-  'name',
-  'phoneNumberId',
-  'displayPhone',
-  'accessToken',
-];
+export type AccountField = 'name' | 'wabaId' | 'phoneNumberId' | 'accessToken';
+export const ACCOUNT_FIELDS: readonly AccountField[] = ['name', 'wabaId', 'phoneNumberId', 'accessToken'];
 export interface AccountForm {
   name: string;
+  /** The WhatsApp Business Account the number belongs to (Meta's id, digits). */
+  wabaId: string;
   phoneNumberId: string;
-  displayPhone: string;
   accessToken: string;
 }
 
-/** Meta's phone-number id: digits, as many as the contract takes. */
+/** Meta's phone-number id and WhatsApp Business Account id: digits, as many as the contract takes. */
 const PHONE_NUMBER_ID = new RegExp(`^\\d{1,${PHONE_NUMBER_ID_MAX}}$`);
+const WABA_ID = new RegExp(`^\\d{1,${WABA_ID_MAX}}$`);
 
 function accessTokenError(token: string): FieldError | undefined {
   const trimmed = token.trim();
   return trimmed === '' || trimmed.length > ACCESS_TOKEN_MAX ? { key: 'validation.required' } : undefined;
 }
 
+function digitsError(value: string, pattern: RegExp, key: ValidationKey): FieldError | undefined {
+  if (value === '') return { key: 'validation.required' };
+  return pattern.test(value) ? undefined : { key };
+}
+
 /**
- * A WhatsApp number to add (`account_create`): a name, Meta's phone number id (digits), the
- * number customers see (normalised to E.164) and an access token.
+ * A WhatsApp number to add (`account_create`): a name, the WhatsApp Business Account id and
+ * Meta's phone number id (digits) and an access token. The number customers see and its verified
+ * name come from Meta, which the server asks before storing anything.
  */
 export function checkAccount(form: AccountForm): Checked<AccountField, AccountForm> {
   const errors: FieldErrors<AccountField> = {};
   const name = nameError(form.name);
   if (name) errors.name = name;
+  const wabaId = form.wabaId.trim();
+  const waba = digitsError(wabaId, WABA_ID, 'validation.wabaId');
+  if (waba) errors.wabaId = waba;
   const phoneNumberId = form.phoneNumberId.trim();
-  if (phoneNumberId === '') errors.phoneNumberId = { key: 'validation.required' };
-  else if (!PHONE_NUMBER_ID.test(phoneNumberId)) errors.phoneNumberId = { key: 'validation.phoneNumberId' };
-  const displayPhone = phoneError(form.displayPhone);
-  if (displayPhone) errors.displayPhone = displayPhone;
+  const number = digitsError(phoneNumberId, PHONE_NUMBER_ID, 'validation.phoneNumberId');
+  if (number) errors.phoneNumberId = number;
   const token = accessTokenError(form.accessToken);
   if (token) errors.accessToken = token;
   return result(errors, {
     name: form.name.trim(),
+    wabaId,
     phoneNumberId,
-    displayPhone: normalizePhone(form.displayPhone) ?? '',
     accessToken: form.accessToken.trim(),
   });
 }
@@ -196,6 +208,15 @@ export function checkAccessToken(form: {
   const token = accessTokenError(form.accessToken);
   if (token) errors.accessToken = token;
   return result(errors, { accessToken: form.accessToken.trim() });
+}
+
+/** A number's WhatsApp Business Account id, for a number stored without one (`account_update`). */
+export function checkWabaId(form: { wabaId: string }): Checked<'wabaId', { wabaId: string }> {
+  const errors: FieldErrors<'wabaId'> = {};
+  const wabaId = form.wabaId.trim();
+  const waba = digitsError(wabaId, WABA_ID, 'validation.wabaId');
+  if (waba) errors.wabaId = waba;
+  return result(errors, { wabaId });
 }
 
 /** The server's field errors restricted to the form's fields, as `FieldErrors`. */

@@ -64,8 +64,38 @@ export type {
   TemplateStatus,
   TemplateValues,
 } from './contract/templateTypes.ts';
-export { templateDraftProblems } from './templates/rules.ts';
+
+// Templates: Meta's rules, rendering, values and Graph bodies (one home for the editor, the picker and the server)
+export { templateDraftProblems, templateProblemMessage } from './templates/rules.ts';
 export type { TemplateProblem, TemplateProblemCode } from './templates/rules.ts';
+export { nextTemplateVariable, templateVariableNames, templateVariables } from './templates/variables.ts';
+export {
+  fillTemplatePlaceholders,
+  prefillTemplateValues,
+  templateValueProblems,
+  templateValueSlots,
+} from './templates/values.ts';
+export type { TemplateContent, TemplateContext, TemplateValueSlots } from './templates/values.ts';
+export { renderTemplate, sentTemplateOf } from './templates/render.ts';
+export type { RenderedTemplate, RenderedTemplateButton } from './templates/render.ts';
+export {
+  isSendable,
+  templateCategoryOf,
+  templateCreateBody,
+  templateErrorKey,
+  templateFromMeta,
+  templateSendComponents,
+  templateStatusOf,
+} from './templates/meta.ts';
+export type {
+  MetaMediaObject,
+  MetaSendComponent,
+  MetaTemplate,
+  MetaTemplateCreateBody,
+  TemplateErrorKey,
+  TemplateFromMeta,
+} from './templates/meta.ts';
+
 export type {
   Customer,
   CustomerImport,
@@ -342,7 +372,20 @@ export {
   INVITE_HOURS_MAX,
   INVITE_USES_MAX,
   PHONE_NUMBER_ID_MAX,
+  WABA_ID_MAX,
   ACCESS_TOKEN_MAX,
+  CUSTOMER_SERVICE_WINDOW_MS,
+  FREE_ENTRY_POINT_MS,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_HEADER_TEXT_MAX,
+  TEMPLATE_FOOTER_MAX,
+  TEMPLATE_BUTTONS_MAX,
+  TEMPLATE_URL_BUTTONS_MAX,
+  TEMPLATE_PHONE_BUTTONS_MAX,
+  TEMPLATE_BUTTON_TEXT_MAX,
+  TEMPLATE_URL_MAX,
+  TEMPLATE_VALUE_MAX,
 } from './constants.ts';
 
 // i18n

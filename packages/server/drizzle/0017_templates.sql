@@ -40,4 +40,102 @@ CREATE INDEX "wa_templates_meta_idx" ON "wa_templates" USING btree ("waba_id","m
 ALTER TABLE "messages" ADD COLUMN "template" jsonb;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "pricing" jsonb;--> statement-breakpoint
 -- Meta's 72-hour free entry point: a conversation from a click-to-WhatsApp ad answered in time.
-ALTER TABLE "conversations" ADD COLUMN "free_entry_until" timestamp with time zone;
+ALTER TABLE "conversations" ADD COLUMN "free_entry_until" timestamp with time zone;--> statement-breakpoint
+-- When the customer last wrote from a click-to-WhatsApp ad: the business answering within 24
+-- hours of it opens the free entry point (free_entry_until, the answer's time plus 72 hours).
+ALTER TABLE "conversations" ADD COLUMN "entry_point_at" timestamp with time zone;--> statement-breakpoint
+-- sapa_receive_message (0003) as before, now also keeping entry_point_at.
+CREATE OR REPLACE FUNCTION sapa_receive_message(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_project uuid := (p->>'project_id')::uuid;
+  v_account uuid := (p->>'account_id')::uuid;
+  v_phone text := p->>'phone';
+  v_wa_name text := nullif(btrim(p->>'profile_name'), '');
+  v_wamid text := p->>'wamid';
+  v_at timestamptz := (p->>'created_at')::timestamptz;
+  v_now timestamptz := (p->>'now')::timestamptz;
+  v_media jsonb := nullif(p->'media', 'null'::jsonb);
+  v_customer customers%ROWTYPE;
+  v_conversation conversations%ROWTYPE;
+  v_message messages%ROWTYPE;
+  v_media_id uuid;
+  v_reply jsonb;
+BEGIN
+  PERFORM 1 FROM messages WHERE wamid = v_wamid;
+  IF FOUND THEN
+    RETURN NULL;
+  END IF;
+
+  SELECT * INTO v_customer FROM customers WHERE project_id = v_project AND phone = v_phone;
+  IF NOT FOUND THEN
+    INSERT INTO customers (id, project_id, phone, name, wa_name, created_at)
+    VALUES (gen_random_uuid(), v_project, v_phone, coalesce(v_wa_name, v_phone), v_wa_name, v_now)
+    ON CONFLICT (project_id, phone) DO NOTHING
+    RETURNING * INTO v_customer;
+    IF NOT FOUND THEN
+      SELECT * INTO v_customer FROM customers WHERE project_id = v_project AND phone = v_phone;
+    END IF;
+  ELSIF v_wa_name IS NOT NULL AND v_customer.wa_name IS DISTINCT FROM v_wa_name THEN
+    UPDATE customers SET wa_name = v_wa_name WHERE id = v_customer.id RETURNING * INTO v_customer;
+  END IF;
+
+  SELECT * INTO v_conversation FROM conversations
+  WHERE account_id = v_account AND customer_id = v_customer.id
+  FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO conversations (id, project_id, account_id, customer_id, created_at)
+    VALUES (gen_random_uuid(), v_project, v_account, v_customer.id, v_now)
+    ON CONFLICT (account_id, customer_id) DO NOTHING;
+    SELECT * INTO v_conversation FROM conversations
+    WHERE account_id = v_account AND customer_id = v_customer.id
+    FOR UPDATE;
+  END IF;
+
+  IF v_media IS NOT NULL THEN
+    v_media_id := (v_media->>'id')::uuid;
+    INSERT INTO media (id, project_id, origin, status, mime_type, type, filename, wa_media_id, account_id, created_at)
+    VALUES (v_media_id, v_project, 'inbound', 'pending', v_media->>'mime_type', p->>'type',
+      v_media->>'filename', p->>'wa_media_id', v_account, v_now);
+  END IF;
+
+  INSERT INTO messages (id, conversation_id, seq, direction, wamid, type, caption, url, media_id,
+    media_file_id, filename, name, phone, reply_to, status, created_at)
+  VALUES (gen_random_uuid(), v_conversation.id, v_conversation.last_seq + 1, 'in', v_wamid,
+    p->>'type', p->>'caption', p->>'url', p->>'wa_media_id', v_media_id, p->>'filename',
+    p->>'name', p->>'contact_phone',
+    (SELECT q.id FROM messages q WHERE q.wamid = p->>'quoted_wamid' AND q.conversation_id = v_conversation.id),
+    'delivered', v_at)
+  ON CONFLICT (wamid) WHERE wamid IS NOT NULL DO NOTHING
+  RETURNING * INTO v_message;
+  IF NOT FOUND THEN
+    -- Stored meanwhile by a concurrent delivery of the same message.
+    IF v_media_id IS NOT NULL THEN
+      DELETE FROM media WHERE id = v_media_id;
+    END IF;
+    RETURN NULL;
+  END IF;
+
+  UPDATE conversations SET
+    last_seq = v_message.seq,
+    last_message = jsonb_build_object('type', v_message.type, 'caption', v_message.caption,
+      'filename', v_message.filename, 'name', v_message.name, 'direction', 'in',
+      'status', v_message.status),
+    last_message_at = greatest(last_message_at, v_at),
+    last_inbound_at = greatest(last_inbound_at, v_at),
+    unread = unread + 1,
+    referral = coalesce(referral, nullif(p->'referral', 'null'::jsonb)),
+    entry_point_at = CASE WHEN jsonb_typeof(p->'referral') = 'object'
+      THEN greatest(entry_point_at, v_at) ELSE entry_point_at END
+  WHERE id = v_conversation.id
+  RETURNING * INTO v_conversation;
+
+  IF v_message.reply_to IS NOT NULL THEN
+    SELECT jsonb_build_object('id', q.id, 'type', q.type, 'caption', q.caption, 'filename', q.filename)
+    INTO v_reply FROM messages q WHERE q.id = v_message.reply_to;
+  END IF;
+
+  RETURN jsonb_build_object('message', to_jsonb(v_message), 'conversation', to_jsonb(v_conversation),
+    'customer', to_jsonb(v_customer), 'reply', v_reply);
+END
+$$;

@@ -24,6 +24,7 @@ import { SEND_JOB } from './inbox/messages.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
 import { MediaFiles } from './media/MediaFiles.ts';
 import { loadMediaLinks } from './media/mediaLinks.ts';
+import { loadTokenKey, sealStoredTokens } from './security/tokenBox.ts';
 import { registerMediaRoutes } from './media/mediaRoutes.ts';
 import { registerAvatarRoutes } from './media/avatarRoutes.ts';
 import { MEDIA_DOWNLOAD_JOB, MediaService } from './media/mediaService.ts';
@@ -93,11 +94,11 @@ function trustProxyOption(
 
 /** The whole HTTP app, ready to `listen`; closing it closes the database it opened. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  const given = options.config;
   const app = Fastify({
-    logger: loggerOptions(config),
-    bodyLimit: config.bodyLimit,
-    trustProxy: trustProxyOption(config.trustProxy),
+    logger: loggerOptions(given),
+    bodyLimit: given.bodyLimit,
+    trustProxy: trustProxyOption(given.trustProxy),
     // Hung clients are cut off instead of holding a socket forever. A whole request may take up to
     // 5 minutes: a 5 MB upload chunk on a slow mobile link (1 Mbit/s) needs about 40 s, and one cut
     // off would be sent again and again. Headers must still arrive within Node's 60 s, and an idle
@@ -108,10 +109,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database =
     options.database ??
     (await openDatabase({
-      ...config,
+      ...given,
       onError: (error) => app.log.warn({ err: error }, 'database connection error'),
     }));
   const now = options.now ?? (() => new Date());
+  // Access tokens are sealed at rest: with SAPA_SECRET_KEY, or the key kept in the database.
+  const tokenKey = given.whatsapp.tokenKey ?? (await loadTokenKey(database.db, now()));
+  const config: Config = { ...given, whatsapp: { ...given.whatsapp, tokenKey } };
+  const sealed = await sealStoredTokens(database.db, tokenKey);
+  if (sealed > 0) app.log.info({ sealed }, 'sealed access tokens stored in the clear');
   const publisher = options.publisher ?? createPublisher();
   const mediaDir = await mediaDirectory(config);
   const files = new MediaFiles(mediaDir.dir);
@@ -141,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     links: media.links,
     routes: accountRoutes,
     jobs: jobRunner,
+    // Template status webhooks may ask for a sync of a project's templates (src/templates).
+    whatsapp: config.whatsapp,
   });
   const services: Services = {
     db: database.db,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_GRAPH_API_VERSION, DEFAULT_GRAPH_BASE_URL } from './channels/whatsapp/index.ts';
+import { parseTokenKey } from './security/tokenBox.ts';
 
 /** Everything the server reads from its environment, validated, with defaults filled in. */
 export interface Config {
@@ -88,6 +89,11 @@ export interface Config {
      * names it before it is sent again (`WHATSAPP_SEND_GRACE_MS`): such a webhook proves it went out.
      */
     sendGraceMs: number;
+    /**
+     * The key access tokens are sealed with at rest (`SAPA_SECRET_KEY`, 32 bytes as base64url or
+     * hex). `null`: the server makes one and keeps it in the database (src/security/tokenBox.ts).
+     */
+    tokenKey: Buffer | null;
   };
 }
 
@@ -190,10 +196,18 @@ export function loadConfig(env: Env = process.env): Config {
       apiVersion: apiVersion(read('WHATSAPP_API_VERSION'), problems),
       webhookBodyLimit: int('WEBHOOK_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 4 * 1024 * 1024, 256 * 1024 * 1024),
       sendGraceMs: int('WHATSAPP_SEND_GRACE_MS', 60_000, 1_000, 3_600_000),
+      tokenKey: tokenKey(read('SAPA_SECRET_KEY'), problems),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function tokenKey(raw: string | undefined, problems: string[]): Buffer | null {
+  if (raw === undefined) return null;
+  const key = parseTokenKey(raw);
+  if (key === null) problems.push('SAPA_SECRET_KEY must be 32 bytes written as base64url or hex (64 digits)');
+  return key;
 }
 
 function socialAppId(raw: string | undefined, problems: string[]): string | null {

@@ -1,10 +1,12 @@
 /**
- * Adding a WhatsApp number asks Meta first (issue 14, item 8): `account_create` sends
- * `GET /{phone-number-id}?fields=display_phone_number,verified_name,…` with the token given, to
- * the simulator's Graph API on loopback (the test server's `graph`). A token Meta refuses (190) is
- * the token's field error; an id the token may not read, and one already added anywhere, get one
- * and the same answer, so it tells nobody whether or where a number is registered; nothing is
- * stored on a refusal; a verified number is stored as Meta answers it.
+ * Adding a WhatsApp number asks Meta first (issue 14, item 8; issue 15): `account_create` sends
+ * `GET /{phone-number-id}?fields=display_phone_number,verified_name,quality_rating,…` with the
+ * token given, then `GET /{waba-id}/phone_numbers`, to the simulator's Graph API on loopback (the
+ * test server's `graph`). A token Meta refuses (190) is the token's field error; a number outside
+ * the WABA given the WABA id's; an id the token may not read, and one already added anywhere, get
+ * one and the same answer, so it tells nobody whether or where a number is registered; nothing is
+ * stored on a refusal; a verified number is stored as Meta answers it, with its WABA, quality
+ * rating and messaging limit tier.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { waAccounts } from '../src/db/schema.ts';
 import type { WhatsAppAccount } from '../src/sdk.ts';
 import { dataOf, inboxProject, uniquePhoneNumberId } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
+import { recordPublished } from './support/published.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { ApiAnswer, TestServer } from './support/testServer.ts';
 
@@ -27,13 +30,22 @@ afterAll(async () => {
 function metaNumber(verifiedName = 'Batik Sari Official') {
   const phoneNumberId = uniquePhoneNumberId();
   const accessToken = `EAAG-${phoneNumberId}`;
-  server.graph?.addAccount({ phoneNumberId, displayPhone: '6281377778888', accessToken, verifiedName });
-  return { phoneNumberId, accessToken };
+  const wabaId = `2${phoneNumberId}`;
+  server.graph?.addAccount({
+    phoneNumberId,
+    displayPhone: '6281377778888',
+    accessToken,
+    verifiedName,
+    wabaId,
+    qualityRating: 'YELLOW',
+    messagingLimit: 'TIER_2K',
+  });
+  return { phoneNumberId, accessToken, wabaId };
 }
 
 function add(
   setup: InboxProject,
-  number: { phoneNumberId: string; accessToken: string },
+  number: { phoneNumberId: string; accessToken: string; wabaId: string },
   headers: Record<string, string> = {},
 ) {
   return server.act(
@@ -66,23 +78,67 @@ describe('account_create verifies the number with the Graph API', () => {
   it("stores the number as Meta answers it: Meta's display number and verified name, not what was typed", async () => {
     const setup = await inboxProject(server);
     const number = metaNumber();
-    const account = dataOf<WhatsAppAccount>(await add(setup, number));
-    expect(account).toMatchObject({
-      name: 'Cabang Solo',
-      phoneNumberId: number.phoneNumberId,
-      displayPhone: '+6281377778888',
-      verifiedName: 'Batik Sari Official',
-      status: 'connected',
-    });
-    const asked = server.graph
-      ?.sent()
-      .filter((request) => request.method === 'GET' && request.path.endsWith(`/${number.phoneNumberId}`));
-    expect(asked?.map((request) => request.status)).toEqual([200]);
-    expect((await stored(number.phoneNumberId))[0]).toMatchObject({
-      displayPhone: '+6281377778888',
-      verifiedName: 'Batik Sari Official',
+    const published = recordPublished(server);
+    try {
+      const account = dataOf<WhatsAppAccount>(await add(setup, number));
+      expect(account).toMatchObject({
+        name: 'Cabang Solo',
+        phoneNumberId: number.phoneNumberId,
+        wabaId: number.wabaId,
+        displayPhone: '+6281377778888',
+        verifiedName: 'Batik Sari Official',
+        qualityRating: 'YELLOW',
+        messagingLimit: 'TIER_2K',
+        status: 'connected',
+      });
+      expect(account.checkedAt).not.toBeNull();
+      const asked = server.graph
+        ?.sent()
+        .filter(
+          (request) =>
+            request.method === 'GET' &&
+            (request.path.endsWith(`/${number.phoneNumberId}`) ||
+              request.path.endsWith(`/${number.wabaId}/phone_numbers`)),
+        );
+      expect(asked?.map((request) => [request.path.split('/').pop(), request.status])).toEqual([
+        [number.phoneNumberId, 200],
+        ['phone_numbers', 200],
+      ]);
+      expect((await stored(number.phoneNumberId))[0]).toMatchObject({
+        displayPhone: '+6281377778888',
+        verifiedName: 'Batik Sari Official',
+        wabaId: number.wabaId,
+        qualityRating: 'YELLOW',
+        messagingLimit: 'TIER_2K',
+        accessToken: number.accessToken,
+      });
+      expect(published.of('account.updated')).toEqual([{ key: setup.project.key, account }]);
+    } finally {
+      published.stop();
+    }
+  });
+
+  it('refuses a number outside the WABA given on the WABA field, and stores nothing', async () => {
+    const setup = await inboxProject(server);
+    const number = metaNumber();
+    const other = metaNumber();
+    // A WABA the token may read but the number is not in, and one it may not read at all.
+    server.graph?.addAccount({
+      phoneNumberId: uniquePhoneNumberId(),
+      displayPhone: '6281300000000',
       accessToken: number.accessToken,
+      wabaId: '777000111222333',
     });
+    for (const wabaId of ['777000111222333', other.wabaId, '999999999999999']) {
+      const answer = await add(setup, { ...number, wabaId }, { 'accept-language': 'en' });
+      expect(refusal(answer)).toMatchObject({
+        code: '0',
+        reason: 'invalid_input',
+        errors: { wabaId: expect.stringContaining('WhatsApp Business Account') as unknown },
+      });
+      expect(answer.body.errors).not.toHaveProperty('phoneNumberId');
+    }
+    expect(await stored(number.phoneNumberId)).toEqual([]);
   });
 
   it('refuses a token Meta refuses (190) on the token field, and stores nothing', async () => {
@@ -111,7 +167,7 @@ describe('account_create verifies the number with the Graph API', () => {
 
     // B holds a token Meta accepts, but for another number: the id is unknown to it.
     const own = metaNumber();
-    const unknown = await add(b, { phoneNumberId: uniquePhoneNumberId(), accessToken: own.accessToken });
+    const unknown = await add(b, { ...own, phoneNumberId: uniquePhoneNumberId() });
     // B holds the real token of the number A registered.
     const takenElsewhere = await add(b, number);
     // A adds it again.

@@ -19,11 +19,18 @@ import {
   waAccounts,
 } from '../src/db/schema.ts';
 import { readDemoSettings, seedInbox, startDemo } from '../src/demo/index.ts';
+import { DEMO_TEMPLATES } from '../src/demo/demoTemplates.ts';
 import { seedCrm } from '../src/demo/seedCrm.ts';
 import type { Demo, DemoOptions, DemoWrite } from '../src/demo/index.ts';
 import { hashPassword } from '../src/security/password.ts';
 import { allPermissionKeys } from '../src/sdk.ts';
-import type { ConversationSummary, Project, ThreadMessage } from '../src/sdk.ts';
+import type {
+  ConversationSummary,
+  MessageTemplate,
+  Project,
+  ThreadMessage,
+  WhatsAppAccount,
+} from '../src/sdk.ts';
 import { createCustomers } from '../src/simulator/index.ts';
 import { registerUser, signIn } from './support/flows.ts';
 import { dataOf } from './support/inbox.ts';
@@ -376,12 +383,62 @@ describe('the demo (startDemo)', () => {
     expect(await settleSend(first, started.demo, sent.id)).toBe('read');
   });
 
+  it("offers the demo's approved templates and reaches a customer whose window has closed", async () => {
+    const key = started.demo.credentials.projectKey;
+    const [account] = dataOf<WhatsAppAccount[]>(await first.act('account_list', { token, key }));
+    if (account === undefined) throw new Error('no demo account');
+    expect(account.wabaId).toMatch(/^\d{15}$/);
+    const templates = dataOf<MessageTemplate[]>(
+      await first.act('template_list', { token, key, accountId: account.id }),
+    );
+    const approved = templates.filter((template) => template.status === 'APPROVED');
+    expect(approved.map((template) => template.name)).toEqual(
+      expect.arrayContaining(DEMO_TEMPLATES.map((draft) => draft.name)),
+    );
+    const promo = approved.find((template) => template.name === 'promo_akhir_pekan');
+    expect(promo?.header).toMatchObject({ format: 'IMAGE' });
+    const update = approved.find((template) => template.name === 'update_pesanan');
+    expect(update?.buttons).toMatchObject([{ type: 'URL', url: 'https://tokodemo.example/lacak/{{1}}' }]);
+
+    const [closed] = await queryRows<{ id: string }>(
+      first.app.sapa.services.db,
+      sql`select id from conversations where project_id = ${projectId}::uuid
+        and last_inbound_at < now() - interval '25 hours' order by last_message_at desc limit 1`,
+    );
+    const reminder = approved.find((template) => template.name === 'pengingat_pembayaran');
+    if (closed === undefined || reminder === undefined) throw new Error('no closed conversation or reminder');
+    const refused = await first.act('message_send', {
+      token,
+      key,
+      conversationId: closed.id,
+      clientId: randomUUID(),
+      type: 'text',
+      caption: 'Halo kak',
+    });
+    expect(refused.body).toMatchObject({ code: '0', reason: 'window_closed' });
+    const sent = dataOf<ThreadMessage>(
+      await first.act('message_send', {
+        token,
+        key,
+        conversationId: closed.id,
+        clientId: randomUUID(),
+        type: 'template',
+        template: { id: reminder.id, values: { body: ['{nama}', 'Rp150.000'] } },
+      }),
+    );
+    expect(sent.template?.name).toBe('pengingat_pembayaran');
+    expect(sent.caption).toContain('Rp150.000');
+    expect(sent.caption).not.toContain('{nama}');
+    expect(['delivered', 'read']).toContain(await settleSend(first, started.demo, sent.id));
+  });
+
   describe('a later start on the same data', () => {
     let second: TestServer;
     let again: Started;
     let before: Awaited<ReturnType<typeof tableCounts>>;
 
     let crmBefore: Awaited<ReturnType<typeof crmSet>>;
+    let templatesBefore: { id: string; name: string; status: string; meta_id: string }[];
 
     beforeAll(async () => {
       await started.demo.stop();
@@ -392,6 +449,10 @@ describe('the demo (startDemo)', () => {
         sql`delete from labels where project_id = ${projectId} and name = 'Komplain'`,
       );
       crmBefore = await crmSet(first.app.sapa.services.db, projectId);
+      templatesBefore = await queryRows(
+        first.app.sapa.services.db,
+        sql`select id, name, status, meta_id from wa_templates where project_id = ${projectId}::uuid order by name`,
+      );
       await first.close();
       firstClosed = true;
       second = await startServer();
@@ -414,6 +475,25 @@ describe('the demo (startDemo)', () => {
         .where(eq(waAccounts.projectId, projectId));
       expect(account?.graphBaseUrl).toBe(again.demo.simulator.graphBaseUrl);
       expect(again.demo.simulator.graphBaseUrl).not.toBe(started.demo.simulator.graphBaseUrl);
+    });
+
+    it('gives the new simulator the templates the project holds, keeping their ids', async () => {
+      const { db } = second.app.sapa.services;
+      const rows = await queryRows<{ id: string; name: string; status: string; meta_id: string }>(
+        db,
+        sql`select id, name, status, meta_id from wa_templates where project_id = ${projectId}::uuid order by name`,
+      );
+      expect(rows.map((row) => row.name)).toEqual(
+        expect.arrayContaining(DEMO_TEMPLATES.map((draft) => draft.name)),
+      );
+      expect(rows).toEqual(templatesBefore);
+      const wabaId = (await db.select().from(waAccounts).where(eq(waAccounts.projectId, projectId)))[0]
+        ?.wabaId;
+      for (const row of rows) {
+        expect(
+          again.demo.simulator.graph.templates.find(wabaId ?? '', row.name, 'id')?.id ?? row.meta_id,
+        ).toBe(row.meta_id);
+      }
     });
 
     it('leaves the CRM set as the team left it', async () => {

@@ -69,6 +69,7 @@ describe('accounts', () => {
       token,
       key,
       name: 'Lagi',
+      wabaId: setup.account.wabaId,
       phoneNumberId: setup.account.phoneNumberId,
       displayPhone: '081210009001',
       accessToken: `token-${setup.account.phoneNumberId}`,
@@ -337,6 +338,7 @@ describe('access to every inbox act', () => {
     conversation_list: 'crm.chat.view',
     message_list: 'crm.chat.view',
     message_send: 'crm.chat.send',
+    conversation_start: 'crm.chat.send',
     conversation_read: 'crm.chat.send',
     conversation_assign: 'crm.chat.assign',
     customer_rename: 'crm.chat.rename_client',
@@ -368,6 +370,7 @@ describe('access to every inbox act', () => {
       id: act === 'media_get' ? target.file : target.account.id,
       receiver: target.conversation?.id,
       name: 'Nama Baru',
+      wabaId: '102938475610293',
       phoneNumberId: uniquePhoneNumberId(),
       displayPhone: '081210009002',
       accessToken: 'secret',
@@ -377,6 +380,9 @@ describe('access to every inbox act', () => {
       type: 'text',
       caption: 'Halo',
       userId: null,
+      ...(act === 'conversation_start'
+        ? { accountId: target.account.id, template: { id: crypto.randomUUID(), values: { body: [] } } }
+        : {}),
     });
     const stranger = await registerUser(server);
     for (const [act, permission] of Object.entries(needs)) {

@@ -181,14 +181,15 @@ describe('message_send', () => {
           token: setup.owner.token,
           key: setup.project.key,
           id: setup.account.id,
-          accessToken: 'fresh-token',
+          // A token Meta accepts for the number (checked before it is stored).
+          accessToken: `token-${setup.account.phoneNumberId}-fresh`,
         }),
       );
       expect(renewed.status).toBe('connected');
       expect(statuses).toEqual(['disconnected', 'connected']);
       await send(setup, {});
       await server.app.sapa.runJobsOnce();
-      expect(callsTo(setup).at(-1)?.authorization).toBe('Bearer fresh-token');
+      expect(callsTo(setup).at(-1)?.authorization).toBe(`Bearer token-${setup.account.phoneNumberId}-fresh`);
     } finally {
       stop();
       graph.mode = 'ok';

@@ -217,6 +217,8 @@ describe('the real-time socket', () => {
         status: 'delivered',
         error: null,
         senderId: null,
+        template: null,
+        pricing: null,
         createdAt: new Date().toISOString(),
       },
     });

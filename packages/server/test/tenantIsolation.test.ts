@@ -24,7 +24,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { acts } from '../src/sdk.ts';
-import type { ActName, Division, Invite, Label, QuickReply, Stage, ThreadMessage } from '../src/sdk.ts';
+import type {
+  ActName,
+  Division,
+  Invite,
+  Label,
+  MessageTemplate,
+  QuickReply,
+  Stage,
+  ThreadMessage,
+} from '../src/sdk.ts';
 import { addMember, conversationWith, dataOf, inboxProject, uploadPng } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
@@ -93,7 +102,8 @@ type ObjectKind =
   | 'member'
   | 'message'
   | 'quickReply'
-  | 'invite';
+  | 'invite'
+  | 'template';
 
 /** Fields that name one object, by field name. */
 const ID_FIELDS: Record<string, ObjectKind> = {
@@ -121,17 +131,36 @@ const ID_BY_PREFIX: [string, ObjectKind][] = [
   ['media_', 'media'],
   ['account_', 'account'],
   ['invite_', 'invite'],
+  ['template_', 'template'],
 ];
 
 /** Values of required fields that name nothing of B. */
-const PLAIN_FIELDS: Record<string, () => unknown> = {
+/** A template draft Meta's rules accept (`template_create`). */
+const SWEEP_DRAFT = {
+  name: 'sapu_bersih',
+  language: 'id',
+  category: 'UTILITY',
+  header: null,
+  body: 'Halo {{1}}, pesanan Anda siap.',
+  bodyExamples: ['Sapu'],
+  footer: null,
+  buttons: [],
+};
+
+const PLAIN_FIELDS: Record<string, (act: ActName, world: World) => unknown> = {
   name: () => 'Sapu Bersih',
   color: () => '#123456',
   phone: () => '+6281299990001',
   shortcut: () => 'sapu',
   text: () => 'Sapu bersih',
   permissions: () => [],
-  template: () => 'viewer',
+  // An invite's role template, a template draft, or the template a send uses (B's own).
+  template: (act, world) =>
+    act === 'invite_create'
+      ? 'viewer'
+      : act === 'template_create'
+        ? SWEEP_DRAFT
+        : { id: world.ids.template, values: { body: ['Sapu'] } },
   member: () => true,
   attached: () => true,
   csv: () => 'name,phone\nSapu,+6281299990002',
@@ -139,6 +168,7 @@ const PLAIN_FIELDS: Record<string, () => unknown> = {
   phoneNumberId: () => `9${Date.now()}${Math.floor(Math.random() * 1000)}`,
   displayPhone: () => '+6281299990003',
   accessToken: () => 'sweep-token',
+  wabaId: () => '109999999999999',
 };
 
 interface World {
@@ -189,7 +219,7 @@ function inputFor(
     } else if (required) {
       const value = PLAIN_FIELDS[field];
       if (value === undefined) throw new Error(`${act}: no sweep value for the required field \`${field}\``);
-      input[field] = value();
+      input[field] = value(act, world);
     }
   }
   const parsed = acts[act].input.safeParse(input);
@@ -252,6 +282,14 @@ async function populate(setup: InboxProject): Promise<World> {
       attached: true,
     }),
   );
+  const template = dataOf<MessageTemplate>(
+    await server.act('template_create', {
+      token,
+      key,
+      accountId: setup.account.id,
+      template: { ...SWEEP_DRAFT, name: 'rahasia_b' },
+    }),
+  );
   const messages = dataOf<ThreadMessage[]>(
     await server.act('message_list', { token, key, conversationId: conversation.id }),
   );
@@ -272,6 +310,7 @@ async function populate(setup: InboxProject): Promise<World> {
       message: message.id,
       quickReply: quickReply.id,
       invite: invite.id,
+      template: template.id,
     },
   };
 }
@@ -285,6 +324,7 @@ async function snapshot(setup: InboxProject, world: World): Promise<string> {
     ['member_list', {}],
     ['invite_list', {}],
     ['account_list', {}],
+    ['template_list', { accountId: world.ids.account }],
     ['label_list', { all: true }],
     ['stage_list', { all: true }],
     ['division_list', { all: true }],

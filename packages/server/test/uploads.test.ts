@@ -505,7 +505,12 @@ describe('gallery acts', () => {
     const key = setup.project.key;
     const delivered = await deliver(
       server,
-      inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from: '+6281234500001' }),
+      inbound('inbound-text.json', {
+        phoneNumberId: setup.account.phoneNumberId,
+        from: '+6281234500001',
+        // The test clock (moved on by earlier tests): the customer's window is open now.
+        timestamp: server.clock.now(),
+      }),
     );
     expect(delivered.status).toBe(200);
     await server.app.sapa.processPendingDeliveries();

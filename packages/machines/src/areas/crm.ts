@@ -1,8 +1,9 @@
 /**
  * `@sapa/machines/crm`: the CRM records and their screens. Labels, stages and the board,
- * divisions, customers (table, form, import), quick replies (page and the composer's menu) and
- * the chat's pickers of a customer's labels, stage and division. Per machine: the machine, its
- * input, its events and its selectors, plus the permission and palette rules the screens show.
+ * divisions, customers (table, form, import, "Kirim pesan" to start a conversation with a
+ * template), quick replies (page and the composer's menu) and the chat's pickers of a customer's
+ * labels, stage and division. Per machine: the machine, its input, its events and its selectors,
+ * plus the permission and palette rules the screens show.
  * The paged tables they embed are `@sapa/machines/table`'s.
  */
 export {
@@ -100,6 +101,22 @@ export type { CustomerFormInput, CustomerFormEvent } from '../customerFormMachin
 export type { CustomerFieldError } from '../customerForm.ts';
 export { customerImportMachine, selectImportProblems, selectImportStep } from '../customerImportMachine.ts';
 export type { CustomerImportInput, CustomerImportEvent, ImportError } from '../customerImportMachine.ts';
+
+export {
+  startConversationMachine,
+  selectStartAccountId,
+  selectStartAccounts,
+  selectStarted,
+  selectStartError,
+  selectStartPicker,
+  selectStartStatus,
+} from '../startConversationMachine.ts';
+export type {
+  ConversationStarted,
+  StartConversationEvent,
+  StartConversationInput,
+  StartConversationStatus,
+} from '../startConversationMachine.ts';
 
 export { quickReplyMachine, selectQuickReplyDialog, selectQuickReplyPayload } from '../quickReplyMachine.ts';
 export type { QuickReplyInput, QuickReplyEvent } from '../quickReplyMachine.ts';

@@ -47,27 +47,55 @@ export {
   isTrayItemReady,
   selectCanAttach,
   selectCanSend,
+  selectComposerMode,
+  selectHasDraft,
   selectTrayDrafts,
   selectTrayStatus,
+  selectWindowLeft,
   trayItemsOf,
 } from '../composerMachine.ts';
 export type {
   ComposerInput,
   ComposerEvent,
   ComposerEmitted,
+  ComposerMode,
   ReplyTarget,
   TrayCommand,
   TrayItem,
+  WindowLeft,
 } from '../composerMachine.ts';
 export {
   openConversationMachine,
   selectOpenComposer,
+  selectOpenPicker,
   selectOpenRemoved,
   selectOpenStatus,
   selectOpenSummary,
   selectOpenThread,
 } from '../openConversationMachine.ts';
 export type { OpenConversationEvent, OpenConversationInput, Visibility } from '../openConversationMachine.ts';
+export {
+  templatePickerMachine,
+  selectPickerChosen,
+  selectPickerEditable,
+  selectPickerError,
+  selectPickerFieldErrors,
+  selectPickerMedia,
+  selectPickerPreview,
+  selectPickerSlots,
+  selectPickerStatus,
+  selectPickerTemplates,
+  selectPickerValues,
+} from '../templatePickerMachine.ts';
+export type {
+  PickerFieldError,
+  PickerPreview,
+  TemplatePickerEvent,
+  TemplatePickerInput,
+  TemplatePickerStatus,
+  TemplateTarget,
+  TemplateValueField,
+} from '../templatePickerMachine.ts';
 export { createInboxRouter } from '../inboxRouting.ts';
 export type { InboxRouter, InboxEventSource, InboundMessage } from '../inboxRouting.ts';
 export { chatPermissions } from '../projectAccess.ts';

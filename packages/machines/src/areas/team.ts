@@ -1,7 +1,8 @@
 /**
  * `@sapa/machines/team`: projects and the people in them. The project list and the open project,
  * members, invites and the invite page, the permission editor, project settings, leaving a project,
- * WhatsApp accounts, and the sidebar and route access that follow the user's permissions. Per
+ * WhatsApp accounts (adding one through Meta's check) and their message templates (the list and
+ * the editor), and the sidebar and route access that follow the user's permissions. Per
  * machine: the machine, its input, its events and its selectors.
  */
 export {
@@ -75,8 +76,50 @@ export type { ProjectSettingsInput, ProjectSettingsEvent, SettingsDay } from '..
 export { leaveProjectMachine, selectLeaveStatus } from '../leaveProjectMachine.ts';
 export type { LeaveProjectInput, LeaveProjectEvent } from '../leaveProjectMachine.ts';
 
-export { accountsMachine, selectAccounts, selectAccountsStatus } from '../accountsMachine.ts';
+export {
+  accountsMachine,
+  selectAccounts,
+  selectAccountsStatus,
+  selectAccountForm,
+  selectAddedAccount,
+  selectChangeOf,
+} from '../accountsMachine.ts';
 export type { AccountsInput, AccountsEvent } from '../accountsMachine.ts';
+export {
+  accountFormMachine,
+  selectAccountDraft,
+  selectAccountFormErrors,
+  selectAccountVerifying,
+} from '../accountFormMachine.ts';
+export type { AccountFormInput, AccountFormEvent } from '../accountFormMachine.ts';
+export {
+  templatesMachine,
+  selectTemplates,
+  selectTemplatesStatus,
+  selectTemplatesSyncing,
+  selectTemplateEditor,
+} from '../templatesMachine.ts';
+export type { TemplatesInput, TemplatesEvent } from '../templatesMachine.ts';
+export {
+  templateEditorMachine,
+  selectTemplateForm,
+  selectTemplatePreview,
+  selectTemplateProblems,
+  selectBodyVariables,
+  selectMayAddButton,
+} from '../templateEditorMachine.ts';
+export type {
+  TemplateEditorInput,
+  TemplateEditorEvent,
+  TemplateEditorProblems,
+} from '../templateEditorMachine.ts';
+export type {
+  TemplateButtonKind,
+  TemplateFieldProblem,
+  TemplateForm,
+  TemplateFormButton,
+  TemplateHeaderChoice,
+} from '../templateEditor.ts';
 export { accountPermissions } from '../projectAccess.ts';
 export type { AccountPermissions } from '../projectAccess.ts';
 export type { AccountField, AccountForm, FieldError, FieldErrors } from '../validation.ts';

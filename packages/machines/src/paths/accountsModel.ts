@@ -1,8 +1,10 @@
 /**
  * The accounts machine's test model: a project with one WhatsApp number ("Toko Utama"); the
- * owner adds a second, renames the first, gives it a new access token and logs it out, while
- * the socket reports status changes and comes back after a drop. Changes are tried only on the
- * first number and only while the list is as loaded, so each is walked through once.
+ * verification form adds a second (a stand-in here: accountFormModel walks the form itself), the
+ * owner renames the first, gives it a new access token, reads it from Meta again, logs it out and
+ * deletes it, while the socket reports status changes, updates and deletions and comes back after
+ * a drop. Changes are tried only on the first number and only while the list is as loaded, so
+ * each is walked through once.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { WhatsAppAccount } from '@sapa/sdk';
@@ -11,6 +13,7 @@ import type { AccountsContext } from '../accountsMachine.ts';
 import { createFakeClient } from './fakes.ts';
 import { apiError, networkError } from './fixtures.ts';
 import type { PathModel } from './models.ts';
+import { finishStandIn, standIn } from './standIn.ts';
 
 export const mainNumber: WhatsAppAccount = {
   id: '11111111-2222-4333-8444-555555555555',
@@ -18,6 +21,10 @@ export const mainNumber: WhatsAppAccount = {
   phoneNumberId: '109876543210987',
   displayPhone: '+6281210009000',
   verifiedName: 'Toko Batik Sari',
+  wabaId: '102030405060708',
+  qualityRating: 'GREEN',
+  messagingLimit: 'TIER_250',
+  checkedAt: '2025-01-01T00:00:00Z',
   status: 'connected',
   createdAt: '2025-01-01T00:00:00Z',
 };
@@ -27,28 +34,23 @@ export const secondNumber: WhatsAppAccount = {
   phoneNumberId: '209876543210987',
   displayPhone: '+6281210009001',
   verifiedName: 'Toko Batik Sari',
+  wabaId: '102030405060708',
+  qualityRating: 'GREEN',
+  messagingLimit: 'TIER_250',
+  checkedAt: '2025-03-01T00:00:00Z',
   status: 'connected',
   createdAt: '2025-03-01T00:00:00Z',
 };
 
-const goodCreate = {
-  type: 'accounts.create',
-  name: ' Toko Cabang ',
-  phoneNumberId: '209876543210987',
-  displayPhone: '081210009001',
-  accessToken: ' EAAG-token ',
-};
-const blankCreate = {
-  type: 'accounts.create',
-  name: '',
-  phoneNumberId: '12a',
-  displayPhone: '',
-  accessToken: '',
-};
-const idTaken = apiError('invalid_input', 'Periksa kembali isian Anda.', {
-  errors: { phoneNumberId: 'Nomor ini sudah ditambahkan.' },
+const tokenRefused = apiError('invalid_input', 'Periksa kembali isian Anda.', {
+  errors: { accessToken: 'Meta menolak token akses ini.' },
 });
 const refused = apiError('forbidden', 'Anda tidak punya akses.');
+const wabaRefused = apiError('invalid_input', 'Periksa kembali isian Anda.', {
+  errors: { wabaId: 'Nomor ini tidak termasuk WhatsApp Business Account tersebut.' },
+});
+/** A number added before Sapa asked for its WhatsApp Business Account. */
+const WABA_ID = '102030405060708';
 
 function contextOf(snapshot: AnyMachineSnapshot): AccountsContext {
   return snapshot.context as AccountsContext;
@@ -60,10 +62,13 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     value: snapshot.value,
     accounts: c.accounts.map((a) => `${a.name}/${a.status}`),
     error: c.error?.reason ?? null,
+    quality: c.accounts.map((a) => a.qualityRating),
+    waba: c.accounts.map((a) => a.wabaId !== null),
     change: c.change,
     fields: Object.keys(c.fieldErrors),
     changeError: c.changeError?.reason ?? null,
     saved: c.saved > 0,
+    added: c.added?.name ?? null,
   });
 }
 
@@ -81,23 +86,30 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     ];
   if (snapshot.matches('failed')) return [{ type: 'accounts.retry' }, { type: 'accounts.resync' }];
   const main = first(c);
-  if (snapshot.matches({ ready: 'saving' })) {
+  if (snapshot.matches({ ready: { changes: 'saving' } })) {
     const kind = c.change?.kind;
     const output =
-      kind === 'create'
-        ? secondNumber
+      kind === 'delete'
+        ? { id: mainNumber.id }
         : kind === 'logout'
           ? { ...mainNumber, status: 'logged_out' }
           : kind === 'rename'
             ? { ...main, name: 'Toko Pusat' }
-            : { ...main, status: 'connected' };
+            : kind === 'refresh'
+              ? { ...main, qualityRating: 'YELLOW', messagingLimit: 'TIER_2K' }
+              : kind === 'waba'
+                ? { ...main, wabaId: WABA_ID }
+                : { ...main, status: 'connected' };
     return [
       { type: 'xstate.done.actor.save', output },
-      { type: 'xstate.error.actor.save', error: kind === 'create' ? idTaken : refused },
+      {
+        type: 'xstate.error.actor.save',
+        error: kind === 'token' ? tokenRefused : kind === 'waba' ? wabaRefused : refused,
+      },
       { type: 'xstate.error.actor.save', error: networkError },
     ];
   }
-  if (snapshot.matches({ ready: 'refreshing' }))
+  if (snapshot.matches({ ready: { changes: 'refreshing' } }))
     return [
       { type: 'xstate.done.actor.refresh', output: [mainNumber, secondNumber] },
       { type: 'xstate.error.actor.refresh', error: networkError },
@@ -106,16 +118,23 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (main === undefined) return out;
   const asLoaded = c.accounts.length === 1 && main.name === mainNumber.name;
   if (c.change !== null) out.push({ type: 'accounts.dismiss' });
-  if (asLoaded && main.status === 'connected' && c.saved === 0) {
+  if (asLoaded && main.status === 'connected' && main.qualityRating === 'GREEN' && c.saved === 0) {
     out.push(
-      goodCreate,
-      blankCreate,
+      { type: 'xstate.done.actor.form', output: secondNumber },
       { type: 'accounts.rename', id: main.id, name: ' Toko Pusat ' },
       { type: 'accounts.rename', id: main.id, name: '  ' },
+      { type: 'accounts.refresh', id: main.id },
       { type: 'accounts.logout', id: main.id },
+      { type: 'accounts.delete', id: main.id },
       { type: 'accounts.statusChanged', accountId: main.id, status: 'disconnected' },
+      { type: 'accounts.updated', account: { ...main, qualityRating: 'RED' } },
+      { type: 'accounts.deleted', accountId: main.id },
       { type: 'accounts.resync' },
     );
+  }
+  if (asLoaded && main.wabaId === null) {
+    out.push({ type: 'accounts.setWaba', id: main.id, wabaId: ` ${WABA_ID} ` });
+    if (c.change === null) out.push({ type: 'accounts.setWaba', id: main.id, wabaId: '12ab' });
   }
   if (asLoaded && main.status !== 'connected') {
     out.push({ type: 'accounts.renewToken', id: main.id, accessToken: 'EAAG-new' });
@@ -140,10 +159,18 @@ function describeEvent(event: AnyEventObject): string {
       return 'the refreshed list arrives (Toko Utama, Toko Cabang)';
     case 'xstate.done.actor.save':
       return 'the server saves the change';
-    case 'accounts.create':
-      return fields['name'] === ''
-        ? 'the owner submits an empty new-number form'
-        : 'the owner adds "Toko Cabang"';
+    case 'xstate.done.actor.form':
+      return 'the verification form adds "Toko Cabang" (Meta verified it)';
+    case 'accounts.updated': {
+      const account = fields['account'] as WhatsAppAccount;
+      return `live: ${account.name} now rates ${account.qualityRating}`;
+    }
+    case 'accounts.deleted':
+      return 'live: Toko Utama was deleted elsewhere';
+    case 'accounts.refresh':
+      return 'the owner reads Toko Utama from Meta again';
+    case 'accounts.delete':
+      return 'the owner deletes Toko Utama (confirmed)';
     case 'accounts.rename':
       return `the owner renames Toko Utama "${String(fields['name'])}"`;
     case 'accounts.renewToken':
@@ -152,6 +179,10 @@ function describeEvent(event: AnyEventObject): string {
         : 'the owner gives a new access token';
     case 'accounts.logout':
       return 'the owner logs Toko Utama out';
+    case 'accounts.setWaba':
+      return /^\s*\d+\s*$/.test(String(fields['wabaId']))
+        ? 'the owner gives Toko Utama its WABA id'
+        : 'the owner types a WABA id that is not digits';
     case 'accounts.statusChanged':
       return `live: Toko Utama is ${String(fields['status'])}`;
     default:
@@ -169,17 +200,19 @@ function describeState(snapshot: AnyMachineSnapshot): string {
   const c = contextOf(snapshot);
   const name = typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
   if (snapshot.matches('failed')) return `failed, shows "${c.error?.message ?? ''}"`;
-  const list = c.accounts.map((a) => `${a.name} (${a.status})`).join(', ') || 'no numbers';
+  const list =
+    c.accounts.map((a) => `${a.name} (${a.status}, ${a.qualityRating})`).join(', ') || 'no numbers';
   const notes = [
     Object.keys(c.fieldErrors).length > 0 ? `field errors on ${Object.keys(c.fieldErrors).join(', ')}` : '',
     c.changeError ? `"${c.changeError.message}"` : '',
+    c.added ? `verified ${c.added.verifiedName ?? c.added.name}` : '',
   ].filter(Boolean);
   return `${name}: ${list}${notes.length > 0 ? `, ${notes.join(', ')}` : ''}`;
 }
 
 export const accountsModel: PathModel = {
   name: 'accounts',
-  machine: accountsMachine,
+  machine: accountsMachine.provide({ actors: { accountForm: standIn as never } }),
   serialize,
   starts: [
     {
@@ -194,9 +227,9 @@ export const accountsModel: PathModel = {
   simple: {
     events: (snapshot) =>
       events(snapshot).filter((event) =>
-        ['xstate.done.actor.list', 'accounts.create', 'xstate.done.actor.save'].includes(event.type),
+        ['xstate.done.actor.list', 'xstate.done.actor.form'].includes(event.type),
       ),
-    toState: (snapshot) => contextOf(snapshot).accounts.length === 2 && snapshot.matches({ ready: 'idle' }),
+    toState: (snapshot) => contextOf(snapshot).accounts.length === 2,
   },
   scenarios: [
     // The connection comes back while loading, after the load failed, and in a refresh that fails.
@@ -222,10 +255,36 @@ export const accountsModel: PathModel = {
         { type: 'xstate.done.actor.save', output: mainNumber },
       ],
     },
+    // A number added before Sapa asked for a WABA gets one; Meta refuses a wrong one first.
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.list', output: [{ ...mainNumber, wabaId: null }] },
+        { type: 'accounts.setWaba', id: mainNumber.id, wabaId: '12ab' },
+        { type: 'accounts.setWaba', id: mainNumber.id, wabaId: '109999999999999' },
+        { type: 'xstate.error.actor.save', error: wabaRefused },
+        { type: 'accounts.setWaba', id: mainNumber.id, wabaId: WABA_ID },
+        { type: 'xstate.done.actor.save', output: mainNumber },
+      ],
+    },
+    // Live news of a number while the list loads, and of a number nobody has seen yet.
+    {
+      start: 0,
+      events: [
+        { type: 'accounts.updated', account: mainNumber },
+        { type: 'xstate.done.actor.list', output: [] },
+        { type: 'accounts.updated', account: secondNumber },
+        { type: 'accounts.deleted', accountId: 'nope' },
+        { type: 'accounts.refresh', id: 'nope' },
+        { type: 'accounts.delete', id: 'nope' },
+      ],
+    },
   ],
-  actorActs: { list: 'account_list', refresh: 'account_list', save: 'account_create' },
+  actorActs: { list: 'account_list', refresh: 'account_list', save: 'account_update' },
   drivers: {
-    // One invoke calls account_create, account_update or account_logout: settle whichever waits.
+    'xstate.done.actor.form': finishStandIn('form'),
+    // One invoke calls account_update, account_refresh, account_logout or account_delete:
+    // settle whichever waits.
     'xstate.done.actor.save': ({ world, event }) =>
       settleSave(world.client, { data: (event as unknown as { output: unknown }).output }),
     'xstate.error.actor.save': ({ world, event }) =>
@@ -237,21 +296,19 @@ export const accountsModel: PathModel = {
   describeState,
 };
 
+const changeActs = ['account_update', 'account_refresh', 'account_logout', 'account_delete'] as const;
+type ChangeAct = (typeof changeActs)[number];
+
 function settleSave(
   client: {
     pending(): Array<{ name: string }>;
-    settle(
-      name: 'account_create' | 'account_update' | 'account_logout',
-      outcome: { data: unknown } | { error: unknown },
-    ): void;
+    settle(name: ChangeAct, outcome: { data: unknown } | { error: unknown }): void;
   },
   outcome: { data: unknown } | { error: unknown },
 ): void {
-  const call = client
-    .pending()
-    .find((c) => ['account_create', 'account_update', 'account_logout'].includes(c.name));
+  const call = client.pending().find((c) => (changeActs as readonly string[]).includes(c.name));
   if (call === undefined) throw new Error('No pending account change to settle');
-  client.settle(call.name as 'account_create' | 'account_update' | 'account_logout', outcome);
+  client.settle(call.name as ChangeAct, outcome);
 }
 
 /** A list asked again (resync while loading) leaves the old call waiting: settle them all alike. */

@@ -2,12 +2,14 @@
  * The composer's test model: an agent writes a text, replies to the customer's message #4, puts
  * a photo in the attachment tray (the tray answers as it loads, uploads or fails), picks a
  * brochure from the gallery, writes captions, sends a contact card, and meets a closed 24-hour
- * window. Every `composer.send` the real actor emits is written to the run's effects ("sends
- * …"), and so is every command to the tray ("asks the tray …").
+ * window (its countdown moves with `composer.tick`, the `clock` actor's event) and a number
+ * deleted from the project. Every `composer.send` the real actor emits is written to the run's
+ * effects ("sends …"), and so is every command to the tray ("asks the tray …").
  */
+import { fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MediaFile } from '@sapa/sdk';
-import { composerMachine } from '../composerMachine.ts';
+import { composerMachine, selectWindowLeft } from '../composerMachine.ts';
 import type {
   ComposerContext,
   ComposerEmitted,
@@ -19,6 +21,12 @@ import type { ThreadDraft } from '../threadMessages.ts';
 import type { UploadSource } from '../uploadMachine.ts';
 import { createFakeClient } from './fakes.ts';
 import type { PathModel } from './models.ts';
+
+/** The model's clock: the window closes five hours later. */
+export const COMPOSER_NOW = Date.parse('2025-03-01T12:00:00Z');
+export const COMPOSER_CLOSES = '2025-03-01T17:00:00Z';
+/** Half an hour before it closes. */
+export const LAST_HALF_HOUR = Date.parse('2025-03-01T16:30:00Z');
 
 export const MEDIA_ID = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 export const GALLERY_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
@@ -80,6 +88,8 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     text: c.text,
     reply: c.replyTo?.id ?? null,
     window: c.windowOpen,
+    deleted: c.accountDeleted,
+    left: selectWindowLeft(snapshot as never)?.hours ?? null,
     tray: c.attachments.map((item) => `${item.id}:${item.status}`),
     captions: Object.keys(c.captions).filter((id) => c.captions[id] !== ''),
     picked: Object.keys(c.picked),
@@ -165,7 +175,10 @@ function describeEvent(event: AnyEventObject): string {
     case 'composer.cancelReply':
       return 'the agent cancels the reply';
     case 'composer.window':
+      if (fields['accountDeleted'] === true) return "the conversation's number is deleted from the project";
       return fields['open'] === true ? 'the customer writes: the window opens' : 'the 24-hour window closes';
+    case 'composer.tick':
+      return `the clock ticks (${new Date(Number(fields['now'])).toISOString()})`;
     case 'composer.submit':
       return 'the agent presses Enter';
     case 'composer.attachFiles':
@@ -196,18 +209,29 @@ function describeState(snapshot: AnyMachineSnapshot): string {
   for (const [id, caption] of Object.entries(c.captions)) parts.push(`${id} captioned "${caption}"`);
   if (Object.keys(c.contactErrors).length > 0)
     parts.push(`card errors on ${Object.keys(c.contactErrors).join(', ')}`);
-  if (!c.windowOpen) parts.push('window closed');
+  if (c.accountDeleted) parts.push('number deleted: read-only');
+  else if (!c.windowOpen) parts.push('window closed');
+  const left = selectWindowLeft(snapshot as never);
+  if (left !== null) parts.push(`${left.hours} h ${left.minutes} m left`);
   return parts.join(', ');
 }
 
+/** The clock never ticks by itself: the model sends `composer.tick`. */
+const silentClock = fromCallback<{ type: 'clock.none' }, { now: () => number }>(() => undefined);
+
 export const composerModel: PathModel = {
   name: 'composer',
-  machine: composerMachine,
+  machine: composerMachine.provide({ actors: { clock: silentClock } }),
   serialize,
   starts: [
     {
-      label: 'an open conversation whose window is open',
-      world: () => ({ input: {}, client: createFakeClient(), browser: null, effects: [] }),
+      label: 'an open conversation whose window is open for 5 hours',
+      world: () => ({
+        input: { windowClosesAt: COMPOSER_CLOSES, now: () => COMPOSER_NOW },
+        client: createFakeClient(),
+        browser: null,
+        effects: [],
+      }),
     },
   ],
   events,
@@ -282,6 +306,21 @@ export const composerModel: PathModel = {
         attachPhoto,
         pickBrochure,
         goodContact,
+      ],
+    },
+    // The countdown moves into the last half hour; the number is deleted: nothing goes any more,
+    // even when a window opens, and what was written stays.
+    {
+      start: 0,
+      events: [
+        { type: 'composer.tick', now: LAST_HALF_HOUR },
+        { type: 'composer.type', text: 'Halo kak' },
+        { type: 'composer.window', open: true, accountDeleted: true },
+        { type: 'composer.submit' },
+        attachPhoto,
+        goodContact,
+        { type: 'composer.window', open: true, closesAt: COMPOSER_CLOSES },
+        { type: 'composer.submit' },
       ],
     },
   ],

@@ -49,6 +49,8 @@ function conversation(
     assignedTo: null,
     division: null,
     windowClosesAt: '2025-03-02T10:00:00Z',
+    freeEntryUntil: null,
+    accountDeleted: false,
     referral: null,
     ...extra,
   };

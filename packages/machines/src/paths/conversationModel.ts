@@ -42,6 +42,8 @@ export const sari: ConversationSummary = {
   assignedTo: null,
   division: null,
   windowClosesAt: new Date(CLOSES).toISOString(),
+  freeEntryUntil: null,
+  accountDeleted: false,
   referral: { headline: 'Promo Ramadan', sourceType: 'ad', sourceUrl: 'https://fb.me/ad' },
 };
 /** Sari writes again the next day: the window opens for another 24 hours. */

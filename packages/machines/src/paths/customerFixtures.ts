@@ -36,6 +36,10 @@ export const mainNumber: WhatsAppAccount = {
   phoneNumberId: '900100',
   displayPhone: '+6281210009000',
   verifiedName: 'Toko Batik Sari',
+  wabaId: '102938475610293',
+  qualityRating: 'GREEN',
+  messagingLimit: 'TIER_250',
+  checkedAt: '2025-01-01T00:00:00Z',
   status: 'connected',
   createdAt: '2025-01-01T00:00:00Z',
 };

@@ -21,6 +21,9 @@ import { projectModel } from './projectModel.ts';
 import { conversationModel } from './conversationModel.ts';
 import { composerModel } from './composerModel.ts';
 import { accountsModel } from './accountsModel.ts';
+import { accountFormModel } from './accountFormModel.ts';
+import { templatesModel } from './templatesModel.ts';
+import { templateEditorModel } from './templateEditorModel.ts';
 import { uploadModel } from './uploadModel.ts';
 import { uploadQueueModel } from './uploadQueueModel.ts';
 import { galleryModel } from './galleryModel.ts';
@@ -55,6 +58,8 @@ import { projectSettingsModel } from './projectSettingsModel.ts';
 import { membersModel } from './membersModel.ts';
 import { invitesModel } from './invitesModel.ts';
 import { openConversationModel } from './openConversationModel.ts';
+import { templatePickerModel } from './templatePickerModel.ts';
+import { startConversationModel } from './startConversationModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -82,6 +87,9 @@ export const machineNames = [
   'conversation',
   'composer',
   'accounts',
+  'accountForm',
+  'templates',
+  'templateEditor',
   'gallery',
   'labels',
   'customerLabels',
@@ -114,6 +122,8 @@ export const machineNames = [
   'invites',
   'leaveProject',
   'openConversation',
+  'templatePicker',
+  'startConversation',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -955,6 +965,9 @@ export const models: Record<MachineName, PathModel> = {
   conversation: conversationModel,
   composer: composerModel,
   accounts: accountsModel,
+  accountForm: accountFormModel,
+  templates: templatesModel,
+  templateEditor: templateEditorModel,
   gallery: galleryModel,
   labels: labelsModel,
   customerLabels: customerLabelsModel,
@@ -987,4 +1000,6 @@ export const models: Record<MachineName, PathModel> = {
   invites: invitesModel,
   leaveProject: leaveProjectModel,
   openConversation: openConversationModel,
+  templatePicker: templatePickerModel,
+  startConversation: startConversationModel,
 };

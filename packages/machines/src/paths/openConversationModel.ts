@@ -6,7 +6,9 @@
  * away; the drivers make the real children and fakes produce each one (answer the lookup or the
  * page, press retry, write and send a reply, close the window, hide the page, remove it), so the
  * wiring runs for real and the client's calls can be counted: a reply written before the thread
- * is ready reaches `message_send` exactly once.
+ * is ready reaches `message_send` exactly once. The agent also opens the template picker, closes
+ * it, or sends the payment reminder through it (the real picker, driven through its list, values
+ * and `message_send`), and the number is deleted from the project (a live summary saying so).
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ConversationSummary } from '@sapa/sdk';
@@ -21,6 +23,7 @@ import type { FakeClient } from './fakes.ts';
 import { apiError, networkError } from './fixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
 import { threadModel } from './threadModel.ts';
+import { numberTemplates, reminder, templateMessage } from './templateFixtures.ts';
 
 export const openKey = 'k1abcdefgh';
 
@@ -78,6 +81,8 @@ function openWorld(known: ConversationSummary | null, visible: boolean): () => O
       list: { send: (event: { type: string }) => void effects.push(`list: ${event.type}`) },
       visibility,
       thread: { newClientId: () => `c${(next += 1)}`, retryDelaysMs: [1000], pageSize: 2 },
+      agent: 'Agus',
+      picker: { newClientId: () => 'tp1', sendTimeoutMs: 600_000, retryDelaysMs: [1000] },
     };
     return { input, client, browser: null, effects, attached, visibility };
   };
@@ -102,40 +107,37 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     status: c.status,
     resolved: c.conversationId !== null,
     windowOpen: c.windowOpen,
+    deleted: c.accountDeleted,
+    picker: c.picker !== null,
     thread: c.threadStatus,
     visible: c.visible,
   });
 }
 
+const unresolved = { conversationId: null, windowOpen: false, windowClosesAt: null, accountDeleted: false };
 const found: AnyEventObject = {
   type: 'open.conversation',
   status: 'ready',
   conversationId: sari.id,
   windowOpen: true,
+  windowClosesAt: sari.windowClosesAt,
+  accountDeleted: false,
 };
-const lookupFailed: AnyEventObject = {
-  type: 'open.conversation',
-  status: 'failed',
-  conversationId: null,
-  windowOpen: false,
-};
-const lookupMissing: AnyEventObject = {
-  type: 'open.conversation',
-  status: 'missing',
-  conversationId: null,
-  windowOpen: false,
-};
-const lookupAgain: AnyEventObject = {
-  type: 'open.conversation',
-  status: 'loading',
-  conversationId: null,
-  windowOpen: false,
-};
-const windowCloses: AnyEventObject = {
-  type: 'open.conversation',
-  status: 'ready',
-  conversationId: sari.id,
-  windowOpen: false,
+const lookupFailed: AnyEventObject = { type: 'open.conversation', status: 'failed', ...unresolved };
+const lookupMissing: AnyEventObject = { type: 'open.conversation', status: 'missing', ...unresolved };
+const lookupAgain: AnyEventObject = { type: 'open.conversation', status: 'loading', ...unresolved };
+const windowCloses: AnyEventObject = { ...found, windowOpen: false };
+/** The number is deleted from the project (the window as it was). */
+const numberDeleted = (windowOpen: boolean): AnyEventObject => ({
+  ...found,
+  windowOpen,
+  accountDeleted: true,
+});
+const pickTemplate: AnyEventObject = { type: 'open.pickTemplate' };
+const closePicker: AnyEventObject = { type: 'open.closePicker' };
+const templateSent: AnyEventObject = {
+  type: 'xstate.done.actor.templatePicker',
+  output: { message: templateMessage(sari.id, 'tp1'), conversation: null },
 };
 const threadReady: AnyEventObject = { type: 'open.thread', status: 'ready' };
 const threadFailed: AnyEventObject = { type: 'open.thread', status: 'failed' };
@@ -155,11 +157,19 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (c.threadStatus === 'loading') out.push(threadReady, threadFailed);
   if (c.threadStatus === 'failed') out.push(threadRetried);
   if (c.threadStatus === 'ready') out.push(removed);
-  if (c.windowOpen) out.push(windowCloses);
+  if (c.windowOpen && !c.accountDeleted) out.push(windowCloses);
+  if (c.picker === null && !c.accountDeleted) out.push(pickTemplate);
+  if (c.picker !== null) out.push(closePicker);
+  if (c.picker !== null && c.threadStatus === 'ready') out.push(templateSent);
+  if (!c.accountDeleted && c.picker === null && c.threadStatus === 'ready')
+    out.push(numberDeleted(c.windowOpen));
   return out;
 }
 
-function realChild(snapshot: AnyMachineSnapshot, id: 'thread' | 'composer' | 'conversation') {
+function realChild(
+  snapshot: AnyMachineSnapshot,
+  id: 'thread' | 'composer' | 'conversation' | 'templatePicker',
+) {
   const child = snapshot.children[id];
   if (child === undefined) throw new Error(`No ${id} child in ${JSON.stringify(snapshot.value)}`);
   return child;
@@ -178,6 +188,16 @@ const answerLookup: StepDriver = ({ actor, world, event }) => {
   const status = (event as unknown as { status: string }).status;
   if (status === 'loading') {
     realChild(actor.getSnapshot(), 'conversation').send({ type: 'conversation.retry' });
+    return;
+  }
+  if ((event as unknown as { accountDeleted: boolean }).accountDeleted) {
+    // Live: the summary says its number was deleted.
+    const conversation = realChild(actor.getSnapshot(), 'conversation');
+    const known = (conversation.getSnapshot().context as { conversation: typeof sari }).conversation;
+    conversation.send({
+      type: 'conversation.updated',
+      conversation: { ...known, lastSeq: known.lastSeq + 1, accountDeleted: true },
+    });
     return;
   }
   if (status === 'ready' && (event as unknown as { windowOpen: boolean }).windowOpen === false) {
@@ -214,6 +234,27 @@ const writeReply: StepDriver = ({ actor, event }) => {
   composer.send({ type: 'composer.submit' });
 };
 
+/** The agent opens or closes the picker; while it is open its list arrives. */
+const togglePicker: StepDriver = ({ actor, world, event }) => {
+  actor.send(event);
+  settleAll(world.client, 'template_list', { data: numberTemplates });
+};
+
+/** In the real picker the agent sends the payment reminder; the server stores it. */
+const sendTemplate: StepDriver = async ({ actor, world }) => {
+  settleAll(world.client, 'template_list', { data: numberTemplates });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const picker = realChild(actor.getSnapshot(), 'templatePicker');
+  picker.send({ type: 'picker.choose', templateId: reminder.id });
+  picker.send({ type: 'picker.value', field: 'body', index: 1, value: 'INV-7' });
+  picker.send({ type: 'picker.send' });
+  const call = world.client.pending().find((pending) => pending.name === 'message_send');
+  if (call === undefined) throw new Error('The picker did not send');
+  world.client.settle('message_send', {
+    data: templateMessage(sari.id, String((call.fields as { clientId: string }).clientId)),
+  });
+};
+
 const switchVisibility: StepDriver = ({ world, event }) => {
   (world as OpenWorld).visibility.set((event as unknown as { visible: boolean }).visible);
 };
@@ -232,6 +273,7 @@ function describeEvent(event: AnyEventObject): string {
   switch (event.type) {
     case 'open.conversation': {
       const status = String(fields['status']);
+      if (fields['accountDeleted'] === true) return "live: Sari's number is deleted from the project";
       if (status === 'ready')
         return fields['windowOpen'] === true
           ? "the lookup finds Sari's conversation"
@@ -255,6 +297,12 @@ function describeEvent(event: AnyEventObject): string {
         : 'the agent switches to another tab';
     case 'open.removed':
       return 'the server takes the conversation away (conversation.removed)';
+    case 'open.pickTemplate':
+      return 'the agent opens the template picker (its list arrives)';
+    case 'open.closePicker':
+      return 'the agent closes the template picker';
+    case 'xstate.done.actor.templatePicker':
+      return 'in the picker, the agent sends pengingat_bayar; the server stores it';
     default:
       return event.type;
   }
@@ -269,7 +317,9 @@ function describeState(snapshot: AnyMachineSnapshot): string {
     : snapshot.matches({ open: 'away' })
       ? 'unread until the page is seen'
       : 'thread not ready';
-  return `open: thread ${c.threadStatus ?? '-'}, ${reader}, window ${c.windowOpen ? 'open' : 'closed'}, page ${c.visible ? 'visible' : 'hidden'}`;
+  const number = c.accountDeleted ? ', number deleted' : '';
+  const picker = c.picker === null ? '' : ', template picker open';
+  return `open: thread ${c.threadStatus ?? '-'}, ${reader}, window ${c.windowOpen ? 'open' : 'closed'}${number}${picker}, page ${c.visible ? 'visible' : 'hidden'}`;
 }
 
 export const openConversationModel: PathModel = {
@@ -293,6 +343,8 @@ export const openConversationModel: PathModel = {
     { start: 0, events: [threadFailed, composed, threadRetried, threadReady] },
     // A reply sent to the ready thread goes at once.
     { start: 0, events: [threadReady, composed] },
+    // The window closes; the agent sends a template through the picker.
+    { start: 0, events: [threadReady, windowCloses, pickTemplate, templateSent] },
     // The agent leaves the tab and comes back: read again on return.
     {
       start: 0,
@@ -307,6 +359,7 @@ export const openConversationModel: PathModel = {
     tellComposerWindow: () => undefined,
     sendToThread: () => undefined,
     markRead: () => undefined,
+    showSent: () => undefined,
   },
   actorActs: {},
   drivers: {
@@ -315,6 +368,9 @@ export const openConversationModel: PathModel = {
     'open.composed': writeReply,
     'open.visibility': switchVisibility,
     'open.removed': takeAway,
+    'open.pickTemplate': togglePicker,
+    'open.closePicker': togglePicker,
+    'xstate.done.actor.templatePicker': sendTemplate,
   },
   describeEvent,
   describeState,

@@ -39,6 +39,8 @@ export function storedMessage(seq: number, clientId: string | null = null, capti
     status: clientId === null ? 'read' : 'pending',
     error: null,
     senderId: clientId === null ? null : 'u1',
+    template: null,
+    pricing: null,
     createdAt: `2025-01-01T00:00:0${seq}Z`,
   };
 }

@@ -25,6 +25,10 @@ describe('conversationPreview', () => {
       text: 'Halo kak',
     });
     expect(conversationPreview({ type: 'text' })).toEqual({ icon: null, text: '' });
+    expect(conversationPreview({ type: 'template', caption: 'Halo Sari, tagihan INV-7' })).toEqual({
+      icon: null,
+      text: 'Halo Sari, tagihan INV-7',
+    });
   });
 
   it('shows the filename for any other file, jpg included (the spec does not list jpg)', () => {

@@ -3,7 +3,8 @@
  * (SPEC.md section 3). Literally as the spec says: jpeg/png/webp -> image icon + 'Image' (jpg is
  * not in that list, so a jpg previews as a file with its filename, although the thread renders it
  * as an image); ogg -> 'Audio'; mp4 -> 'Video'; vcard -> the contact name; text -> the caption;
- * anything else -> the filename. The icon names a glyph for the web app to draw.
+ * anything else -> the filename. A template message (issue 15) previews as its rendered body, like
+ * a text. The icon names a glyph for the web app to draw.
  */
 import type { ChatAttachment } from './types.ts';
 
@@ -38,6 +39,9 @@ export function conversationPreview(attachment: ChatAttachment): ConversationPre
     case 'vcard':
       return { icon: 'contact', text: attachment.name || attachment.phone || '' };
     case 'text':
+      return { icon: null, text: attachment.caption ?? '' };
+    // A template message (issue 15): its rendered body.
+    case 'template':
       return { icon: null, text: attachment.caption ?? '' };
     default:
       return { icon: 'file', text: attachment.filename || urlFilename(attachment.url) };

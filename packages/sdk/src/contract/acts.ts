@@ -200,22 +200,39 @@ export const templateDraftField = z
       .discriminatedUnion('format', [
         z.object({
           format: z.literal('TEXT'),
-          text: z.string().trim().min(1).max(TEMPLATE_HEADER_TEXT_MAX + 10),
+          text: z
+            .string()
+            .trim()
+            .min(1)
+            .max(TEMPLATE_HEADER_TEXT_MAX + 10),
           example: templateValueField.nullable(),
         }),
         z.object({
-          format: z.enum(templateHeaderFormats.filter((format) => format !== 'TEXT') as ['IMAGE', 'VIDEO', 'DOCUMENT']),
+          format: z.enum(
+            templateHeaderFormats.filter((format) => format !== 'TEXT') as ['IMAGE', 'VIDEO', 'DOCUMENT'],
+          ),
           exampleUrl: webUrl.nullable(),
         }),
       ])
       .nullable(),
-    body: z.string().trim().min(1).max(TEMPLATE_BODY_MAX + 100),
+    body: z
+      .string()
+      .trim()
+      .min(1)
+      .max(TEMPLATE_BODY_MAX + 100),
     bodyExamples: z.array(templateValueField).max(100),
-    footer: z.string().trim().max(TEMPLATE_FOOTER_MAX + 10).nullable(),
+    footer: z
+      .string()
+      .trim()
+      .max(TEMPLATE_FOOTER_MAX + 10)
+      .nullable(),
     buttons: z
       .array(
         z.discriminatedUnion('type', [
-          z.object({ type: z.literal('QUICK_REPLY'), text: z.string().trim().min(1).max(TEMPLATE_BUTTON_TEXT_MAX) }),
+          z.object({
+            type: z.literal('QUICK_REPLY'),
+            text: z.string().trim().min(1).max(TEMPLATE_BUTTON_TEXT_MAX),
+          }),
           z.object({
             type: z.literal('URL'),
             text: z.string().trim().min(1).max(TEMPLATE_BUTTON_TEXT_MAX),
@@ -233,7 +250,13 @@ export const templateDraftField = z
   })
   .superRefine((draft, ctx) => {
     for (const problem of templateDraftProblems(draft)) {
-      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.code });
+      // `params.templateRule` marks the issue as a template rule: its text is `template.rule.<code>`.
+      ctx.addIssue({
+        code: 'custom',
+        path: problem.path,
+        message: problem.code,
+        params: { templateRule: true, ...(problem.limit === undefined ? {} : { limit: problem.limit }) },
+      });
     }
   });
 
@@ -270,7 +293,8 @@ export const messageSendInput = z
   .superRefine((input, ctx) => {
     if (input.type === 'template' || input.template !== undefined) {
       if (input.type !== 'template') ctx.addIssue({ code: 'custom', path: ['type'], message: 'template' });
-      if (input.template === undefined) ctx.addIssue({ code: 'custom', path: ['template'], message: 'required' });
+      if (input.template === undefined)
+        ctx.addIssue({ code: 'custom', path: ['template'], message: 'required' });
       for (const field of ['caption', 'url', 'mediaId', 'filename', 'name', 'phone'] as const) {
         if (input[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'template' });
       }
@@ -567,7 +591,8 @@ export const acts = {
       name: nameField,
       wabaId: wabaIdField,
       phoneNumberId: phoneNumberIdField,
-      displayPhone: phoneField,
+      /** Unused since Meta's display number is stored; kept optional for older clients. */
+      displayPhone: phoneField.optional(),
       accessToken: z.string().trim().min(1).max(ACCESS_TOKEN_MAX),
     }),
     access: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
@@ -580,10 +605,11 @@ export const acts = {
       id: idField,
       name: nameField.optional(),
       accessToken: z.string().trim().min(1).max(ACCESS_TOKEN_MAX).optional(),
+      wabaId: wabaIdField.optional(),
     }),
     access: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
     summary:
-      'Renames an account of the project and/or gives it a new access token; a new token reconnects a logged-out or disconnected account (announced as `account.status`).',
+      "Renames an account of the project, gives it a new access token and/or sets its WhatsApp Business Account (numbers added before Sapa asked for one). A new token or WABA is checked with Meta first, as `account_create` checks them (the same field errors; nothing changes on a refusal), and the number's facts are read again; a new token reconnects a logged-out or disconnected account (announced as `account.status`). Announced as `account.updated`.",
   }),
   account_logout: defineAct<WhatsAppAccount>()({
     input: z.object({ key: projectKeyField, id: idField }),
@@ -601,7 +627,7 @@ export const acts = {
     input: z.object({ key: projectKeyField, id: idField }),
     access: { permission: 'project.account.hapus' },
     summary:
-      "Deletes a number from the project: it leaves `account_list`, its conversations stay readable but answer `account_deleted` to every send, its pending sends fail, and its webhooks are acknowledged and ignored. Its phone number id may be added again. Announced as `account.deleted`.",
+      'Deletes a number from the project: it leaves `account_list`, its conversations stay readable but answer `account_deleted` to every send, its pending sends fail, and its webhooks are acknowledged and ignored. Its phone number id may be added again. Announced as `account.deleted`.',
   }),
   template_list: defineAct<MessageTemplate[]>()({
     input: z.object({ key: projectKeyField, accountId: idField }),
@@ -625,7 +651,7 @@ export const acts = {
     input: z.object({ key: projectKeyField, accountId: idField, id: idField }),
     access: { permission: 'project.account.hapus' },
     summary:
-      "Deletes a template at Meta (`DELETE /{wabaId}/message_templates?hsm_id=…&name=…`) and here; announced as `template.deleted`. Messages already sent with it keep their rendering.",
+      'Deletes a template at Meta (`DELETE /{wabaId}/message_templates?hsm_id=…&name=…`) and here; announced as `template.deleted`. Messages already sent with it keep their rendering.',
   }),
   conversation_start: defineAct<{ conversation: ConversationSummary; message: ThreadMessage }>()({
     input: z.object({
@@ -638,7 +664,7 @@ export const acts = {
     }),
     access: { permission: 'crm.chat.send' },
     summary:
-      "Reaches a customer of the project through one of its numbers with an approved template: the conversation on that number is created if there is none (announced as `conversation.updated`, so it appears in every inbox at once), and the template is sent as `message_send` sends it. A customer the caller may not see in the customers table answers `not_found`.",
+      'Reaches a customer of the project through one of its numbers with an approved template: the conversation on that number is created if there is none (announced as `conversation.updated`, so it appears in every inbox at once), and the template is sent as `message_send` sends it. A customer the caller may not see in the customers table answers `not_found`.',
   }),
   conversation_list: defineAct<ConversationSummary[]>()({
     input: z.object({
@@ -987,7 +1013,7 @@ export const acts = {
     input: messageSendInput,
     access: { permission: 'crm.chat.send' },
     summary:
-      'Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; a file uploaded to `POST /upload/{key}` goes by `mediaId` (with an optional `caption`; the file decides the type); other types a `url` (and files a `filename`). `template` sends one of the number\'s `APPROVED` templates (`template: { id, values }`, checked against it: `invalid_input` on `template` with the rule\'s code) and is the only kind allowed when the 24-hour window is closed; a free-form message then answers `window_closed` before anything goes to Meta. A conversation whose number was deleted answers `account_deleted`.',
+      "Stores an outbound message (status `pending`, the next seq) and queues its send. The same `clientId` again answers the same message. `text` needs `caption`; `vcard` `name` and `phone`; a file uploaded to `POST /upload/{key}` goes by `mediaId` (with an optional `caption`; the file decides the type); other types a `url` (and files a `filename`). `template` sends one of the number's `APPROVED` templates (`template: { id, values }`, checked against it: `invalid_input` on `template` with the rule's code) and is the only kind allowed when the 24-hour window is closed; a free-form message then answers `window_closed` before anything goes to Meta. A conversation whose number was deleted answers `account_deleted`.",
   }),
   conversation_read: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, conversationId: idField }),

@@ -27,8 +27,17 @@ function describe(issue: z.core.$ZodIssue, field: string): [MessageKey, MessageP
       return issue.origin === 'string'
         ? ['field.too_long', { maximum: Number(issue.maximum) }]
         : ['field.invalid'];
-    case 'custom':
+    case 'custom': {
+      // A template rule (`templateDraftField`): its own text, with the limit broken if any.
+      const params = issue.params as { templateRule?: boolean; limit?: number } | undefined;
+      if (params?.templateRule === true) {
+        return [
+          `template.rule.${issue.message}` as MessageKey,
+          params.limit === undefined ? {} : { limit: params.limit },
+        ];
+      }
       return issue.message === 'phone' ? ['field.phone'] : ['field.invalid'];
+    }
     case 'invalid_format':
       return field === 'code' ? ['field.otp_code'] : ['field.invalid'];
     default:

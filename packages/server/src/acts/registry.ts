@@ -5,6 +5,7 @@ import { otpHandlers } from './handlers/otp.ts';
 import { sessionHandlers } from './handlers/session.ts';
 import { projectHandlers } from './handlers/projects.ts';
 import { accountHandlers } from './handlers/accounts.ts';
+import { templateHandlers } from './handlers/templates.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { galleryHandlers } from './handlers/gallery.ts';
 import { labelHandlers } from './handlers/labels.ts';
@@ -42,6 +43,7 @@ export const handlers: ActHandlers = {
   ...sessionHandlers,
   ...projectHandlers,
   ...accountHandlers,
+  ...templateHandlers,
   ...inboxHandlers,
   ...galleryHandlers,
   ...labelHandlers,

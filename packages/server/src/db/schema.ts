@@ -727,6 +727,8 @@ export const conversations = pgTable(
     lastInboundAt: at('last_inbound_at'),
     /** The click-to-WhatsApp ad of the first message that carried one (advertiser issue). */
     referral: jsonb('referral').$type<AdReferral>(),
+    /** When the customer last wrote from a click-to-WhatsApp ad (a free entry point, if answered within 24 hours). */
+    entryPointAt: at('entry_point_at'),
     /** Meta's 72-hour free entry point (a click-to-WhatsApp conversation answered in time). */
     freeEntryUntil: at('free_entry_until'),
     createdAt: at('created_at').notNull(),

@@ -13,6 +13,7 @@ import type { AccountRow, UserRow } from '../db/schema.ts';
 import { createAccount } from '../inbox/accounts.ts';
 import { createProject } from '../projects/projects.ts';
 import { hashPassword } from '../security/password.ts';
+import { sealToken } from '../security/tokenBox.ts';
 import { createCustomers } from '../simulator/index.ts';
 import { readDemoSettings, writeDemoSettings } from './demoSettings.ts';
 import type { DemoSettings } from './demoSettings.ts';
@@ -51,6 +52,11 @@ function demoPhone(): string {
   return `+62812${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
+/** A WhatsApp Business Account id for the demo number: 15 digits, as Meta's. */
+export function demoWabaId(): string {
+  return `2${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e5)).padStart(5, '0')}`;
+}
+
 /** 12 characters in groups of 4, easy to type: `k7mq-x2pf-9rtd`. */
 export function demoPassword(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -73,7 +79,8 @@ async function intact(db: Db, settings: DemoSettings): Promise<boolean> {
 }
 
 /** Finds the stored demo, or makes it (see the file comment). */
-export async function ensureDemo(db: Db, size: DemoSize, now: Date): Promise<EnsuredDemo> {
+/** `tokenKey` seals the demo number's access token, as `account_create` seals every token. */
+export async function ensureDemo(db: Db, size: DemoSize, now: Date, tokenKey: Buffer): Promise<EnsuredDemo> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK})`);
     const stored = await readDemoSettings(tx);
@@ -104,10 +111,11 @@ export async function ensureDemo(db: Db, size: DemoSize, now: Date): Promise<Ens
         projectId: project.id,
         name: DEMO_ACCOUNT_NAME,
         phoneNumberId: `1${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e5)).padStart(5, '0')}`,
+        wabaId: demoWabaId(),
         displayPhone: DEMO_DISPLAY_PHONE,
         // The demo's own simulator plays Meta for this number and answers the same name.
         verifiedName: DEMO_PROJECT_NAME,
-        accessToken: randomBytes(24).toString('base64url'),
+        accessToken: sealToken(tokenKey, randomBytes(24).toString('base64url')),
         now,
       });
     }

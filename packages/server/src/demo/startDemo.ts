@@ -12,19 +12,21 @@ import type { Db } from '../db/openDatabase.ts';
 import { conversations, customers, projects, users, waAccounts } from '../db/schema.ts';
 import { WINDOW_MS } from '../inbox/views.ts';
 import { verifyPassword } from '../security/password.ts';
-import { createSimulator } from '../simulator/index.ts';
+import { openToken } from '../security/tokenBox.ts';
+import { createSimulator, TemplateStore } from '../simulator/index.ts';
 import type { CustomerWrite, Simulator } from '../simulator/index.ts';
 import { seededRandom } from '../simulator/random.ts';
 import { DemoClock } from './DemoClock.ts';
 import { demoBanner, localPhone } from './demoBanner.ts';
 import { DemoTraffic } from './DemoTraffic.ts';
 import type { DemoMessage } from './DemoTraffic.ts';
-import { ensureDemo } from './ensureDemo.ts';
+import { seedDemoTemplates } from './demoTemplates.ts';
+import { demoWabaId, ensureDemo } from './ensureDemo.ts';
 import { seedGallery } from './seedGallery.ts';
 import { Trickle } from './Trickle.ts';
 
 export interface DemoOptions {
-  services: Pick<Services, 'db' | 'now' | 'accountRoutes' | 'media'>;
+  services: Pick<Services, 'db' | 'now' | 'accountRoutes' | 'media' | 'publisher' | 'config'>;
   /** The app as people open it, e.g. `http://localhost:3000`. */
   appUrl: string;
   /** The app's WhatsApp webhook as the simulator reaches it, e.g. `http://127.0.0.1:3000/webhooks/whatsapp`. */
@@ -61,12 +63,15 @@ export interface Demo {
 }
 
 const DEFAULT_TRICKLE = { minMs: 3_000, maxMs: 8_000 };
+const DEMO_TEMPLATE_REVIEW_MS = 5_000;
 /** What arrived "earlier today" on a first start: returning customers and first contacts. */
 const RECENT = { returning: 8, fresh: 3 };
 
 export async function startDemo(options: DemoOptions): Promise<Demo> {
   const { services, log } = options;
   const { db } = services;
+  const { tokenKey } = services.config.whatsapp;
+  if (tokenKey === null) throw new Error('the token key is not loaded');
   const ensured = await ensureDemo(
     db,
     {
@@ -75,12 +80,15 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       seed: options.seed ?? 1,
     },
     services.now(),
+    tokenKey,
   );
   const { settings } = ensured;
   if (ensured.replaced) log.warn('the stored demo was incomplete (deleted data?): made a new one');
 
-  const [account] = await db.select().from(waAccounts).where(eq(waAccounts.id, settings.accountId)).limit(1);
-  if (account === undefined) throw new Error('the demo account vanished');
+  const [stored] = await db.select().from(waAccounts).where(eq(waAccounts.id, settings.accountId)).limit(1);
+  if (stored === undefined) throw new Error('the demo account vanished');
+  // A demo made before numbers had a WABA gets one now (its templates live there).
+  const account = { ...stored, wabaId: stored.wabaId ?? demoWabaId() };
   const clock = new DemoClock(() => services.now().getTime());
   const simulator = await createSimulator({
     target: options.webhookUrl,
@@ -89,10 +97,16 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       {
         phoneNumberId: account.phoneNumberId,
         displayPhone: account.displayPhone,
-        accessToken: account.accessToken,
+        // The simulator plays Meta: it knows the token itself, not how Sapa stores it.
+        accessToken: openToken(tokenKey, account.accessToken),
+        wabaId: account.wabaId,
         ...(account.verifiedName === null ? {} : { verifiedName: account.verifiedName }),
       },
     ],
+    // Meta reviews a new template in seconds to minutes; the demo's takes a few seconds. The
+    // WABA's templates are the project's own (seedDemoTemplates), without Meta's sample.
+    templateReviewMs: DEMO_TEMPLATE_REVIEW_MS,
+    templates: new TemplateStore({ sampleTemplates: false, now: clock.now }),
     customers: settings.customers,
     seed: settings.seed,
     now: clock.now,
@@ -102,10 +116,22 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     // The simulator's port is new at every start.
     await db
       .update(waAccounts)
-      .set({ graphBaseUrl: simulator.graphBaseUrl, updatedAt: services.now() })
+      .set({ graphBaseUrl: simulator.graphBaseUrl, wabaId: account.wabaId, updatedAt: services.now() })
       .where(eq(waAccounts.id, account.id));
     services.accountRoutes.forget(account.phoneNumberId);
     await reopenWindows(db, simulator, account.id, services.now());
+    await seedDemoTemplates(
+      {
+        db,
+        now: services.now,
+        publisher: services.publisher,
+        whatsapp: services.config.whatsapp,
+        log,
+      },
+      simulator,
+      { ...account, graphBaseUrl: simulator.graphBaseUrl },
+      settings.projectKey,
+    );
 
     const traffic = new DemoTraffic(
       seededRandom(settings.seed + Date.now()),

@@ -2,9 +2,10 @@
  * Which account (and project) a webhook event's `phone_number_id` belongs to, remembered for a
  * short while: a burst of messages to one number looks it up once. This process forgets an entry
  * as soon as it changes the account (the account acts call `forget`); another process's change
- * is seen within `ttlMs`.
+ * is seen within `ttlMs`. Deleted numbers route nowhere: their webhooks are acknowledged and
+ * skipped (a number deleted and added again routes to its live account).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { projects, waAccounts } from '../db/schema.ts';
 import type { RoutedAccount } from './inbound.ts';
@@ -26,7 +27,7 @@ export class AccountRoutes {
       .select({ account: waAccounts, projectKey: projects.key })
       .from(waAccounts)
       .innerJoin(projects, eq(projects.id, waAccounts.projectId))
-      .where(eq(waAccounts.phoneNumberId, phoneNumberId))
+      .where(and(eq(waAccounts.phoneNumberId, phoneNumberId), isNull(waAccounts.deletedAt)))
       .limit(1);
     const routed = row ?? null;
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();

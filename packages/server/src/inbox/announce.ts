@@ -8,7 +8,7 @@ import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
 import type { Published, Publisher } from '../realtime/Publisher.ts';
 import type { ThreadMessage } from '../sdk.ts';
 import { toConversationSummary } from './views.ts';
-import type { DivisionTag } from './views.ts';
+import type { SummaryParts } from './views.ts';
 
 export type Announcement = Published;
 
@@ -52,46 +52,27 @@ export function messageUpdated(
       clientId: message.clientId,
       status: message.status,
       error: message.error,
+      pricing: message.pricing,
     },
   };
 }
 
-function summaries(
-  key: string,
-  conversation: ConversationRow,
-  customer: CustomerRow,
-  division: DivisionTag | null,
-  now: Date,
-) {
+function summaries(key: string, parts: SummaryParts, now: Date) {
   return {
-    payload: {
-      key,
-      conversation: toConversationSummary(conversation, customer, division, { seesContactDetail: true }, now),
-    },
-    masked: {
-      key,
-      conversation: toConversationSummary(
-        conversation,
-        customer,
-        division,
-        { seesContactDetail: false },
-        now,
-      ),
-    },
+    payload: { key, conversation: toConversationSummary(parts, { seesContactDetail: true }, now) },
+    masked: { key, conversation: toConversationSummary(parts, { seesContactDetail: false }, now) },
   };
 }
 
 export function conversationUpdated(
   key: string,
-  conversation: ConversationRow,
-  customer: CustomerRow,
-  division: DivisionTag | null,
+  parts: SummaryParts,
   now: Date,
 ): Published<'conversation.updated'> {
   return {
-    audience: audienceOf(key, conversation),
+    audience: audienceOf(key, parts.conversation),
     event: 'conversation.updated',
-    ...summaries(key, conversation, customer, division, now),
+    ...summaries(key, parts, now),
   };
 }
 
@@ -102,15 +83,13 @@ export function conversationUpdated(
 export function conversationShown(
   key: string,
   userId: string,
-  conversation: ConversationRow,
-  customer: CustomerRow,
-  division: DivisionTag | null,
+  parts: SummaryParts,
   now: Date,
 ): Published<'conversation.updated'> {
   return {
     audience: { limitedMember: key, userId },
     event: 'conversation.updated',
-    ...summaries(key, conversation, customer, division, now),
+    ...summaries(key, parts, now),
   };
 }
 

@@ -1,15 +1,15 @@
 /** Reading and changing conversations, always within what the caller may see. */
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { carriesLabel } from '../crm/labels.ts';
 import { divisionsOfMember, isForeignKeyViolation } from '../crm/divisions.ts';
 import { inStage } from '../crm/stages.ts';
-import { conversations, customers, divisions, messages } from '../db/schema.ts';
-import type { ConversationRow, CustomerRow } from '../db/schema.ts';
+import { conversations, customers, divisions, messages, waAccounts } from '../db/schema.ts';
 import type { ConversationSummary } from '../sdk.ts';
 import { toConversationSummary } from './views.ts';
-import type { DivisionTag, Viewer } from './views.ts';
+import type { DivisionTag, SummaryParts, Viewer } from './views.ts';
 
 /** The caller of an inbox act: their project and what they may see there. */
 export interface InboxScope extends Viewer {
@@ -24,17 +24,17 @@ export interface InboxScope extends Viewer {
 
 export const CONVERSATION_PAGE_SIZE = 20;
 
-export interface ConversationWithCustomer {
-  conversation: ConversationRow;
-  customer: CustomerRow;
-  division: DivisionTag | null;
-}
+export type ConversationWithCustomer = SummaryParts;
 
-/** What a summary is built from: the conversation, its customer and its division (left-joined). */
+/**
+ * What a summary is built from: the conversation, its customer, its division (left-joined) and
+ * whether its number was deleted (a correlated lookup by primary key).
+ */
 const withCustomer = {
   conversation: conversations,
   customer: customers,
   division: { id: divisions.id, name: divisions.name, color: divisions.color },
+  accountDeleted: sql<boolean>`exists (select 1 from ${waAccounts} where ${waAccounts.id} = ${conversations.accountId} and ${waAccounts.deletedAt} is not null)`,
 };
 
 /**
@@ -137,7 +137,7 @@ export async function listConversations(
       .where(where),
   ]);
   return {
-    data: rows.map((row) => toConversationSummary(row.conversation, row.customer, row.division, scope, now)),
+    data: rows.map((row) => toConversationSummary(row, scope, now)),
     total_page: Math.ceil((total?.value ?? 0) / CONVERSATION_PAGE_SIZE),
   };
 }
@@ -264,4 +264,38 @@ export async function renameCustomer(
     .update(customers)
     .set({ name })
     .where(and(eq(customers.projectId, projectId), eq(customers.id, customerId)));
+}
+
+/**
+ * The conversation of a customer on a number, for `conversation_start`: created when there is none
+ * (assigned to the caller, who started it; its window closed until the customer writes), else the
+ * existing one when the caller may see it. `null` when it exists but the caller may not see it.
+ */
+export async function startConversation(
+  db: Db,
+  scope: InboxScope,
+  accountId: string,
+  customerId: string,
+  now: Date,
+): Promise<string | null> {
+  const [created] = await db
+    .insert(conversations)
+    .values({
+      id: randomUUID(),
+      projectId: scope.projectId,
+      accountId,
+      customerId,
+      assignedUserId: scope.userId,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: [conversations.accountId, conversations.customerId] })
+    .returning({ id: conversations.id });
+  if (created !== undefined) return created.id;
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.customerId, customerId)))
+    .limit(1);
+  if (existing === undefined) return null;
+  return (await findVisibleConversation(db, scope, existing.id)) === null ? null : existing.id;
 }

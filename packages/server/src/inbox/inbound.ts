@@ -13,7 +13,7 @@ import { queryRows } from '../db/queryRows.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
 import { MEDIA_DOWNLOAD_JOB } from '../media/mediaService.ts';
-import type { MessageStatus } from '../sdk.ts';
+import type { MessagePricing, MessageStatus } from '../sdk.ts';
 import { conversationUpdated, messageNew, messageUpdated } from './announce.ts';
 import type { Announcement } from './announce.ts';
 import { inboundContent } from './messageContent.ts';
@@ -118,7 +118,8 @@ async function announceReceived(
   return prepared.map((entry, index) => {
     const stored = entry === null ? null : (results[next++] ?? null);
     if (entry === null || stored === null) return NOTHING;
-    const key = (items[index] as Arriving).routed.projectKey;
+    const { routed } = items[index] as Arriving;
+    const key = routed.projectKey;
     const row = messageFromJson(stored['message'] as Record<string, unknown>);
     const conversation = conversationFromJson(stored['conversation'] as Record<string, unknown>);
     const customer = customerFromJson(stored['customer'] as Record<string, unknown>);
@@ -128,7 +129,11 @@ async function announceReceived(
     return {
       announcements: [
         messageNew(key, conversation, customer, message),
-        conversationUpdated(key, conversation, customer, division, view.now),
+        conversationUpdated(
+          key,
+          { conversation, customer, division, accountDeleted: routed.account.deletedAt !== null },
+          view.now,
+        ),
       ],
       queuedDownload: entry.mediaFile !== null,
     };
@@ -241,6 +246,7 @@ export async function statusAnnouncements(
     conversation: Record<string, unknown>;
     customer: Record<string, unknown>;
     division: Record<string, unknown> | null;
+    account_deleted: boolean;
   }>(
     tx,
     sql`
@@ -251,17 +257,22 @@ export async function statusAnnouncements(
       returning *
     )
     select to_jsonb(c) as conversation, to_jsonb(cu) as customer,
-      case when d.id is null then null else jsonb_build_object('id', d.id, 'name', d.name, 'color', d.color) end as division
-    from c join customers cu on cu.id = c.customer_id left join divisions d on d.id = c.division_id`,
+      case when d.id is null then null else jsonb_build_object('id', d.id, 'name', d.name, 'color', d.color) end as division,
+      a.deleted_at is not null as account_deleted
+    from c join customers cu on cu.id = c.customer_id left join divisions d on d.id = c.division_id
+      join wa_accounts a on a.id = c.account_id`,
   );
   if (row !== undefined) {
     const division: DivisionTag | null = row.division === null ? null : divisionFromJson(row.division);
     announcements.push(
       conversationUpdated(
         key,
-        conversationFromJson(row.conversation),
-        customerFromJson(row.customer),
-        division,
+        {
+          conversation: conversationFromJson(row.conversation),
+          customer: customerFromJson(row.customer),
+          division,
+          accountDeleted: row.account_deleted,
+        },
         now,
       ),
     );
@@ -271,6 +282,32 @@ export async function statusAnnouncements(
 
 /** A message id as the send job puts it in `biz_opaque_callback_data`. */
 const MESSAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What Meta bills the message as, from a status's `pricing` (on `sent` and one of `delivered` or
+ * `read`); `null` when the status carries none. `billable` (slated for deprecation) reads, when
+ * absent, from the type: the `free_*` types are free.
+ */
+export function pricingOf(event: StatusEvent): MessagePricing | null {
+  const pricing = event.pricing;
+  if (pricing?.category === undefined) return null;
+  const type = pricing.type ?? null;
+  return {
+    billable: pricing.billable ?? !(type?.startsWith('free_') ?? false),
+    pricingModel: pricing.pricingModel ?? 'PMP',
+    category: pricing.category,
+    type,
+  };
+}
+
+/** What a status changes on its message. */
+interface StatusChange {
+  status: MessageStatus;
+  error: { code: number; title: string } | null;
+  pricing: MessagePricing | null;
+}
+
+const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
 /**
  * The send named by a status's `biz_opaque_callback_data` (the message's own id), when the account
@@ -283,8 +320,7 @@ async function adoptByCallbackData(
   tx: Db,
   routed: RoutedAccount,
   event: StatusEvent,
-  status: MessageStatus,
-  error: { code: number; title: string } | null,
+  change: StatusChange,
 ): Promise<MovedMessage | 'known' | null> {
   const messageId = event.callbackData;
   if (messageId === undefined || !MESSAGE_ID.test(messageId)) return null;
@@ -292,8 +328,9 @@ async function adoptByCallbackData(
     tx,
     sql`
     update messages m
-    set wamid = ${event.wamid}, status = ${status}::message_status,
-      error = ${error === null ? null : JSON.stringify(error)}::jsonb
+    set wamid = ${event.wamid}, status = ${change.status}::message_status,
+      error = ${jsonOrNull(change.error)}::jsonb,
+      pricing = coalesce(${jsonOrNull(change.pricing)}::jsonb, m.pricing)
     from conversations c
     where m.id = ${messageId}::uuid and m.direction = 'out' and m.wamid is null
       and c.id = m.conversation_id and c.account_id = ${routed.account.id}
@@ -310,9 +347,11 @@ async function adoptByCallbackData(
 
 /**
  * Moves the message with the event's wamid forward (never backwards; `failed` carries Meta's
- * error code and title, and nothing replaces it). A message not known by that wamid may be named
- * by the status's callback data (see `adoptByCallbackData`). `unknown` when neither finds one:
- * the send may still be storing it, so the delivery is tried again later.
+ * error code and title, and nothing replaces it) and keeps the status's pricing (the latest one
+ * that carried any: a status without pricing, or one that arrives late and moves nothing, never
+ * erases it). A message not known by that wamid may be named by the status's callback data (see
+ * `adoptByCallbackData`). `unknown` when neither finds one: the send may still be storing it, so
+ * the delivery is tried again later.
  */
 export async function receiveStatus(
   tx: Db,
@@ -326,15 +365,19 @@ export async function receiveStatus(
     status === 'failed'
       ? { code: first?.code ?? 0, title: first?.title ?? first?.message ?? 'Failed' }
       : null;
+  const pricing = pricingOf(event);
   // The enum is declared in rank order: pending < sent < delivered < read < failed.
+  const advances = sql`(m.status < ${status}::message_status and m.status <> 'failed')`;
   const [row] = await queryRows<MovedMessage>(
     tx,
     sql`
     update messages m
-    set status = ${status}::message_status, error = ${error === null ? null : JSON.stringify(error)}::jsonb
+    set status = case when ${advances} then ${status}::message_status else m.status end,
+      error = case when ${advances} then ${jsonOrNull(error)}::jsonb else m.error end,
+      pricing = coalesce(${jsonOrNull(pricing)}::jsonb, m.pricing)
     from conversations c
     where m.wamid = ${event.wamid} and c.id = m.conversation_id and c.account_id = ${routed.account.id}
-      and m.status < ${status}::message_status and m.status <> 'failed'
+      and (${advances} or (${jsonOrNull(pricing)}::jsonb is not null and m.pricing is distinct from ${jsonOrNull(pricing)}::jsonb))
     returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
   );
   if (row === undefined) {
@@ -344,7 +387,7 @@ export async function receiveStatus(
         where m.wamid = ${event.wamid} and c.account_id = ${routed.account.id} limit 1`,
     );
     if (known.length > 0) return [];
-    const adopted = await adoptByCallbackData(tx, routed, event, status, error);
+    const adopted = await adoptByCallbackData(tx, routed, event, { status, error, pricing });
     if (adopted === null) return 'unknown';
     if (adopted === 'known') return [];
     return statusAnnouncements(tx, routed.projectKey, adopted, now);

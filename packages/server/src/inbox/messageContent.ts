@@ -25,7 +25,12 @@ export interface MessageContent {
 
 export const IMAGE_TYPES: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'jpg']);
 /** Extensions that would read as another kind of message: such files are stored as `file`. */
-const RESERVED_TYPES: ReadonlySet<string> = new Set(['text', 'vcard']);
+const RESERVED_TYPES: ReadonlySet<string> = new Set(['text', 'vcard', 'template']);
+
+/** A stored file's type as a message type: one that would read as another kind of message is `file`. */
+export function fileMessageType(type: string): string {
+  return RESERVED_TYPES.has(type) ? 'file' : type;
+}
 
 const empty: MessageContent = {
   type: 'text',

@@ -1,13 +1,14 @@
 /** Messages of a conversation: reading pages, appending with the next seq, outbound sends. */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/openDatabase.ts';
-import { conversations, messages } from '../db/schema.ts';
+import { conversations, messages, waAccounts } from '../db/schema.ts';
 import type { ConversationRow, LastMessageSummary, MessageRow } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
-import type { ThreadMessage } from '../sdk.ts';
+import { CUSTOMER_SERVICE_WINDOW_MS, FREE_ENTRY_POINT_MS } from '../sdk.ts';
+import type { SentTemplate, ThreadMessage } from '../sdk.ts';
 import type { MessageContent } from './messageContent.ts';
 import { toThreadMessage } from './views.ts';
 import type { MessageView } from './views.ts';
@@ -73,17 +74,6 @@ export function lastMessageOf(row: MessageRow): LastMessageSummary {
   };
 }
 
-/** The conversation row, locked until the transaction ends: seqs are handed out under this lock. */
-export async function lockConversation(db: Db, conversationId: string): Promise<ConversationRow | null> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(eq(conversations.id, conversationId))
-    .for('update')
-    .limit(1);
-  return row ?? null;
-}
-
 /** Thrown inside a transaction to roll it back when the unique client id shows the message exists. */
 export class DuplicateMessage extends Error {
   constructor() {
@@ -94,8 +84,10 @@ export class DuplicateMessage extends Error {
 
 /** An agent's message as `storeOutbound` appends it. */
 export interface NewOutbound extends MessageContent {
-  /** A stored file (an agent's upload). */
+  /** A stored file (an agent's upload, a template's header media). */
   mediaFileId: string | null;
+  /** A template message (`type` `template`): how it was built. */
+  template?: SentTemplate | null;
   clientId: string;
   replyTo: string | null;
   senderUserId: string;
@@ -103,10 +95,10 @@ export interface NewOutbound extends MessageContent {
 }
 
 /**
- * Appends an agent's message to a conversation locked by `lockConversation` in the same
- * transaction: the next seq, the conversation's last message and activity time; an agent who
- * answers has read what came before (unread 0). Throws `DuplicateMessage` when the client id is
- * already stored (the caller's transaction then rolls back, leaving no gap).
+ * Appends an agent's message to a conversation locked by `lockForSend` (seqs are handed out under
+ * that lock) in the same transaction: the next seq, the conversation's last message and activity
+ * time; an agent who answers has read what came before (unread 0). Throws `DuplicateMessage` when
+ * the client id is already stored (the caller's transaction then rolls back, leaving no gap).
  */
 async function appendOutbound(
   tx: Db,
@@ -163,26 +155,80 @@ export async function messageInConversation(
 
 export const SEND_JOB = 'whatsapp.send';
 
+/** A template message: the only kind Meta delivers outside the 24-hour window. */
+function isTemplate(fields: NewOutbound): boolean {
+  return fields.type === 'template' && fields.template !== undefined && fields.template !== null;
+}
+
+/** Why `storeOutbound` stored nothing: the 24-hour window is closed, or the number was deleted. */
+export type OutboundRefusal = 'window_closed' | 'account_deleted';
+
+/** Thrown by `storeOutbound` when the message may not be sent at all (nothing is stored or queued). */
+export class OutboundRefused extends Error {
+  readonly reason: OutboundRefusal;
+  constructor(reason: OutboundRefusal) {
+    super(reason);
+    this.name = 'OutboundRefused';
+    this.reason = reason;
+  }
+}
+
 /**
- * Stores an agent's message as `pending` with the next seq and queues its send, in one
- * transaction. The same `clientId` again answers the stored message (`conversation: null`),
- * however the two calls interleave: the lookup runs under the conversation's lock, and the
- * unique index on `client_id` backs it up.
+ * The conversation row locked for an outbound message, with what decides whether it may be sent
+ * at `at`: its number not deleted, and (for a free-form message) the customer's last message less
+ * than 24 hours before (`windowOpen`, computed under the lock).
+ */
+async function lockForSend(
+  tx: Db,
+  conversationId: string,
+  at: Date,
+): Promise<{ conversation: ConversationRow; windowOpen: boolean; accountDeleted: boolean } | null> {
+  const windowStart = new Date(at.getTime() - CUSTOMER_SERVICE_WINDOW_MS).toISOString();
+  const [row] = await tx
+    .select({
+      conversation: conversations,
+      windowOpen: sql<boolean>`coalesce(${conversations.lastInboundAt} > ${windowStart}::timestamptz, false)`,
+      accountDeleted: sql<boolean>`${waAccounts.deletedAt} is not null`,
+    })
+    .from(conversations)
+    .innerJoin(waAccounts, eq(waAccounts.id, conversations.accountId))
+    .where(eq(conversations.id, conversationId))
+    .for('update', { of: conversations })
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores an agent's message as `pending` with the next seq and queues its send (with `job`'s
+ * fields in its payload), in one transaction. The same `clientId` again answers the stored message
+ * (`conversation: null`), however the two calls interleave: the lookup runs under the
+ * conversation's lock, and the unique index on `client_id` backs it up. A new message is refused
+ * (`OutboundRefused`, nothing stored) when the conversation's number was deleted, or, unless it is
+ * a template, when the customer has not written in the last 24 hours (Meta would fail it with
+ * 131047).
  */
 export async function storeOutbound(
   db: Db,
   conversationId: string,
   fields: NewOutbound,
+  job: Record<string, unknown> = {},
 ): Promise<{ message: MessageRow; conversation: ConversationRow | null }> {
   try {
     return await db.transaction(async (tx) => {
-      const conversation = await lockConversation(tx, conversationId);
-      if (conversation === null) throw new Error('conversation vanished');
+      const locked = await lockForSend(tx, conversationId, fields.createdAt);
+      if (locked === null) throw new Error('conversation vanished');
       const existing = await messageByClientId(tx, fields.clientId);
       if (existing !== null) return { message: existing, conversation: null };
-      const appended = await appendOutbound(tx, conversation, fields);
+      if (locked.accountDeleted) throw new OutboundRefused('account_deleted');
+      if (!isTemplate(fields) && !locked.windowOpen) throw new OutboundRefused('window_closed');
+      const appended = await appendOutbound(tx, locked.conversation, fields);
       const now = fields.createdAt;
-      await enqueueJob(tx, { kind: SEND_JOB, payload: { messageId: appended.message.id }, runAt: now, now });
+      await enqueueJob(tx, {
+        kind: SEND_JOB,
+        payload: { ...job, messageId: appended.message.id },
+        runAt: now,
+        now,
+      });
       return appended;
     });
   } catch (error) {
@@ -191,4 +237,27 @@ export async function storeOutbound(
     if (message === null) throw error;
     return { message, conversation: null };
   }
+}
+
+/**
+ * Meta's free entry point: a message that went out within 24 hours of a customer's message from a
+ * click-to-WhatsApp ad opens 72 hours in which every message is free, from the time it went out,
+ * once per such customer message (a later answer does not extend it).
+ */
+export async function openFreeEntryPoint(tx: Db, conversationId: string, at: Date): Promise<void> {
+  const { entryPointAt, freeEntryUntil } = conversations;
+  await tx
+    .update(conversations)
+    .set({ freeEntryUntil: new Date(at.getTime() + FREE_ENTRY_POINT_MS) })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        gt(entryPointAt, new Date(at.getTime() - CUSTOMER_SERVICE_WINDOW_MS)),
+        lte(entryPointAt, at),
+        or(
+          isNull(freeEntryUntil),
+          lte(freeEntryUntil, sql`${entryPointAt} + ${FREE_ENTRY_POINT_MS} * interval '1 millisecond'`),
+        ),
+      ),
+    );
 }

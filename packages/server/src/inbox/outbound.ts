@@ -1,7 +1,9 @@
 /**
  * The `whatsapp.send` job: sends a stored outbound message through the Graph API with its
- * account's token (a stored file is uploaded to Meta first, once per number, and sent by id),
- * stores the returned wamid (status `sent`), or marks it `failed` with Meta's code and title.
+ * account's token (a stored file is uploaded to Meta first, once per number, and sent by id; a
+ * template goes with the `components` of the template and values its payload keeps), stores the
+ * returned wamid (status `sent`), or marks it `failed` with Meta's code and title (a template's
+ * 132000, 132001, 132012 … included). A number deleted meanwhile fails it.
  * Network failures and rate limits retry with backoff (see JobRunner). A token Meta refuses
  * (401, code 190) marks the account `disconnected` until someone gives it a new token.
  *
@@ -22,21 +24,27 @@ import {
   isGraphApiError,
   isGraphRequestError,
   neverReachedServer,
+  templateMessage,
   withCallbackData,
 } from '../channels/whatsapp/index.ts';
-import type { MediaSource } from '../channels/whatsapp/index.ts';
+import type { MediaSource, SendMessageBody } from '../channels/whatsapp/index.ts';
 import type { Config } from '../config.ts';
+import { openToken } from '../security/tokenBox.ts';
 import type { Db } from '../db/openDatabase.ts';
 import { queryRows } from '../db/queryRows.ts';
 import { conversations, customers, media, messages, waAccounts } from '../db/schema.ts';
-import type { AccountRow, JobRow, MediaRow } from '../db/schema.ts';
+import type { AccountRow, JobRow, MediaRow, MessageRow } from '../db/schema.ts';
 import type { JobHandler, JobResult } from '../jobs/JobRunner.ts';
 import type { MediaFiles } from '../media/MediaFiles.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { notifyAccountDisconnected } from '../notifications/notify.ts';
+import { ACCOUNT_DELETED_ERROR } from './accounts.ts';
 import { announce } from './announce.ts';
 import { statusAnnouncements } from './inbound.ts';
 import { sendBody } from './messageContent.ts';
+import { openFreeEntryPoint } from './messages.ts';
+import { sendComponents, templateJobSchema } from './templateSends.ts';
+import type { TemplateJob } from './templateSends.ts';
 
 const payloadSchema = z.object({
   messageId: z.uuid(),
@@ -44,6 +52,8 @@ const payloadSchema = z.object({
   attemptAt: z.iso.datetime().optional(),
   /** Since when a run has been waiting for a status webhook about that request. */
   awaitingSince: z.iso.datetime().optional(),
+  /** A template message: the template and values its Graph body is built from. */
+  template: templateJobSchema.optional(),
 });
 type SendPayload = z.output<typeof payloadSchema>;
 const quoted = alias(messages, 'quoted');
@@ -61,7 +71,10 @@ export interface SendDeps {
 
 type Outcome = { wamid: string } | { error: { code: number; title: string } };
 
-/** Stores the outcome of a send on a still-pending message and announces it after commit. */
+/**
+ * Stores the outcome of a send on a still-pending message and announces it after commit. A message
+ * that went out may open Meta's free entry point (`openFreeEntryPoint`).
+ */
 async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Promise<void> {
   const announcements = await deps.db.transaction(async (tx) => {
     const change =
@@ -74,15 +87,18 @@ async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Prom
       assigned_user_id: string | null;
       division_id: string | null;
       key: string;
+      conversation_id: string;
     }>(
       tx,
       sql`
       update messages m set ${change}
       from conversations c join projects p on p.id = c.project_id
       where m.id = ${messageId} and m.status = 'pending' and c.id = m.conversation_id
-      returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id, p.key`,
+      returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id, p.key, c.id as conversation_id`,
     );
-    return row === undefined ? [] : statusAnnouncements(tx, row.key, row, deps.now());
+    if (row === undefined) return [];
+    if ('wamid' in outcome) await openFreeEntryPoint(tx, row.conversation_id, deps.now());
+    return statusAnnouncements(tx, row.key, row, deps.now());
   });
   announce(deps.publisher, announcements);
 }
@@ -128,6 +144,34 @@ async function uploadedMedia(deps: SendDeps, client: GraphClient, account: Accou
     })
     .where(eq(media.id, file.id));
   return mediaId;
+}
+
+/**
+ * The Graph body of a stored message to `to`: a template from the job's template and values (its
+ * header's file as `source`, a document with its name), anything else from the message's own
+ * fields.
+ */
+function bodyOf(
+  message: MessageRow,
+  template: TemplateJob | undefined,
+  to: string,
+  replyTo: string | null,
+  source: MediaSource | null,
+): SendMessageBody {
+  if (message.type !== 'template') return sendBody(message, to, replyTo, source);
+  if (template === undefined) throw new Error('a template message without its template');
+  const media =
+    source === null
+      ? null
+      : { ...source, ...(message.filename === null ? {} : { filename: message.filename }) };
+  const components = sendComponents(template, media);
+  return templateMessage({
+    to,
+    ...(replyTo === null ? {} : { replyTo }),
+    name: template.name,
+    languageCode: template.language,
+    ...(components.length === 0 ? {} : { components }),
+  });
 }
 
 /** Whether a failed send cannot have gone out: Meta answered with an error, or was never reached. */
@@ -179,16 +223,26 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
       const waiting = awaitStatus(payload, deps.now(), deps.config.whatsapp.sendGraceMs);
       if (waiting !== null) return waiting;
       const { account } = found;
+      if (account.deletedAt !== null) {
+        await settle(deps, messageId, { error: ACCOUNT_DELETED_ERROR });
+        return;
+      }
       if (account.status === 'logged_out') {
         await settle(deps, messageId, { error: { code: 0, title: 'Account logged out' } });
+        return;
+      }
+      if (found.message.type === 'template' && payload.template === undefined) {
+        await settle(deps, messageId, { error: { code: 0, title: 'Template not available' } });
         return;
       }
       if (found.message.mediaFileId !== null && found.file?.status !== 'stored') {
         await settle(deps, messageId, { error: { code: 0, title: 'File not available' } });
         return;
       }
+      // What every saved payload keeps: a template message's template and values.
+      const kept = payload.template === undefined ? {} : { template: payload.template };
       const client = new GraphClient({
-        accessToken: account.accessToken,
+        accessToken: openToken(deps.config.whatsapp.tokenKey, account.accessToken),
         baseUrl: account.graphBaseUrl ?? deps.config.whatsapp.graphBaseUrl,
         apiVersion: deps.config.whatsapp.apiVersion,
       });
@@ -197,11 +251,11 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
         const source: MediaSource | null =
           found.file === null ? null : { id: await uploadedMedia(deps, client, account, found.file) };
         const body = withCallbackData(
-          sendBody(found.message, found.customerPhone, found.quotedWamid ?? null, source),
+          bodyOf(found.message, payload.template, found.customerPhone, found.quotedWamid ?? null, source),
           messageId,
         );
         // Recorded before the request: whoever runs this job next knows its outcome may be unknown.
-        if (!(await run.save({ messageId, attemptAt: deps.now().toISOString() }))) return;
+        if (!(await run.save({ messageId, ...kept, attemptAt: deps.now().toISOString() }))) return;
         wamid = (await client.sendMessage(account.phoneNumberId, body)).wamid;
       } catch (error) {
         if (isTokenRefused(error)) await setAccountStatus(deps, account, 'disconnected');
@@ -211,7 +265,7 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
           return;
         }
         // Nothing went out, so the next try need not wait for a status; otherwise it must.
-        if (nothingWentOut(error)) await run.save({ messageId });
+        if (nothingWentOut(error)) await run.save({ messageId, ...kept });
         throw error;
       }
       if (account.status === 'disconnected') await setAccountStatus(deps, account, 'connected');

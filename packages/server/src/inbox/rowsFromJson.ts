@@ -58,6 +58,7 @@ export function conversationFromJson(row: Json): ConversationRow {
     divisionId: textOrNull(row, 'division_id'),
     lastInboundAt: dateOrNull(row, 'last_inbound_at'),
     referral: jsonOrNull(row, 'referral'),
+    entryPointAt: dateOrNull(row, 'entry_point_at'),
     freeEntryUntil: dateOrNull(row, 'free_entry_until'),
     createdAt: date(row, 'created_at'),
   };

@@ -3,10 +3,11 @@ import { httpUrl } from '../channels/whatsapp/index.ts';
 import type { AccountRow, ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
+import { CUSTOMER_SERVICE_WINDOW_MS } from '../sdk.ts';
 import type { ConversationSummary, QualityRating, ThreadMessage, WhatsAppAccount } from '../sdk.ts';
 
 /** The 24-hour customer service window. */
-export const WINDOW_MS = 24 * 3_600_000;
+export const WINDOW_MS = CUSTOMER_SERVICE_WINDOW_MS;
 
 export function toAccount(row: AccountRow): WhatsAppAccount {
   return {
@@ -71,15 +72,27 @@ export interface Viewer {
 /** What a summary shows of the conversation's division (its row's `division_id`, looked up). */
 export type DivisionTag = NonNullable<ConversationSummary['division']>;
 
-export function toConversationSummary(
-  conversation: ConversationRow,
-  customer: CustomerRow,
-  division: DivisionTag | null,
-  viewer: Viewer,
-  now: Date,
-): ConversationSummary {
-  const closesAt =
-    conversation.lastInboundAt === null ? null : conversation.lastInboundAt.getTime() + WINDOW_MS;
+/**
+ * What a conversation's summary is built from: the conversation, its customer, its division (looked
+ * up) and whether its number was deleted from the project.
+ */
+export interface SummaryParts {
+  conversation: ConversationRow;
+  customer: CustomerRow;
+  division: DivisionTag | null;
+  accountDeleted: boolean;
+}
+
+/** When the 24-hour customer service window closes, if it is open at `now`. */
+export function windowClosesAt(conversation: Pick<ConversationRow, 'lastInboundAt'>, now: Date): Date | null {
+  if (conversation.lastInboundAt === null) return null;
+  const closesAt = conversation.lastInboundAt.getTime() + CUSTOMER_SERVICE_WINDOW_MS;
+  return closesAt > now.getTime() ? new Date(closesAt) : null;
+}
+
+export function toConversationSummary(parts: SummaryParts, viewer: Viewer, now: Date): ConversationSummary {
+  const { conversation, customer, division } = parts;
+  const freeEntryUntil = conversation.freeEntryUntil;
   return {
     id: conversation.id,
     accountId: conversation.accountId,
@@ -96,7 +109,12 @@ export function toConversationSummary(
     unread: conversation.unread,
     assignedTo: conversation.assignedUserId,
     division: division === null ? null : { id: division.id, name: division.name, color: division.color },
-    windowClosesAt: closesAt !== null && closesAt > now.getTime() ? new Date(closesAt).toISOString() : null,
+    windowClosesAt: windowClosesAt(conversation, now)?.toISOString() ?? null,
+    freeEntryUntil:
+      freeEntryUntil !== null && freeEntryUntil.getTime() > now.getTime()
+        ? freeEntryUntil.toISOString()
+        : null,
+    accountDeleted: parts.accountDeleted,
     referral:
       conversation.referral === null
         ? null

@@ -23,6 +23,7 @@ import type { MediaLinks } from './mediaLinks.ts';
 import { lockStorage, usedBytes } from './storageQuota.ts';
 import type { StorageUsage } from './storageQuota.ts';
 import { rootMessage } from '../errors/rootMessage.ts';
+import { openToken } from '../security/tokenBox.ts';
 
 export const MEDIA_DOWNLOAD_JOB = 'whatsapp.media';
 
@@ -266,7 +267,7 @@ export class MediaService {
       return this.#fail(id, 'no account or media id to download with');
     }
     const client = new GraphClient({
-      accessToken: account.accessToken,
+      accessToken: openToken(config.whatsapp.tokenKey, account.accessToken),
       baseUrl: account.graphBaseUrl ?? config.whatsapp.graphBaseUrl,
       apiVersion: config.whatsapp.apiVersion,
     });

@@ -14,4 +14,16 @@ describe('ConversationWindows', () => {
     windows.recordInbound('pn', '628', 20 * HOUR);
     expect(windows.isOpen('pn', '628', 43 * HOUR)).toBe(true);
   });
+
+  it('opens a 72-hour free entry point at the first answer within 24 hours of an ad message', () => {
+    const windows = new ConversationWindows();
+    expect(windows.freeEntryPoint('pn', '628', 0)).toBe(false);
+    windows.recordReferral('pn', '628', 0);
+    expect(windows.freeEntryPoint('other', '628', HOUR)).toBe(false);
+    expect(windows.freeEntryPoint('pn', '628', 2 * HOUR)).toBe(true);
+    expect(windows.freeEntryPoint('pn', '628', 73 * HOUR)).toBe(true);
+    expect(windows.freeEntryPoint('pn', '628', 74 * HOUR)).toBe(false);
+    windows.recordReferral('pn', '629', 0);
+    expect(windows.freeEntryPoint('pn', '629', 24 * HOUR)).toBe(false);
+  });
 });

@@ -9,6 +9,7 @@ import {
 import { loadFixture } from '../channels/whatsapp/fixtures/loadFixture.ts';
 import { GraphApiServer } from './GraphApiServer.ts';
 import { MediaStore } from './MediaStore.ts';
+import { wabaIdOf } from './types.ts';
 
 const account = {
   phoneNumberId: '109876543210987',
@@ -66,7 +67,20 @@ describe('GraphApiServer', () => {
   });
 
   it('accepts every send-request fixture', async () => {
-    const { baseUrl } = await start();
+    const { baseUrl, server } = await start();
+    // The template the send-request-template.json fixture names, approved in the number's WABA.
+    server.seedTemplate(wabaIdOf(account), {
+      name: 'order_update',
+      language: 'id',
+      category: 'UTILITY',
+      components: [
+        {
+          type: 'BODY',
+          text: 'Halo {{1}}, pesanan {{2}} sudah kami terima dan sedang diproses.',
+          example: { body_text: [['Budi', 'INV-2025-0042']] },
+        },
+      ],
+    });
     for (const name of ['text', 'reply', 'image-id', 'image-link', 'document', 'contacts', 'template']) {
       const response = await fetch(`${baseUrl}/v24.0/${account.phoneNumberId}/messages`, {
         method: 'POST',
@@ -101,6 +115,7 @@ describe('GraphApiServer', () => {
       verifiedName: 'Sapa Simulator',
       qualityRating: 'GREEN',
       codeVerificationStatus: 'VERIFIED',
+      messagingLimit: 'TIER_250',
     });
     // Only the fields asked for, and the id.
     const narrow = await fetch(`${baseUrl}/v24.0/${account.phoneNumberId}?fields=verified_name`, {

@@ -8,8 +8,25 @@ import { MediaStore, mediaDownloadUrl } from './MediaStore.ts';
 import { PairLimiter, ThroughputLimiter } from './rateLimits.ts';
 import { sendBodySchema } from './sendBodySchema.ts';
 import type { SendBody } from './sendBodySchema.ts';
-import { DEFAULT_LIMITS } from './types.ts';
+import { checkTemplateSend } from './templateSend.ts';
+import { TemplateStore } from './TemplateStore.ts';
+import type { SimulatedTemplate, TemplateChange } from './TemplateStore.ts';
+import { parseTemplateCreate } from './templateWire.ts';
+import type { TemplateCategoryName, TemplateStatusName } from './templateWire.ts';
+import { DEFAULT_LIMITS, wabaIdOf } from './types.ts';
 import type { Clock, SimulatorAccount, SimulatorLimits } from './types.ts';
+import { templateWebhookPayload } from './webhookPayloads.ts';
+import type { TemplateWebhookBody } from './webhookPayloads.ts';
+import { WebhookSender } from './WebhookSender.ts';
+import {
+  DEFAULT_VERIFIED_NAME,
+  cursor,
+  fieldList,
+  phoneNumberNode,
+  pick,
+  templateNode,
+} from './graphNodes.ts';
+import type { DeliveryResult, WebhookSenderOptions } from './WebhookSender.ts';
 
 export interface GraphApiServerOptions {
   accounts: readonly SimulatorAccount[];
@@ -24,6 +41,22 @@ export interface GraphApiServerOptions {
    * latency. A send whose caller went away meanwhile still goes out, as at Meta.
    */
   sendLatencyMs?: number;
+  /**
+   * The templates of every WABA (default: a store of its own). Give one store to several servers
+   * (Meta's directory and per-number simulators) so they all know the same templates.
+   */
+  templates?: TemplateStore;
+  /**
+   * A template created through the API is reviewed this many ms later (default 1500; 0: right
+   * after the create answer; `null`: only when `reviewNow()` is called).
+   */
+  templateReviewMs?: number | null;
+  /**
+   * Where template webhooks (`message_template_status_update`, `template_category_update`) go,
+   * signed with the app secret; also `setWebhookTarget`. None: they are only told to
+   * `onTemplateWebhook` listeners.
+   */
+  webhook?: WebhookSenderOptions;
 }
 
 /** A request whose body has been read, before it is answered. */
@@ -43,6 +76,8 @@ export interface AcceptedSend {
   waId: string;
   body: SendBody;
   at: number;
+  /** A template send: the template as it was when sent (its category sets the price). */
+  template?: { id: string; name: string; language: string; category: TemplateCategoryName };
 }
 
 /** One request the server saw, for tests. */
@@ -52,24 +87,30 @@ export interface GraphRequestRecord {
   status: number;
   at: number;
   phoneNumberId?: string;
-  /** The parsed JSON body of a send. */
+  /** Template management requests: the WABA. */
+  wabaId?: string;
+  /** The parsed JSON body of a send or of a template creation. */
   body?: unknown;
   wamid?: string;
   errorCode?: number;
 }
 
 type Answer =
-  | { status: number; json: unknown; record?: Partial<GraphRequestRecord> }
+  | { status: number; json: unknown; record?: Partial<GraphRequestRecord>; accepted?: AcceptedSend }
   | { status: number; bytes: Uint8Array; contentType: string };
 
 const MAX_BODY_BYTES = 100 * 1024 * 1024;
 const VERSION = /^v\d+\.\d+$/;
+const DEFAULT_TEMPLATE_REVIEW_MS = 1_500;
+/** Graph's page size when `limit` is not given, and the most one page holds. */
+const DEFAULT_PAGE_LIMIT = 25;
+const MAX_PAGE_LIMIT = 1_000;
 
 /**
- * The Graph API endpoints Sapa calls, on loopback, answering with the fixtures' shapes:
- * `POST /{version}/{phone-number-id}/messages`, `GET /{version}/{phone-number-id}` (the number's
- * display number and verified name, to its own token), `GET /{version}/{media-id}`, the media
- * download URL, and `POST /{version}/{phone-number-id}/media`.
+ * The Graph API endpoints Sapa calls, on loopback, answering with the fixtures' shapes (README.md
+ * has the table): sends, media, a number's fields, a WABA's numbers and its message templates
+ * (create, list paged, delete, reviewed after `templateReviewMs` with a status webhook), plus test
+ * hooks that play Meta's later decisions (pause, disable, recategorise).
  */
 export class GraphApiServer {
   readonly #accounts: Map<string, SimulatorAccount>;
@@ -83,6 +124,14 @@ export class GraphApiServer {
   readonly #listeners = new Set<(send: AcceptedSend) => void>();
   readonly #arrivals = new Set<(request: ArrivedRequest) => void>();
   readonly #sendLatencyMs: number;
+  readonly #templates: TemplateStore;
+  readonly #reviewMs: number | null;
+  readonly #reviewTimers = new Set<NodeJS.Timeout>();
+  readonly #templateListeners = new Set<
+    (payload: TemplateWebhookBody, result: DeliveryResult | null) => void
+  >();
+  readonly #deliveries = new Set<Promise<DeliveryResult | null>>();
+  #sender: WebhookSender | undefined;
   #faults: { drop: number; delay: number; delayMs: number } = { drop: 0, delay: 0, delayMs: 0 };
   #baseUrl: string | undefined;
 
@@ -95,6 +144,10 @@ export class GraphApiServer {
     this.#pairs = new PairLimiter(limits);
     this.#port = options.port ?? 0;
     this.#sendLatencyMs = options.sendLatencyMs ?? 0;
+    this.#templates = options.templates ?? new TemplateStore({ now: this.#now });
+    this.#reviewMs =
+      options.templateReviewMs === undefined ? DEFAULT_TEMPLATE_REVIEW_MS : options.templateReviewMs;
+    if (options.webhook !== undefined) this.#sender = new WebhookSender(options.webhook);
     this.#server = createServer((request, response) => void this.#handle(request, response));
   }
 
@@ -118,6 +171,9 @@ export class GraphApiServer {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.#reviewTimers) clearTimeout(timer);
+    this.#reviewTimers.clear();
+    this.#sender?.close();
     if (!this.#server.listening) return;
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeAllConnections();
@@ -181,7 +237,7 @@ export class GraphApiServer {
     if (this.#sendLatencyMs > 0 && method === 'POST' && url.pathname.endsWith('/messages')) {
       await new Promise((resolve) => setTimeout(resolve, this.#sendLatencyMs));
     }
-    const answer = this.#route(method, url, bearer(request), raw, request.headers['content-type']);
+    const answer = this.#route(method, url, bearer(request), raw, request.headers['content-type'], at);
     const resolved = answer instanceof Promise ? await answer : answer;
     const record: GraphRequestRecord = { method, path: url.pathname, status: resolved.status, at };
     if ('json' in resolved) Object.assign(record, resolved.record);
@@ -193,7 +249,9 @@ export class GraphApiServer {
       response.writeHead(resolved.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(resolved.json));
     }
-    if ('json' in resolved && resolved.record?.wamid !== undefined) this.#emitAccepted(resolved.record, at);
+    if ('json' in resolved && resolved.accepted !== undefined) {
+      for (const listener of this.#listeners) listener(resolved.accepted);
+    }
   }
 
   #route(
@@ -202,6 +260,7 @@ export class GraphApiServer {
     token: string | undefined,
     raw: Buffer,
     contentType: string | undefined,
+    at: number,
   ): Answer | Promise<Answer> {
     if (method === 'GET' && url.pathname === '/whatsapp_business/attachments/') {
       return this.#download(url.searchParams.get('mid') ?? '', token);
@@ -211,14 +270,22 @@ export class GraphApiServer {
       return error(graphErrors.unsupportedRequest(method, url.pathname));
     }
     if (method === 'GET' && edge === undefined) {
-      return this.#accounts.has(id) ? this.#phoneNumber(id, token, url) : this.#mediaUrl(id, token);
+      if (this.#accounts.has(id)) return this.#phoneNumber(id, token, url);
+      if (this.#wabaAccounts(id).length > 0) return this.#waba(id, token, url);
+      return this.#mediaUrl(id, token);
     }
-    if (method === 'POST' && edge === 'messages') return this.#send(id, token, raw);
+    if (method === 'POST' && edge === 'messages') return this.#send(id, token, raw, at);
     if (method === 'POST' && edge === 'media') return this.#upload(id, token, raw, contentType);
+    if (method === 'GET' && edge === 'phone_numbers') return this.#phoneNumbers(id, token, url);
+    if (edge === 'message_templates') {
+      if (method === 'GET') return this.#listTemplates(id, token, url);
+      if (method === 'POST') return this.#createTemplate(id, token, raw);
+      if (method === 'DELETE') return this.#deleteTemplate(id, token, url);
+    }
     return error(graphErrors.unsupportedRequest(method, id));
   }
 
-  #send(phoneNumberId: string, token: string | undefined, raw: Buffer): Answer {
+  #send(phoneNumberId: string, token: string | undefined, raw: Buffer, at: number): Answer {
     const record = { phoneNumberId };
     const account = this.#accounts.get(phoneNumberId);
     if (token === undefined || !this.#knowsToken(token)) return error(graphErrors.invalidToken(), record);
@@ -234,20 +301,42 @@ export class GraphApiServer {
         .join('; ');
       return error(graphErrors.invalidParameter(details), withBody);
     }
+    let template: SimulatedTemplate | undefined;
+    if (parsed.data.type === 'template') {
+      const checked = checkTemplateSend(this.#templates, wabaIdOf(account), parsed.data.template);
+      if (!checked.ok) return error(checked.error, withBody);
+      template = checked.template;
+    }
     const now = this.#now();
     const waId = parsed.data.to.replace(/^\+/, '');
     if (!this.#throughput.tryTake(phoneNumberId, now)) return error(graphErrors.throughput(), withBody);
     if (!this.#pairs.tryTake(phoneNumberId, waId, now)) return error(graphErrors.pairRate(), withBody);
     const wamid = newWamid(waId);
-    const template = parsed.data.type === 'template';
     return {
       status: 200,
       json: {
         messaging_product: 'whatsapp',
         contacts: [{ input: parsed.data.to, wa_id: waId }],
-        messages: [{ id: wamid, ...(template ? { message_status: 'accepted' } : {}) }],
+        messages: [{ id: wamid, ...(template === undefined ? {} : { message_status: 'accepted' }) }],
       },
       record: { ...withBody, wamid },
+      accepted: {
+        account,
+        wamid,
+        waId,
+        body: parsed.data,
+        at,
+        ...(template === undefined
+          ? {}
+          : {
+              template: {
+                id: template.id,
+                name: template.name,
+                language: template.language,
+                category: template.category,
+              },
+            }),
+      },
     };
   }
 
@@ -263,21 +352,293 @@ export class GraphApiServer {
     if (account === undefined || account.accessToken !== token) {
       return error(graphErrors.unsupportedRequest('GET', phoneNumberId), record);
     }
+    return { status: 200, json: phoneNumberNode(account, url.searchParams.get('fields')), record };
+  }
+
+  /**
+   * `GET /{waba-id}?fields=…`: the WhatsApp Business Account, to a token of one of its numbers. A
+   * phone number's field asked of it is Meta's "nonexisting field" 100.
+   */
+  #waba(wabaId: string, token: string | undefined, url: URL): Answer {
+    const record = { wabaId };
+    const refused = this.#wabaAccess(wabaId, token, 'GET');
+    if (refused !== undefined) return error(refused, record);
+    const [first] = this.#wabaAccounts(wabaId);
     const all: Record<string, unknown> = {
-      verified_name: account.verifiedName ?? DEFAULT_VERIFIED_NAME,
-      code_verification_status: 'VERIFIED',
-      display_phone_number: displayPhoneNumber(account.displayPhone),
-      quality_rating: 'GREEN',
-      platform_type: 'CLOUD_API',
-      throughput: { level: 'STANDARD' },
+      id: wabaId,
+      name: first?.verifiedName ?? DEFAULT_VERIFIED_NAME,
+      currency: 'IDR',
+      timezone_id: '1',
+      message_template_namespace: `sapa_sim_${wabaId}`,
     };
-    const asked = (url.searchParams.get('fields') ?? '').split(',').filter((field) => field in all);
+    const asked = fieldList(url.searchParams.get('fields'));
+    const unknown = asked.find((field) => !(field in all));
+    if (unknown !== undefined)
+      return error(graphErrors.nonexistingField(unknown, 'WhatsAppBusinessAccount'), record);
     const fields = asked.length > 0 ? asked : Object.keys(all);
+    return { status: 200, json: { ...pick(all, fields), id: wabaId }, record };
+  }
+
+  /** `GET /{waba-id}/phone_numbers`: the WABA's numbers (Graph paging, one page). */
+  #phoneNumbers(wabaId: string, token: string | undefined, url: URL): Answer {
+    const record = { wabaId };
+    const refused = this.#wabaAccess(wabaId, token, 'GET');
+    if (refused !== undefined) return error(refused, record);
+    const numbers = this.#wabaAccounts(wabaId);
+    const data = numbers.map((account) => phoneNumberNode(account, url.searchParams.get('fields')));
+    const [first] = numbers;
+    const last = numbers.at(-1);
     return {
       status: 200,
-      json: { ...Object.fromEntries(fields.map((field) => [field, all[field]])), id: phoneNumberId },
+      json:
+        first === undefined || last === undefined
+          ? { data }
+          : {
+              data,
+              paging: { cursors: { before: cursor(first.phoneNumberId), after: cursor(last.phoneNumberId) } },
+            },
       record,
     };
+  }
+
+  /**
+   * `GET /{waba-id}/message_templates`: newest first, `limit` per page (default 25), Graph cursor
+   * paging (`after` / `before`; `paging.next` only when more follow), `fields`, and the filters
+   * `status`, `name`, `language`, `category`.
+   */
+  #listTemplates(wabaId: string, token: string | undefined, url: URL): Answer {
+    const record = { wabaId };
+    const refused = this.#wabaAccess(wabaId, token, 'GET');
+    if (refused !== undefined) return error(refused, record);
+    const query = url.searchParams;
+    const limitText = query.get('limit');
+    const limit = limitText === null ? DEFAULT_PAGE_LIMIT : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1) {
+      return error(
+        graphErrors.invalidParameter(`limit must be a whole number above 0 (got "${limitText}")`),
+        record,
+      );
+    }
+    const filter = (name: string, value: string) => {
+      const wanted = query.get(name);
+      return wanted === null || wanted === '' || wanted.toUpperCase() === value.toUpperCase();
+    };
+    const all = this.#templates
+      .list(wabaId)
+      .filter(
+        (template) =>
+          filter('status', template.status) &&
+          filter('name', template.name) &&
+          filter('language', template.language) &&
+          filter('category', template.category),
+      );
+    const after = query.get('after');
+    const before = query.get('before');
+    const position = (value: string) => all.findIndex((template) => cursor(template.id) === value);
+    if ((after !== null && position(after) < 0) || (before !== null && position(before) < 0)) {
+      return error(
+        graphErrors.invalidParameter('The cursor (after or before) is not valid for this list'),
+        record,
+      );
+    }
+    const size = Math.min(limit, MAX_PAGE_LIMIT);
+    const start =
+      after !== null ? position(after) + 1 : before !== null ? Math.max(0, position(before) - size) : 0;
+    const end = before !== null && after === null ? position(before) : Math.min(all.length, start + size);
+    const page = all.slice(start, end);
+    const fields = fieldList(query.get('fields'));
+    const data = page.map((template) => templateNode(template, fields));
+    const [first] = page;
+    const last = page.at(-1);
+    if (first === undefined || last === undefined) return { status: 200, json: { data }, record };
+    const link = (name: 'after' | 'before', value: string) => {
+      const next = new URLSearchParams(query);
+      next.delete('after');
+      next.delete('before');
+      next.set(name, value);
+      return `${this.baseUrl}${url.pathname}?${next.toString()}`;
+    };
+    const paging = {
+      cursors: { before: cursor(first.id), after: cursor(last.id) },
+      ...(end < all.length ? { next: link('after', cursor(last.id)) } : {}),
+      ...(start > 0 ? { previous: link('before', cursor(first.id)) } : {}),
+    };
+    return { status: 200, json: { data, paging }, record };
+  }
+
+  /**
+   * `POST /{waba-id}/message_templates` (create-request-*.json): Meta's checks at once (code 100),
+   * then `{ id, status: 'PENDING', category }` (create-response.json); the review follows after
+   * `templateReviewMs`.
+   */
+  #createTemplate(wabaId: string, token: string | undefined, raw: Buffer): Answer {
+    const json = parseJson(raw);
+    const record = { wabaId, body: json };
+    const refused = this.#wabaAccess(wabaId, token, 'POST');
+    if (refused !== undefined) return error(refused, record);
+    const parsed = parseTemplateCreate(json);
+    if (!parsed.ok) return error(parsed.error, record);
+    const created = this.#templates.create(wabaId, parsed.definition);
+    if (!created.ok) return error(created.error, record);
+    const { template } = created;
+    this.#scheduleReview(wabaId, template.id);
+    return {
+      status: 200,
+      json: { id: template.id, status: template.status, category: template.category },
+      record,
+    };
+  }
+
+  /** `DELETE /{waba-id}/message_templates?name=…[&hsm_id=…]` (delete-response.json). */
+  #deleteTemplate(wabaId: string, token: string | undefined, url: URL): Answer {
+    const record = { wabaId };
+    const refused = this.#wabaAccess(wabaId, token, 'DELETE');
+    if (refused !== undefined) return error(refused, record);
+    const name = url.searchParams.get('name');
+    if (name === null || name === '') return error(graphErrors.requiredParameter('name'), record);
+    const hsmId = url.searchParams.get('hsm_id');
+    const deleted = this.#templates.delete(wabaId, name, hsmId === null || hsmId === '' ? undefined : hsmId);
+    if (!deleted.ok) return error(deleted.error, record);
+    return { status: 200, json: { success: true }, record };
+  }
+
+  /** The numbers of a WABA. */
+  #wabaAccounts(wabaId: string): SimulatorAccount[] {
+    return [...this.#accounts.values()].filter((account) => wabaIdOf(account) === wabaId);
+  }
+
+  /**
+   * Whether `token` may use the WABA: the token of one of its numbers. Unknown token: 190; a
+   * WABA it cannot see (or none by that id): the "does not exist … missing permissions" 100.
+   */
+  #wabaAccess(wabaId: string, token: string | undefined, method: string): GraphErrorAnswer | undefined {
+    if (token === undefined || !this.#knowsToken(token)) return graphErrors.invalidToken();
+    if (!this.#wabaAccounts(wabaId).some((account) => account.accessToken === token)) {
+      return graphErrors.unsupportedRequest(method, wabaId);
+    }
+    return undefined;
+  }
+
+  #scheduleReview(wabaId: string, id: string): void {
+    if (this.#reviewMs === null) return;
+    const timer = setTimeout(() => {
+      this.#reviewTimers.delete(timer);
+      void this.#announce(this.#templates.review(wabaId, id));
+    }, this.#reviewMs);
+    this.#reviewTimers.add(timer);
+  }
+
+  /** Sends a template webhook to the target (if any) and tells the listeners once it settled. */
+  #announce(change: TemplateChange | null): Promise<DeliveryResult | null> {
+    if (change === null) return Promise.resolve(null);
+    const payload = templateWebhookPayload(change, this.#now());
+    const sender = this.#sender;
+    const delivery = (async () => {
+      const result = sender === undefined ? null : await sender.deliver(payload);
+      for (const listener of this.#templateListeners) listener(payload, result);
+      return result;
+    })();
+    this.#deliveries.add(delivery);
+    void delivery.finally(() => this.#deliveries.delete(delivery));
+    return delivery;
+  }
+
+  /** The store of every WABA's templates (shared when given in the options). */
+  get templates(): TemplateStore {
+    return this.#templates;
+  }
+
+  /** The WABA of a number the server knows. */
+  wabaIdOf(phoneNumberId: string): string | undefined {
+    const account = this.#accounts.get(phoneNumberId);
+    return account === undefined ? undefined : wabaIdOf(account);
+  }
+
+  /**
+   * Where template webhooks go from now on (`null`: nowhere), signed with `appSecret`. For a
+   * server started before the app it reports to (the test server, the e2e harness).
+   */
+  setWebhookTarget(options: WebhookSenderOptions | null): void {
+    this.#sender?.close();
+    this.#sender = options === null ? undefined : new WebhookSender(options);
+  }
+
+  /**
+   * Called for every template webhook once delivered or given up (`result` `null` when no target
+   * is set); returns the unsubscribe function.
+   */
+  onTemplateWebhook(
+    listener: (payload: TemplateWebhookBody, result: DeliveryResult | null) => void,
+  ): () => void {
+    this.#templateListeners.add(listener);
+    return () => this.#templateListeners.delete(listener);
+  }
+
+  /** Resolves when every template webhook under way has been delivered or given up. */
+  async idle(): Promise<void> {
+    while (this.#deliveries.size > 0) await Promise.all([...this.#deliveries]);
+  }
+
+  /**
+   * Test hook: reviews every template still pending at once (`APPROVED`, or `REJECTED` with
+   * `INVALID_FORMAT`); resolves once their webhooks were delivered or given up.
+   */
+  async reviewNow(): Promise<void> {
+    const changes = this.#templates
+      .pendingReviews()
+      .map(({ wabaId, id }) => this.#templates.review(wabaId, id));
+    await Promise.all(changes.map((change) => this.#announce(change)));
+  }
+
+  /**
+   * Test hook: a template the WABA has had for long, without a review or a webhook (the demo's, a
+   * test's). `body` is a create body (create-request-*.json, e.g. SDK `templateCreateBody`);
+   * `status` defaults to `APPROVED`, `id` to a fresh one. Throws Meta's refusal of a bad body.
+   */
+  seedTemplate(
+    wabaId: string,
+    body: unknown,
+    options: { status?: TemplateStatusName; id?: string; reason?: string } = {},
+  ): SimulatedTemplate {
+    return this.#templates.seed(wabaId, body, options);
+  }
+
+  /**
+   * Test hook: Meta changes a template's status and says so by a `message_template_status_update`
+   * webhook: `PAUSED` (first 3 h, then 6 h), `DISABLED`, `APPROVED` (an unpause too), `REJECTED`
+   * (`reason`, default `INVALID_FORMAT`) …; `ref` is the template's id, or its name (with
+   * `language` when it has several). Resolves with the delivery (`null` without a target).
+   */
+  setTemplateStatus(
+    wabaId: string,
+    ref: string,
+    status: TemplateStatusName,
+    options: { language?: string; reason?: string } = {},
+  ): Promise<DeliveryResult | null> {
+    return this.#announce(this.#templates.setStatus(wabaId, ref, status, options));
+  }
+
+  /**
+   * Test hook: Meta recategorises a template (`template_category_update`): at once, or with
+   * `impendingAt` (ms) only the notice that it will. Resolves with the delivery.
+   */
+  recategorizeTemplate(
+    wabaId: string,
+    ref: string,
+    category: TemplateCategoryName,
+    options: { language?: string; impendingAt?: number } = {},
+  ): Promise<DeliveryResult | null> {
+    return this.#announce(this.#templates.recategorize(wabaId, ref, category, options));
+  }
+
+  /** Test hook: Meta re-rates a number or changes its tier or verified name (no webhook). */
+  updateAccount(
+    phoneNumberId: string,
+    changes: Partial<Pick<SimulatorAccount, 'qualityRating' | 'messagingLimit' | 'verifiedName'>>,
+  ): void {
+    const account = this.#accounts.get(phoneNumberId);
+    if (account === undefined) throw new Error(`No simulated number ${phoneNumberId}`);
+    this.#accounts.set(phoneNumberId, { ...account, ...changes });
   }
 
   /** Meta learns a number (it was registered after the server started). */
@@ -344,29 +705,6 @@ export class GraphApiServer {
     for (const account of this.#accounts.values()) if (account.accessToken === token) return true;
     return false;
   }
-
-  #emitAccepted(record: Partial<GraphRequestRecord>, at: number): void {
-    const account = this.#accounts.get(record.phoneNumberId ?? '');
-    const parsed = sendBodySchema.safeParse(record.body);
-    if (account === undefined || !parsed.success || record.wamid === undefined) return;
-    const send: AcceptedSend = {
-      account,
-      wamid: record.wamid,
-      waId: parsed.data.to.replace(/^\+/, ''),
-      body: parsed.data,
-      at,
-    };
-    for (const listener of this.#listeners) listener(send);
-  }
-}
-
-const DEFAULT_VERIFIED_NAME = 'Sapa Simulator';
-
-/** Digits as Meta shows a number: `6281210009000` -> `+62 812-1000-9000` (others: `+` and the digits). */
-function displayPhoneNumber(digits: string): string {
-  const bare = digits.replace(/^\+/, '');
-  if (!/^62\d{9,12}$/.test(bare)) return `+${bare}`;
-  return `+62 ${bare.slice(2, 5)}-${bare.slice(5, 9)}-${bare.slice(9)}`;
 }
 
 function error(answer: GraphErrorAnswer, record: Partial<GraphRequestRecord> = {}): Answer {

@@ -12,6 +12,7 @@ import { createSimulator } from './Simulator.ts';
 import type { Simulator, SimulatorOptions } from './Simulator.ts';
 import { startTestReceiver } from './testReceiver.ts';
 import type { TestReceiver } from './testReceiver.ts';
+import { wabaIdOf } from './types.ts';
 
 const SECRET = 'simulator-test-secret';
 const account = {
@@ -228,6 +229,12 @@ describe('createSimulator', () => {
       account.phoneNumberId,
       textMessage({ to: stranger?.phone ?? '', body: 'Promo!' }),
     );
+    simulator.graph.seedTemplate(wabaIdOf(account), {
+      name: 'promo',
+      language: 'id',
+      category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Promo akhir pekan: diskon 20% untuk semua produk.' }],
+    });
     const template = await client.sendMessage(
       account.phoneNumberId,
       templateMessage({ to: stranger?.phone ?? '', name: 'promo', languageCode: 'id' }),
@@ -304,5 +311,46 @@ describe('createSimulator', () => {
     const written = await run.done;
     expect(written).toBeGreaterThan(0);
     expect(simulator.stats().messagesDelivered).toBe(written);
+  });
+
+  it('sends the approval of a template created through its Graph API to the target, signed', async () => {
+    const { receiver, simulator } = await start({ templateReviewMs: 0 });
+    const wabaId = wabaIdOf(account);
+    const response = await fetch(`${simulator.graphBaseUrl}/v24.0/${wabaId}/message_templates`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'pengingat_bayar',
+        language: 'id',
+        category: 'UTILITY',
+        components: [
+          {
+            type: 'BODY',
+            text: 'Halo {{1}}, tagihan Anda jatuh tempo besok.',
+            example: { body_text: [['Budi']] },
+          },
+        ],
+      }),
+    });
+    const created = (await response.json()) as { id: string; status: string };
+    expect(created.status).toBe('PENDING');
+    await receiver.waitFor(() => receiver.posts.length === 1);
+    await simulator.idle();
+    expect(receiver.posts[0]?.signed).toBe(true);
+    expect(JSON.parse(receiver.posts[0]?.raw ?? '{}')).toMatchObject({
+      entry: [
+        {
+          id: wabaId,
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: { event: 'APPROVED', message_template_id: Number(created.id) },
+            },
+          ],
+        },
+      ],
+    });
+    // Every WABA has Meta's sample, as at Meta.
+    expect(simulator.graph.templates.find(wabaId, 'hello_world', 'en_US')?.status).toBe('APPROVED');
   });
 });

@@ -12,6 +12,7 @@ import { startRateRun } from './rateRun.ts';
 import type { RateRun } from './rateRun.ts';
 import { DEFAULT_STATUS_DELAYS, StatusResponder } from './StatusResponder.ts';
 import type { StatusDelays, StatusName } from './StatusResponder.ts';
+import type { TemplateStore } from './TemplateStore.ts';
 import type { Clock, SimulatorAccount, SimulatorLimits } from './types.ts';
 import { displayDigits, messagePayload } from './webhookPayloads.ts';
 import { WebhookSender } from './WebhookSender.ts';
@@ -41,6 +42,14 @@ export interface SimulatorOptions {
   sendLatencyMs?: number;
   /** Told of every status webhook once its delivery succeeded or gave up. */
   onStatus?: (status: StatusName, result: DeliveryResult, send: AcceptedSend) => void;
+  /**
+   * The templates of the numbers' WABAs (default: a store of its own); share one with another
+   * `GraphApiServer` (e.g. the e2e harness's directory of numbers) so both know the same templates.
+   * Template webhooks go to `target` from the server that was asked.
+   */
+  templates?: TemplateStore;
+  /** A template created through the API is reviewed this many ms later (default 1500; `null`: only `graph.reviewNow()`). */
+  templateReviewMs?: number | null;
 }
 
 /** What a customer writes: a text, or a kind (random content of that kind). Random when absent. */
@@ -71,7 +80,7 @@ export interface Simulator {
   /** Give this to Sapa's `GraphClient` as `baseUrl`. */
   readonly graphBaseUrl: string;
   readonly customers: readonly Customer[];
-  /** The Graph API server: `dropNext`, `delayNext`, `onSend` for tests. */
+  /** The Graph API server: `dropNext`, `delayNext`, `onSend`, the template hooks (`seedTemplate`, `setTemplateStatus` …) for tests. */
   readonly graph: GraphApiServer;
   /** One customer (index or phone, `+62…` or digits) writes one message; resolves once delivered or given up. */
   customerWrites(customer: number | string, message?: CustomerMessage): Promise<CustomerWrite>;
@@ -86,7 +95,7 @@ export interface Simulator {
   /** Every Graph API request received, in order. */
   sent(): readonly GraphRequestRecord[];
   stats(): SimulatorStats;
-  /** Resolves when every status progression under way has finished. */
+  /** Resolves when every status progression and template webhook under way has finished. */
   idle(): Promise<void>;
   /** Stops runs, pending statuses and retries, and the Graph API server. */
   close(): Promise<void>;
@@ -131,6 +140,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     ...(options.graphPort === undefined ? {} : { port: options.graphPort }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.sendLatencyMs === undefined ? {} : { sendLatencyMs: options.sendLatencyMs }),
+    ...(options.templates === undefined ? {} : { templates: options.templates }),
+    ...(options.templateReviewMs === undefined ? {} : { templateReviewMs: options.templateReviewMs }),
+    webhook: { ...options.webhook, target: options.target, appSecret: options.appSecret },
   });
   graph.onSend((send) => {
     stats.sendsAccepted += 1;
@@ -162,6 +174,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     const at = now();
     const wamid = newWamid(customer.waId);
     const quotedWamid = windows.lastOutbound(account.phoneNumberId, customer.waId);
+    const fromAd = first && customer.fromAd && kind === 'text';
     const sample = isMediaKind(kind) ? SAMPLE_FILES[kind] : undefined;
     const item = sample === undefined ? undefined : media.add(sample.bytes, sample.mimeType);
     const wire = inboundMessage({
@@ -173,9 +186,10 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
       ...(item === undefined ? {} : { media: { ...item, url: mediaDownloadUrl(graphBaseUrl, item.id, at) } }),
       ...(quotedWamid === undefined ? {} : { quoted: { wamid: quotedWamid, from: displayDigits(account) } }),
       ...(text === undefined ? {} : { text }),
-      ...(first && customer.fromAd && kind === 'text' ? { referral: adReferral(random) } : {}),
+      ...(fromAd ? { referral: adReferral(random) } : {}),
     });
     windows.recordInbound(account.phoneNumberId, customer.waId, at);
+    if (fromAd) windows.recordReferral(account.phoneNumberId, customer.waId, at);
     const delivery = await sender.deliver(messagePayload(account, customer, wire));
     if (delivery.ok) stats.messagesDelivered += 1;
     else stats.messagesFailed += 1;
@@ -211,7 +225,10 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     },
     sent: () => graph.sent(),
     stats: () => ({ ...stats, sendsRefused: refusals(graph.sent()), statuses: { ...stats.statuses } }),
-    idle: () => responder.idle(),
+    idle: async () => {
+      await responder.idle();
+      await graph.idle();
+    },
     close: async () => {
       for (const run of runs) run.stop();
       responder.close();
@@ -221,10 +238,13 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   };
 }
 
+/** Refused sends by error code (other requests' errors, e.g. a template refused, are not sends). */
 function refusals(records: readonly GraphRequestRecord[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const record of records) {
-    if (record.errorCode !== undefined) counts[record.errorCode] = (counts[record.errorCode] ?? 0) + 1;
+    if (record.errorCode === undefined || record.method !== 'POST' || !record.path.endsWith('/messages'))
+      continue;
+    counts[record.errorCode] = (counts[record.errorCode] ?? 0) + 1;
   }
   return counts;
 }

@@ -1,7 +1,7 @@
 import type { AcceptedSend } from './GraphApiServer.ts';
 import type { ConversationWindows } from './ConversationWindows.ts';
 import { reEngagementErrors, statusPayload } from './webhookPayloads.ts';
-import type { WireStatus } from './webhookPayloads.ts';
+import type { WirePricing, WireStatus } from './webhookPayloads.ts';
 import type { DeliveryResult, WebhookSender } from './WebhookSender.ts';
 import type { Clock } from './types.ts';
 
@@ -20,7 +20,8 @@ export type StatusName = WireStatus['status'];
  * Plays the recipient's phone for each accepted send: `sent`, `delivered`, `read` status
  * webhooks in that order, or one `failed` status with 131047 when a free-form message went out
  * with the 24-hour window closed (templates always go through). Each status echoes the send's
- * `biz_opaque_callback_data`, as Meta does.
+ * `biz_opaque_callback_data`, as Meta does; `sent` and `delivered` carry the `pricing` of the
+ * message as it was when sent (`pricingOf`).
  */
 export class StatusResponder {
   readonly #sender: WebhookSender;
@@ -73,21 +74,29 @@ export class StatusResponder {
       await this.#step(send, 'failed', this.#delays.sent);
       return;
     }
+    const pricing = pricingOf(send, this.#windows);
     this.#windows.recordOutbound(phoneNumberId, send.waId, send.wamid);
     for (const status of ['sent', 'delivered', 'read'] as const) {
-      if (!(await this.#step(send, status, this.#delays[status]))) return;
+      if (!(await this.#step(send, status, this.#delays[status], pricing))) return;
     }
   }
 
-  async #step(send: AcceptedSend, status: StatusName, delayMs: number): Promise<boolean> {
+  async #step(
+    send: AcceptedSend,
+    status: StatusName,
+    delayMs: number,
+    pricing?: WirePricing,
+  ): Promise<boolean> {
     await this.#sleep(delayMs);
     if (this.#closed) return false;
-    const result = await this.#sender.deliver(statusPayload(send.account, this.#status(send, status)));
+    const result = await this.#sender.deliver(
+      statusPayload(send.account, this.#status(send, status, pricing)),
+    );
     this.#onStatus(status, result, send);
     return result.ok;
   }
 
-  #status(send: AcceptedSend, status: StatusName): WireStatus {
+  #status(send: AcceptedSend, status: StatusName, pricing: WirePricing | undefined): WireStatus {
     const callbackData = send.body.biz_opaque_callback_data;
     const base = {
       id: send.wamid,
@@ -97,14 +106,8 @@ export class StatusResponder {
       ...(callbackData === undefined ? {} : { biz_opaque_callback_data: callbackData }),
     };
     if (status === 'failed') return { ...base, errors: reEngagementErrors() };
-    if (status === 'read') return base;
-    const template = send.body.type === 'template';
-    return {
-      ...base,
-      pricing: template
-        ? { billable: true, pricing_model: 'PMP', type: 'regular', category: 'utility' }
-        : { billable: false, pricing_model: 'PMP', type: 'free_customer_service', category: 'service' },
-    };
+    if (status === 'read' || pricing === undefined) return base;
+    return { ...base, pricing };
   }
 
   #sleep(ms: number): Promise<void> {
@@ -120,4 +123,31 @@ export class StatusResponder {
       this.#timers.add(pending);
     });
   }
+}
+
+/**
+ * What Meta bills a delivered message (per-message pricing, status-sent.json): inside a free
+ * entry point everything is free (`free_entry_point`, `referral_conversion`); a free-form message
+ * (inside the window, else it fails) is `service`, `free_customer_service`; a template is billed
+ * by its category (`regular`), except a utility template inside an open window
+ * (`free_customer_service`). Marketing and authentication templates are always billed.
+ */
+export function pricingOf(send: AcceptedSend, windows: ConversationWindows): WirePricing {
+  const { phoneNumberId } = send.account;
+  if (windows.freeEntryPoint(phoneNumberId, send.waId, send.at)) {
+    return {
+      billable: false,
+      pricing_model: 'PMP',
+      type: 'free_entry_point',
+      category: 'referral_conversion',
+    };
+  }
+  if (send.template === undefined) {
+    return { billable: false, pricing_model: 'PMP', type: 'free_customer_service', category: 'service' };
+  }
+  const category = send.template.category.toLowerCase();
+  if (category === 'utility' && windows.isOpen(phoneNumberId, send.waId, send.at)) {
+    return { billable: false, pricing_model: 'PMP', type: 'free_customer_service', category };
+  }
+  return { billable: true, pricing_model: 'PMP', type: 'regular', category };
 }

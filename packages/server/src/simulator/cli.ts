@@ -25,6 +25,7 @@ try {
     graphPort: options.graphPort,
     ...(options.sendLatencyMs === undefined ? {} : { sendLatencyMs: options.sendLatencyMs }),
     ...(options.webhookAttempts === undefined ? {} : { webhook: { maxAttempts: options.webhookAttempts } }),
+    ...(options.templateReviewMs === undefined ? {} : { templateReviewMs: options.templateReviewMs }),
     ...(options.printSends === true
       ? {
           onStatus: (status, result, send) =>
@@ -43,7 +44,7 @@ try {
 
 console.log(`Graph API (point Sapa's WhatsApp Graph base URL here): ${simulator.graphBaseUrl}`);
 console.log(
-  `Business number ${options.account.displayPhone} (phone_number_id ${options.account.phoneNumberId}, token ${options.account.accessToken})`,
+  `Business number ${options.account.displayPhone} (phone_number_id ${options.account.phoneNumberId}, WABA ${options.account.wabaId ?? '-'}, token ${options.account.accessToken})`,
 );
 console.log(
   `Webhooks to ${options.target}, signed with the app secret given (${options.appSecret.length} chars)`,

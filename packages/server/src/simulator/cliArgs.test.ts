@@ -24,6 +24,10 @@ describe('parseCliArgs', () => {
       '30',
       '--seed',
       '9',
+      '--waba-id',
+      '778899',
+      '--template-review',
+      '0',
     ]);
     expect(parsed).toEqual({
       ok: true,
@@ -32,10 +36,16 @@ describe('parseCliArgs', () => {
         rate: 2.5,
         target: 'http://127.0.0.1:4000/webhooks/whatsapp',
         appSecret: 's3cret',
-        account: { phoneNumberId: '123456', displayPhone: '+62 812-0000-1111', accessToken: 'tok' },
+        account: {
+          phoneNumberId: '123456',
+          displayPhone: '+62 812-0000-1111',
+          accessToken: 'tok',
+          wabaId: '778899',
+        },
         graphPort: 0,
         duration: 30,
         seed: 9,
+        templateReviewMs: 0,
       },
     });
   });
@@ -77,6 +87,7 @@ describe('parseCliArgs', () => {
           phoneNumberId: DEFAULTS.phoneNumberId,
           displayPhone: DEFAULTS.displayPhone,
           accessToken: DEFAULTS.accessToken,
+          wabaId: '102938475610293',
         },
         graphPort: 4321,
         seed: 1,
@@ -108,6 +119,14 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--phone-number-id', 'abc'])).toMatchObject({
       ok: false,
       message: expect.stringContaining('--phone-number-id') as unknown,
+    });
+    expect(parseCliArgs(['--waba-id', 'waba'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--waba-id') as unknown,
+    });
+    expect(parseCliArgs(['--template-review', 'soon'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--template-review') as unknown,
     });
     expect(parseCliArgs(['--bogus'])).toMatchObject({
       ok: false,

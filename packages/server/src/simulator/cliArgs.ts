@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { SimulatorAccount } from './types.ts';
+import { DEFAULT_WABA_ID } from './webhookPayloads.ts';
 
 export interface CliOptions {
   customers: number;
@@ -20,6 +21,8 @@ export interface CliOptions {
   webhookAttempts?: number;
   /** One line per send received, send accepted and status webhook delivered. */
   printSends?: true;
+  /** A template created through the API is reviewed this many ms later (default 1500). */
+  templateReviewMs?: number;
 }
 
 export type CliParse =
@@ -34,6 +37,7 @@ export const USAGE = `Usage: pnpm simulate [options]
   --phone-number-id ID   the business number's id (default $WHATSAPP_PHONE_NUMBER_ID or 109876543210987)
   --display-phone P      the business number (default $WHATSAPP_DISPLAY_PHONE or 6281210009000)
   --access-token T       the Bearer token Sapa must send (default $WHATSAPP_ACCESS_TOKEN or sapa-dev-access-token)
+  --waba-id ID           the number's WhatsApp Business Account (default $WHATSAPP_WABA_ID or 102938475610293)
   --graph-port PORT      the Graph API port on 127.0.0.1 (default $SIMULATOR_GRAPH_PORT or 3210; 0 = any free port)
   --duration S           stop after S seconds (default: run until Ctrl-C)
   --seed N               same seed, same customers (default 1)
@@ -41,6 +45,7 @@ export const USAGE = `Usage: pnpm simulate [options]
   --send-latency MS      answer each send MS milliseconds after it arrived (default 0)
   --webhook-attempts N   tries per webhook delivery (default 6)
   --print-sends          print a line per send received, send accepted and status delivered
+  --template-review MS   review templates created through the API MS milliseconds later (default 1500)
   --help                 this text`;
 
 export const DEFAULTS = {
@@ -49,6 +54,7 @@ export const DEFAULTS = {
   phoneNumberId: '109876543210987',
   displayPhone: '6281210009000',
   accessToken: 'sapa-dev-access-token',
+  wabaId: DEFAULT_WABA_ID,
   graphPort: 3210,
 } as const;
 
@@ -71,6 +77,8 @@ export function parseCliArgs(
         'phone-number-id': { type: 'string' },
         'display-phone': { type: 'string' },
         'access-token': { type: 'string' },
+        'waba-id': { type: 'string' },
+        'template-review': { type: 'string' },
         'graph-port': { type: 'string' },
         duration: { type: 'string' },
         seed: { type: 'string' },
@@ -133,6 +141,15 @@ export function parseCliArgs(
           (n) => Number.isInteger(n) && n >= 1 && n <= 100_000,
           'a whole number from 1 to 100000',
         );
+  const templateReviewMs =
+    values['template-review'] === undefined
+      ? undefined
+      : number(
+          'template-review',
+          '',
+          (n) => Number.isInteger(n) && n >= 0 && n <= 86_400_000,
+          'a whole number of ms from 0 to 86400000',
+        );
   const duration =
     values.duration === undefined
       ? undefined
@@ -144,12 +161,14 @@ export function parseCliArgs(
   const phoneNumberId = text('phone-number-id', env.WHATSAPP_PHONE_NUMBER_ID ?? DEFAULTS.phoneNumberId);
   const displayPhone = text('display-phone', env.WHATSAPP_DISPLAY_PHONE ?? DEFAULTS.displayPhone);
   const accessToken = text('access-token', env.WHATSAPP_ACCESS_TOKEN ?? DEFAULTS.accessToken);
+  const wabaId = text('waba-id', env.WHATSAPP_WABA_ID ?? DEFAULTS.wabaId);
   if (appSecret === '') problems.push('--app-secret must not be empty');
   if (!/^\d+$/.test(phoneNumberId))
     problems.push(`--phone-number-id must be digits (got "${phoneNumberId}")`);
   if (!/^\+?[\d\s-]{5,}$/.test(displayPhone))
     problems.push(`--display-phone must be a phone number (got "${displayPhone}")`);
   if (accessToken === '') problems.push('--access-token must not be empty');
+  if (!/^\d+$/.test(wabaId)) problems.push(`--waba-id must be digits (got "${wabaId}")`);
   if (problems.length > 0) return { ok: false, message: problems.join('\n') };
   return {
     ok: true,
@@ -158,7 +177,7 @@ export function parseCliArgs(
       rate,
       target,
       appSecret,
-      account: { phoneNumberId, displayPhone, accessToken },
+      account: { phoneNumberId, displayPhone, accessToken, wabaId },
       graphPort,
       seed,
       ...(duration === undefined ? {} : { duration }),
@@ -166,6 +185,7 @@ export function parseCliArgs(
       ...(sendLatencyMs === undefined ? {} : { sendLatencyMs }),
       ...(webhookAttempts === undefined ? {} : { webhookAttempts }),
       ...(values['print-sends'] === true ? { printSends: true } : {}),
+      ...(templateReviewMs === undefined ? {} : { templateReviewMs }),
     },
   };
 }

@@ -25,3 +25,11 @@ export function newMediaId(): string {
 export function newTraceId(): string {
   return randomBytes(16).toString('base64url').slice(0, 23);
 }
+
+/**
+ * A template id as Meta issues them: 16 digits, below 2^53 (webhooks carry it as a JSON number,
+ * so it must survive `Number`).
+ */
+export function newTemplateId(): string {
+  return `${randomInt(1, 9)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}

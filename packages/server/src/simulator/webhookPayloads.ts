@@ -1,12 +1,26 @@
+import type { TemplateChange } from './TemplateStore.ts';
+import { wabaIdOf } from './types.ts';
 import type { SimulatorAccount } from './types.ts';
 
-/** The fixtures' WhatsApp Business Account id, used when an account names none. */
+/** The fixtures' WhatsApp Business Account id (the CLI's default WABA). */
 export const DEFAULT_WABA_ID = '102938475610293';
 
 /** A webhook delivery body (`webhookPayloadSchema` accepts every one the simulator builds). */
 export interface WebhookBody {
   object: 'whatsapp_business_account';
   entry: { id: string; changes: { value: Record<string, unknown>; field: 'messages' }[] }[];
+}
+
+/**
+ * How Meta bills a message (status-sent.json / status-delivered.json): `type` `regular`,
+ * `free_customer_service` or `free_entry_point`; `category` `marketing`, `utility`,
+ * `authentication`, `service` or `referral_conversion`.
+ */
+export interface WirePricing {
+  billable: boolean;
+  pricing_model: 'PMP';
+  type: 'regular' | 'free_customer_service' | 'free_entry_point';
+  category: string;
 }
 
 export type WireMessage = Record<string, unknown> & { id: string; from: string; type: string };
@@ -18,7 +32,7 @@ export interface WireStatus {
   recipient_id: string;
   /** What the send carried in `biz_opaque_callback_data`, echoed on each of its statuses. */
   biz_opaque_callback_data?: string;
-  pricing?: { billable: boolean; pricing_model: 'PMP'; type: string; category: string };
+  pricing?: WirePricing;
   errors?: {
     code: number;
     title: string;
@@ -38,7 +52,7 @@ function envelope(account: SimulatorAccount, value: Record<string, unknown>): We
     object: 'whatsapp_business_account',
     entry: [
       {
-        id: account.wabaId ?? DEFAULT_WABA_ID,
+        id: wabaIdOf(account),
         changes: [
           {
             value: {
@@ -88,4 +102,36 @@ export function reEngagementErrors(): NonNullable<WireStatus['errors']> {
       href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
     },
   ];
+}
+
+/**
+ * A template webhook (webhook-status-*.json, webhook-category-update-*.json): `entry[].id` is the
+ * WABA, `entry[].time` unix seconds, `changes[].field` the kind, and no `messaging_product` or
+ * `metadata` in the value.
+ */
+export interface TemplateWebhookBody {
+  entry: {
+    id: string;
+    time: number;
+    changes: { value: TemplateChange['value']; field: TemplateChange['field'] }[];
+  }[];
+  object: 'whatsapp_business_account';
+}
+
+export function templateWebhookPayload(change: TemplateChange, atMs: number): TemplateWebhookBody {
+  return {
+    entry: [
+      {
+        id: change.wabaId,
+        time: Math.floor(atMs / 1000),
+        // The fixtures' key order: a status update names the field last, a category update first.
+        changes: [
+          change.field === 'template_category_update'
+            ? { field: change.field, value: change.value }
+            : { value: change.value, field: change.field },
+        ],
+      },
+    ],
+    object: 'whatsapp_business_account',
+  };
 }

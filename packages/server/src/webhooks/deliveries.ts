@@ -12,13 +12,19 @@
  * The worker (`processPending`, and a poll every `pollMs`) claims deliveries that are due from
  * the table with `FOR UPDATE SKIP LOCKED`: retries (a status naming a message not stored yet),
  * and deliveries of a batch that failed.
+ *
+ * Template webhooks (`message_template_status_update`, `template_category_update`) name a WABA,
+ * not a number: they are applied to every project holding a live number of it
+ * (src/templates/webhooks.ts) in the same transaction, and a status of a template a project does
+ * not hold yet starts a sync of its copy once committed (`TemplateSyncer`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseWebhook } from '../channels/whatsapp/index.ts';
-import type { StatusEvent } from '../channels/whatsapp/index.ts';
+import type { StatusEvent, TemplateCategoryEvent, TemplateStatusEvent } from '../channels/whatsapp/index.ts';
 import type { Db } from '../db/openDatabase.ts';
+import type { GraphSettings } from '../inbox/accounts.ts';
 import { webhookDeliveries } from '../db/schema.ts';
 import type { AccountRoutes } from '../inbox/AccountRoutes.ts';
 import { announce } from '../inbox/announce.ts';
@@ -30,6 +36,8 @@ import { notifyCustomersWaiting } from '../notifications/notify.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { rootMessage } from '../errors/rootMessage.ts';
+import { applyTemplateEvent, TemplateSyncer } from '../templates/index.ts';
+import type { SyncRequest } from '../templates/index.ts';
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -41,6 +49,11 @@ export interface DeliveryWorkerOptions {
   routes: AccountRoutes;
   /** Told when stored messages queued jobs (file downloads). */
   jobs: { kick(): void };
+  /**
+   * Where Graph API calls go: the syncs a template status webhook asks for (a template a project
+   * does not hold yet). Without it those syncs are skipped (logged).
+   */
+  whatsapp?: GraphSettings | null;
   /** Tries of a delivery whose statuses name a wamid not stored yet. Default 6. */
   maxAttempts?: number;
   pollMs?: number;
@@ -77,6 +90,7 @@ interface Plan {
   outcomes: Outcome[];
   arriving: { outcome: Outcome; item: Arriving }[];
   statuses: { outcome: Outcome; routed: RoutedAccount; event: StatusEvent }[];
+  templates: { outcome: Outcome; event: TemplateStatusEvent | TemplateCategoryEvent }[];
 }
 
 /** What working off one delivery came to, inside its batch's transaction. */
@@ -86,6 +100,8 @@ interface Outcome {
   /** Statuses naming a wamid not stored yet (the send may still be storing it). */
   unresolved: number;
   queuedDownload: boolean;
+  /** Template syncs asked for by its template status webhooks. */
+  syncs: SyncRequest[];
 }
 
 /** How many messages and statuses a delivery carries (0 for a body of another shape). */
@@ -109,7 +125,9 @@ export function eventCount(body: unknown): number {
 const retryDelayMs = (attempt: number): number => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
 
 export class DeliveryWorker {
-  readonly #options: Required<DeliveryWorkerOptions>;
+  readonly #options: Required<Omit<DeliveryWorkerOptions, 'whatsapp'>>;
+  /** Syncs of template copies asked for by status webhooks; `null` without Graph settings. */
+  readonly #templates: TemplateSyncer | null;
   /** Works off the table (retries, failed batches), one pass at a time. */
   readonly #drain: Drain;
   /** Stores what arrived, one batch at a time. */
@@ -126,6 +144,16 @@ export class DeliveryWorker {
       inlineEvents: 100,
       ...options,
     };
+    this.#templates =
+      options.whatsapp === undefined || options.whatsapp === null
+        ? null
+        : new TemplateSyncer({
+            db: options.db,
+            now: options.now,
+            publisher: options.publisher,
+            whatsapp: options.whatsapp,
+            log: options.log,
+          });
     this.#drain = new Drain(() => this.#pass());
     this.#intake = new Drain(() => this.#takeIn());
   }
@@ -146,6 +174,7 @@ export class DeliveryWorker {
   async processPending(): Promise<void> {
     await this.#intake.idle();
     await this.#drain.run();
+    await this.#templates?.idle();
   }
 
   kick(): void {
@@ -165,6 +194,7 @@ export class DeliveryWorker {
     this.#timer = null;
     await this.#intake.idle();
     await this.#drain.idle();
+    await this.#templates?.idle();
   }
 
   async #takeIn(): Promise<void> {
@@ -288,7 +318,7 @@ export class DeliveryWorker {
     const at = now();
     const plan = await this.#plan(db, deliveries, at);
     let outcomes: Outcome[];
-    if (kind === 'new' && plan.statuses.length === 0) {
+    if (kind === 'new' && plan.statuses.length === 0 && plan.templates.length === 0) {
       const received = await storeWebhookBatch(
         db,
         deliveries,
@@ -309,6 +339,11 @@ export class DeliveryWorker {
           if (result === 'unknown') outcome.unresolved += 1;
           else outcome.announcements.push(...result);
         }
+        for (const { outcome, event } of plan.templates) {
+          const applied = await applyTemplateEvent(tx, event, at);
+          outcome.announcements.push(...applied.announcements);
+          outcome.syncs.push(...applied.syncs);
+        }
         if (kind === 'new') await this.#insertSettled(tx, done, at);
         else await this.#updateSettled(tx, done, at);
         return done;
@@ -318,6 +353,7 @@ export class DeliveryWorker {
     try {
       for (const outcome of outcomes) announce(publisher, outcome.announcements);
       if (outcomes.some((outcome) => outcome.queuedDownload)) jobs.kick();
+      this.#requestSyncs(outcomes.flatMap((outcome) => outcome.syncs));
     } catch (error) {
       this.#options.log.error({ err: error }, 'announcing stored webhook events failed');
     }
@@ -327,6 +363,15 @@ export class DeliveryWorker {
       outcomes.flatMap((outcome) => outcome.announcements),
       this.#options.log,
     );
+  }
+
+  #requestSyncs(syncs: SyncRequest[]): void {
+    if (syncs.length === 0) return;
+    if (this.#templates === null) {
+      this.#options.log.warn({ syncs }, 'template sync asked for without Graph API settings; skipped');
+      return;
+    }
+    this.#templates.request(syncs);
   }
 
   /** Each delivery's messages' announcements, onto its outcome. */
@@ -385,14 +430,21 @@ export class DeliveryWorker {
 
   /**
    * What the deliveries carry, in arrival order, routed to their accounts: messages (stored in one
-   * round trip) and statuses (which name messages sent earlier, not these). Skips what cannot be
-   * stored: unknown or logged-out numbers, invalid events, errors Meta reports.
+   * round trip), statuses (which name messages sent earlier, not these) and template events (by
+   * WABA). Skips what cannot be stored: unknown, deleted or logged-out numbers, invalid events,
+   * errors Meta reports.
    */
   async #plan(db: Db, deliveries: Delivery[], at: Date): Promise<Plan> {
     const { log, routes } = this.#options;
-    const plan: Plan = { outcomes: [], arriving: [], statuses: [] };
+    const plan: Plan = { outcomes: [], arriving: [], statuses: [], templates: [] };
     for (const delivery of deliveries) {
-      const outcome: Outcome = { delivery, announcements: [], unresolved: 0, queuedDownload: false };
+      const outcome: Outcome = {
+        delivery,
+        announcements: [],
+        unresolved: 0,
+        queuedDownload: false,
+        syncs: [],
+      };
       plan.outcomes.push(outcome);
       for (const event of parseWebhook(delivery.body, { receivedAt: delivery.receivedAt })) {
         if (event.kind === 'ignored') continue;
@@ -405,6 +457,10 @@ export class DeliveryWorker {
         }
         if (event.kind === 'error') {
           log.warn({ deliveryId: delivery.id, errors: event.errors }, 'WhatsApp reported errors');
+          continue;
+        }
+        if (event.kind === 'template_status' || event.kind === 'template_category') {
+          plan.templates.push({ outcome, event });
           continue;
         }
         const routed = await routes.route(db, event.phoneNumberId, at);

@@ -8,28 +8,58 @@
  * The app's Graph API (`WHATSAPP_GRAPH_BASE_URL`) is the simulator's `GraphApiServer` on loopback,
  * playing Meta's directory of numbers: `account_create` verifies a number there, so a test
  * registers its number first (`POST /numbers`), as a business has its number at Meta before adding
- * it to Sapa.
+ * it to Sapa. It also keeps the WABAs' templates: one created through it is reviewed
+ * `E2E_TEMPLATE_REVIEW_MS` later (default 1500) and its `message_template_status_update` webhook,
+ * signed with the app secret, goes to the app, as Meta's would.
  *
  * Control API (JSON, 127.0.0.1 only):
- * - `POST /numbers {phoneNumberId, accessToken, displayPhone?, verifiedName?}`: Meta knows the number.
+ * - `POST /numbers {phoneNumberId, accessToken, wabaId?, displayPhone?, verifiedName?, qualityRating?,
+ *   messagingLimit?}`: Meta knows the number, in that WABA (default: one per token); answers
+ *   `{ phoneNumberId, wabaId }`.
  * - `POST /simulators {accountId}`: a simulator for that account of the app (its number and token),
  *   whose Graph API the account's sends now reach; answers `{ id, graphBaseUrl, customers }`.
  * - `POST /simulators/{id}/write {customer, text?, kind?}`: a customer (index or phone) writes.
  * - `GET /simulators/{id}/sent`: every Graph API request the simulator received.
  * - `POST /members {key, phone, permissions}`: makes a registered user a member with exactly those keys.
+ * - `POST /templates {wabaId, body, status?}`: Meta has had the template for long (`body`: a create
+ *   body, SDK `templateCreateBody`; `status` default `APPROVED`), without a webhook: `template_sync`
+ *   reads it. Every simulator shares these templates, so their sends are checked against them.
+ * - `POST /conversations/age {accountId, phone, hours}`: the customer last wrote `hours` earlier
+ *   than they did (their 24-hour window closes as if that much time went by).
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { projectMembers, projects, users, waAccounts } from '../../src/db/schema.ts';
+import {
+  conversations,
+  customers,
+  projectMembers,
+  projects,
+  users,
+  waAccounts,
+} from '../../src/db/schema.ts';
 import { normalizePhone, parsePermissions } from '../../src/sdk.ts';
+import { openToken } from '../../src/security/tokenBox.ts';
 import { createSimulator, GraphApiServer } from '../../src/simulator/index.ts';
-import type { InboundKind, Simulator } from '../../src/simulator/index.ts';
+import type {
+  InboundKind,
+  Simulator,
+  SimulatorMessagingLimit,
+  SimulatorQualityRating,
+} from '../../src/simulator/index.ts';
 
 const config = loadConfig();
-const meta = new GraphApiServer({ accounts: [] });
+const reviewMs = Number(process.env.E2E_TEMPLATE_REVIEW_MS ?? 1_500);
+const meta = new GraphApiServer({
+  accounts: [],
+  templateReviewMs: reviewMs,
+  webhook: {
+    target: `http://127.0.0.1:${config.port}/webhooks/whatsapp`,
+    appSecret: config.whatsapp.appSecret,
+  },
+});
 config.whatsapp.graphBaseUrl = await meta.listen();
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3102);
 const app = await buildApp({ config });
@@ -65,9 +95,13 @@ async function addSimulator(body: Json): Promise<unknown> {
       {
         phoneNumberId: account.phoneNumberId,
         displayPhone: account.displayPhone.replace(/^\+/, ''),
-        accessToken: account.accessToken,
+        // Stored sealed: the simulated Meta knows the token itself.
+        accessToken: openToken(app.sapa.services.config.whatsapp.tokenKey, account.accessToken),
+        ...(account.wabaId === null ? {} : { wabaId: account.wabaId }),
       },
     ],
+    // The templates Meta's directory holds: sends are checked against them.
+    templates: meta.templates,
     customers: typeof body.customers === 'number' ? body.customers : 5,
     seed: typeof body.seed === 'number' ? body.seed : Date.now() % 100_000,
     statusDelaysMs: { sent: 50, delivered: 700, read: 1_500 },
@@ -93,8 +127,15 @@ function addNumber(body: Json): unknown {
     accessToken: String(body.accessToken),
     displayPhone: typeof body.displayPhone === 'string' ? body.displayPhone : '6281210009000',
     ...(typeof body.verifiedName === 'string' ? { verifiedName: body.verifiedName } : {}),
+    ...(typeof body.wabaId === 'string' ? { wabaId: body.wabaId } : {}),
+    ...(typeof body.qualityRating === 'string'
+      ? { qualityRating: body.qualityRating as SimulatorQualityRating }
+      : {}),
+    ...(typeof body.messagingLimit === 'string'
+      ? { messagingLimit: body.messagingLimit as SimulatorMessagingLimit }
+      : {}),
   });
-  return { phoneNumberId };
+  return { phoneNumberId, wabaId: meta.wabaIdOf(phoneNumberId) };
 }
 
 async function addMember(body: Json): Promise<unknown> {
@@ -114,6 +155,34 @@ async function addMember(body: Json): Promise<unknown> {
   return { userId: user.id };
 }
 
+function addTemplate(body: Json): unknown {
+  const status = typeof body.status === 'string' ? (body.status as 'APPROVED') : 'APPROVED';
+  const template = meta.seedTemplate(String(body.wabaId), body.body, { status });
+  return { id: template.id, name: template.name, status: template.status };
+}
+
+async function ageConversation(body: Json): Promise<unknown> {
+  const phone = normalizePhone(String(body.phone));
+  const hours = Number(body.hours);
+  if (phone === null || !Number.isFinite(hours)) throw new Error('phone and hours needed');
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .innerJoin(conversations, eq(conversations.customerId, customers.id))
+    .where(and(eq(customers.phone, phone), eq(conversations.accountId, String(body.accountId))));
+  if (customer === undefined) throw new Error(`no conversation with ${phone}`);
+  const aged = await db
+    .update(conversations)
+    .set({
+      lastInboundAt: sql`${conversations.lastInboundAt} - ${Math.round(hours)}::int * interval '1 hour'`,
+    })
+    .where(
+      and(eq(conversations.customerId, customer.id), eq(conversations.accountId, String(body.accountId))),
+    )
+    .returning({ id: conversations.id });
+  return { conversationIds: aged.map((row) => row.id) };
+}
+
 async function route(request: IncomingMessage): Promise<[number, unknown]> {
   const url = new URL(request.url ?? '/', 'http://control');
   const parts = url.pathname.split('/').filter((part) => part !== '');
@@ -123,6 +192,10 @@ async function route(request: IncomingMessage): Promise<[number, unknown]> {
     return [200, await addSimulator(await readJson(request))];
   if (request.method === 'POST' && url.pathname === '/members')
     return [200, await addMember(await readJson(request))];
+  if (request.method === 'POST' && url.pathname === '/templates')
+    return [200, addTemplate(await readJson(request))];
+  if (request.method === 'POST' && url.pathname === '/conversations/age')
+    return [200, await ageConversation(await readJson(request))];
   const simulator = parts[0] === 'simulators' ? simulators.get(parts[1] ?? '') : undefined;
   if (simulator !== undefined && request.method === 'POST' && parts[2] === 'write') {
     const body = await readJson(request);

@@ -35,10 +35,14 @@ export interface GraphCall {
 /** `lost`: the send is taken (recorded) but its answer never comes back (the connection is cut). */
 export type GraphMode = 'ok' | 'error' | 'network' | 'token' | 'lost';
 
+/** The WABA every number of the fake Graph API belongs to (`startFakeGraph`). */
+export const FAKE_WABA_ID = '102938475610293';
+
 /**
  * A fake `POST /{version}/{phone-number-id}/messages` on 127.0.0.1, port 0, which also answers
  * `GET /{version}/{phone-number-id}?fields=…` for every number whose token is `token-<id>` (as
- * `createAccount` makes them); other requests: a Graph error.
+ * `createAccount` makes them), and `GET /{version}/{waba-id}/phone_numbers` with that number to
+ * that token (any WABA id: use `FAKE_WABA_ID`); other requests: a Graph error.
  */
 export interface FakeGraph {
   url: string;
@@ -57,6 +61,14 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const number = /^\/v\d+\.\d+\/(\d+)\?fields=/.exec(request.url ?? '');
     if (request.method === 'GET' && number?.[1] !== undefined) {
       phoneNumberAnswer(response, number[1], request.headers.authorization);
+      return;
+    }
+    if (request.method === 'GET' && /^\/v\d+\.\d+\/\d+\/phone_numbers(\?|$)/.test(request.url ?? '')) {
+      const id = /^Bearer token-(\d+)(?:-\S+)?$/.exec(request.headers.authorization ?? '')?.[1];
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({ data: id === undefined ? [] : [{ id, display_phone_number: '+62 812-1000-9000' }] }),
+      );
       return;
     }
     if (request.method !== 'POST') {
@@ -141,7 +153,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
 /** The fake's `GET /{phone-number-id}`: the number to its `token-<id>`, 190 to any other token. */
 function phoneNumberAnswer(response: ServerResponse, id: string, authorization: string | undefined): void {
   response.setHeader('content-type', 'application/json');
-  if (authorization !== `Bearer token-${id}`) {
+  // The number's token, or a renewed one (`token-{id}-…`).
+  if (authorization !== `Bearer token-${id}` && !(authorization ?? '').startsWith(`Bearer token-${id}-`)) {
     response.statusCode = 401;
     response.end(
       JSON.stringify({
@@ -254,28 +267,34 @@ export interface InboxProject {
 
 /**
  * Adds a number to the project through `account_create`, its token `token-<id>`: Meta (the test
- * server's simulated Graph API, or a test's fake) knows it first.
+ * server's simulated Graph API, or a test's fake) knows it first, in WABA `wabaId` (the
+ * simulator's: one derived from the token unless given; the fake's: `FAKE_WABA_ID`).
  */
 export async function createAccount(
   server: TestServer,
   token: string,
   key: string,
   phoneNumberId = uniquePhoneNumberId(),
+  options: { wabaId?: string; accessToken?: string } = {},
 ): Promise<WhatsAppAccount> {
+  const accessToken = options.accessToken ?? `token-${phoneNumberId}`;
   server.graph?.addAccount({
     phoneNumberId,
     displayPhone: '6281210009000',
-    accessToken: `token-${phoneNumberId}`,
+    accessToken,
     verifiedName: 'Toko Utama',
+    ...(options.wabaId === undefined ? {} : { wabaId: options.wabaId }),
   });
+  const wabaId = server.graph?.wabaIdOf(phoneNumberId) ?? options.wabaId ?? FAKE_WABA_ID;
   return dataOf<WhatsAppAccount>(
     await server.act('account_create', {
       token,
       key,
       name: 'Toko Utama',
+      wabaId,
       phoneNumberId,
       displayPhone: '+6281210009000',
-      accessToken: `token-${phoneNumberId}`,
+      accessToken,
     }),
   );
 }
@@ -327,7 +346,12 @@ export async function conversationWith(
 ): Promise<ConversationSummary> {
   const answer = await deliver(
     server,
-    inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from: phone }),
+    // Written now by the test's clock: the 24-hour window is open whatever the clock was moved to.
+    inbound('inbound-text.json', {
+      phoneNumberId: setup.account.phoneNumberId,
+      from: phone,
+      timestamp: server.clock.now(),
+    }),
   );
   expect(answer.status).toBe(200);
   let list: ConversationSummary[] = [];

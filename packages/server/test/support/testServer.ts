@@ -38,7 +38,9 @@ export interface TestServer {
   /**
    * The simulator's Graph API this server asks (`account_create` checks a number there; sends go
    * there too), unless the test gave its own `graphBaseUrl` (then `null`). It knows the numbers
-   * registered with `graph.addAccount`, as Meta knows the numbers of a business.
+   * registered with `graph.addAccount`, as Meta knows the numbers of a business, and their WABAs'
+   * templates; it reviews templates only on `graph.reviewNow()`, and its template webhooks come
+   * to this server (then `app.sapa.processPendingDeliveries()` works them off).
    */
   graph: GraphApiServer | null;
   /** Calls an act with a JSON body. */
@@ -62,7 +64,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-test-'));
-  const graph = overrides.whatsapp?.graphBaseUrl === undefined ? new GraphApiServer({ accounts: [] }) : null;
+  // Templates are reviewed only when a test says so (`graph.reviewNow()`): no timers race the test.
+  const graph =
+    overrides.whatsapp?.graphBaseUrl === undefined
+      ? new GraphApiServer({ accounts: [], templateReviewMs: null })
+      : null;
   const graphBaseUrl = graph === null ? (overrides.whatsapp?.graphBaseUrl ?? '') : await graph.listen();
   const base = loadConfig({});
   const config: Config = {
@@ -101,6 +107,8 @@ export async function startTestServer(
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
+  // Template webhooks (status, category) of the simulated Meta come to this server, signed.
+  graph?.setWebhookTarget({ target: `${url}/webhooks/whatsapp`, appSecret: TEST_APP_SECRET, maxAttempts: 3 });
 
   const send = async (
     body: string | Uint8Array | FormData,

@@ -1,7 +1,8 @@
 /**
  * Where a WhatsApp number's details come from (`/project/account/{key}`, beside the add form):
- * the phone-number ID on the Meta app's WhatsApp → API Setup page, a System User's permanent token
- * from Business Settings, and the webhook this server listens on.
+ * the phone-number ID and the WhatsApp Business Account ID on the Meta app's WhatsApp → API Setup
+ * page, a System User's permanent token from Business Settings, and the webhook this server
+ * listens on (with the template status fields).
  */
 import { useT } from '../i18n/I18nProvider.tsx';
 import * as css from './accounts.css.ts';
@@ -19,8 +20,11 @@ export function AccountHelp() {
       <p className={css.helpText}>{t('account.help.intro')}</p>
       <ol className={css.helpSteps}>
         <li>{t('account.help.phoneNumberId')}</li>
+        <li>{t('account.help.wabaId')}</li>
         <li>{t('account.help.token')}</li>
-        <li>{t('account.help.webhook', { url: webhookUrl() })}</li>
+        <li>
+          {t('account.help.webhook', { url: webhookUrl() })} {t('account.help.templates')}
+        </li>
       </ol>
       <p className={css.helpText}>{t('account.help.temporary')}</p>
     </section>

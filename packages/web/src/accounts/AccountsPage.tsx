@@ -1,36 +1,44 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Actor } from 'xstate';
+import type { Actor, ActorRefFrom } from 'xstate';
 import { Form } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { formatDate } from '@sapa/sdk';
+import { formatDate, formatDateTime } from '@sapa/sdk';
 import type { MessageKey, Project, WhatsAppAccount } from '@sapa/sdk';
+import type { accountFormMachine } from '@sapa/machines/team';
 import {
   accountPermissions,
   accountsMachine,
+  selectAccountDraft,
+  selectAccountForm,
+  selectAccountFormErrors,
+  selectAccountVerifying,
   selectAccounts,
   selectAccountsStatus,
+  selectAddedAccount,
+  selectChangeOf,
   type AccountField,
-  type AccountForm,
   type AccountPermissions,
 } from '@sapa/machines/team';
-import { type FieldErrors } from '@sapa/machines/auth';
+import { Alert } from '../components/Alert.tsx';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { dialog } from '../components/dialog.css.ts';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { useFieldError } from '../auth/useFieldError.ts';
-import { useT } from '../i18n/I18nProvider.tsx';
+import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { useProject } from '../project/ProjectScope.tsx';
 import * as layout from '../layout/layout.css.ts';
+import { TemplatesPanel } from '../templates/TemplatesPanel.tsx';
 import { AccountHelp } from './AccountHelp.tsx';
+import { messagingLimitKey, qualityTone } from './accountFacts.ts';
 import * as css from './accounts.css.ts';
 
 type AccountsActor = Actor<typeof accountsMachine>;
-
-const NO_ERRORS: FieldErrors<AccountField> = {};
+type AccountFormActor = ActorRefFrom<typeof accountFormMachine>;
 
 const statusLabels: Record<WhatsAppAccount['status'], MessageKey> = {
   connected: 'account.status.connected',
@@ -39,9 +47,11 @@ const statusLabels: Record<WhatsAppAccount['status'], MessageKey> = {
 };
 
 /**
- * `/project/account/{key}`: the project's WhatsApp numbers with live status (`account.status`),
- * and, each with its permission, adding a number, renaming one, giving it a new access token and
- * logging it out (accountsMachine).
+ * `/project/account/{key}`: the project's WhatsApp numbers as Meta verified them (verified name,
+ * quality rating, messaging tier, status, when checked), kept live; adding a number (Meta is
+ * asked first), reading one from Meta again, renaming it, a new access token, logging it out and
+ * deleting it, each with its permission (accountsMachine); and, for `project.account.view`, the
+ * Templates tab of each number's WhatsApp Business Account (TemplatesPanel).
  */
 export function AccountsPage() {
   const t = useT();
@@ -68,11 +78,47 @@ function Accounts({ project }: { project: Project }) {
   const { client, inbox } = useRuntime();
   const may = accountPermissions(project.permissions);
   const actor = useActorRef(accountsMachine, { input: { client, key: project.key } });
+  useEffect(() => inbox.router.attachAccounts(project.key, actor), [inbox.router, project.key, actor]);
+  if (!may.view) return <p className={css.empty}>{t('account.noAccess')}</p>;
+  if (!may.templates) return <Numbers actor={actor} may={may} timeZone={project.timeZone} />;
+  return (
+    <Tabs defaultSelectedKey="numbers">
+      <TabList aria-label={t('account.tabs')}>
+        <Tab id="numbers" data-testid="accounts-tab">
+          {t('account.tab.numbers')}
+        </Tab>
+        <Tab id="templates" data-testid="templates-tab">
+          {t('account.tab.templates')}
+        </Tab>
+      </TabList>
+      <TabPanel id="numbers">
+        <div className={css.tabPanel}>
+          <Numbers actor={actor} may={may} timeZone={project.timeZone} />
+        </div>
+      </TabPanel>
+      <TabPanel id="templates">
+        <div className={css.tabPanel}>
+          <TemplatesPanel project={project} accounts={actor} may={may} />
+        </div>
+      </TabPanel>
+    </Tabs>
+  );
+}
+
+function Numbers({
+  actor,
+  may,
+  timeZone,
+}: {
+  actor: AccountsActor;
+  may: AccountPermissions;
+  timeZone: string;
+}) {
+  const t = useT();
   const status = useSelector(actor, selectAccountsStatus);
   const accounts = useSelector(actor, selectAccounts);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  useEffect(() => inbox.router.attachAccounts(project.key, actor), [inbox.router, project.key, actor]);
-  if (!may.view) return <p className={css.empty}>{t('account.noAccess')}</p>;
+  const form = useSelector(actor, selectAccountForm);
   return (
     <>
       {status === 'loading' ? <Spinner label={t('account.loading')} /> : null}
@@ -86,24 +132,36 @@ function Accounts({ project }: { project: Project }) {
       {status === 'ready' ? (
         <ul className={css.list} aria-label={t('account.list')}>
           {accounts.map((account) => (
-            <AccountCard
-              key={account.id}
-              account={account}
-              actor={actor}
-              may={may}
-              timeZone={project.timeZone}
-            />
+            <AccountCard key={account.id} account={account} actor={actor} may={may} timeZone={timeZone} />
           ))}
         </ul>
       ) : null}
-      {may.add && (status === 'ready' || status === 'empty') ? (
+      {may.add && form !== undefined ? (
         <div className={css.addRow}>
-          <AddAccount actor={actor} />
+          <div className={css.addColumn}>
+            <AddedNotice actor={actor} />
+            <AddAccount form={form} />
+          </div>
           <AccountHelp />
         </div>
       ) : null}
     </>
   );
+}
+
+/** A quality rating as a coloured chip. */
+function QualityChip({ account }: { account: WhatsAppAccount }) {
+  const t = useT();
+  return (
+    <span className={css.toneChip({ tone: qualityTone(account.qualityRating), dot: true })}>
+      {t(`account.quality.${account.qualityRating}`)}
+    </span>
+  );
+}
+
+function limitText(t: Translate, limit: string | null): string {
+  const key = messagingLimitKey(limit);
+  return key === null ? (limit ?? '') : t(key);
 }
 
 /** Closes a form once the machine saved its change (`saved` grew). */
@@ -117,6 +175,8 @@ function useClosesOnSave(actor: AccountsActor, close: () => void) {
   }, [saved, close]);
 }
 
+type CardDialog = 'rename' | 'token' | 'waba' | 'logout' | 'delete';
+
 function AccountCard({
   account,
   actor,
@@ -129,12 +189,18 @@ function AccountCard({
   timeZone: string;
 }) {
   const t = useT();
-  const [dialogOpen, setDialogOpen] = useState<'rename' | 'token' | 'logout' | null>(null);
+  const [dialogOpen, setDialogOpen] = useState<CardDialog | null>(null);
   // Saving or refreshing after a reconnection: the machine takes no change then, so none is offered.
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const change = useSelector(actor, (snapshot) => selectChangeOf(snapshot, account.id));
+  const changeError = useSelector(actor, (snapshot) =>
+    snapshot.context.change?.accountId === account.id && snapshot.context.change.kind === 'refresh'
+      ? snapshot.context.changeError
+      : null,
+  );
   const headingId = `account-${account.id}`;
   return (
-    <li className={css.card} aria-labelledby={headingId}>
+    <li className={css.card} aria-labelledby={headingId} data-testid="account-card">
       <div className={css.cardHead}>
         <h2 id={headingId} className={css.name}>
           {account.name}
@@ -143,11 +209,48 @@ function AccountCard({
           {t(statusLabels[account.status])}
         </span>
       </div>
-      <p className={css.meta}>{t('account.displayPhone', { phone: account.displayPhone })}</p>
-      <p className={css.meta}>{t('account.phoneNumberIdValue', { id: account.phoneNumberId })}</p>
+      <dl className={css.facts} aria-label={t('account.facts')}>
+        <dt className={css.factTerm}>{t('account.fact.verifiedName')}</dt>
+        <dd className={`${css.factValue} ${css.verifiedName}`}>
+          {account.verifiedName ?? t('account.notVerified')}
+        </dd>
+        <dt className={css.factTerm}>{t('account.fact.phone')}</dt>
+        <dd className={css.factValue}>{account.displayPhone}</dd>
+        <dt className={css.factTerm}>{t('account.fact.quality')}</dt>
+        <dd className={css.factValue}>
+          <QualityChip account={account} />
+        </dd>
+        <dt className={css.factTerm}>{t('account.fact.limit')}</dt>
+        <dd className={css.factValue}>{limitText(t, account.messagingLimit)}</dd>
+        <dt className={css.factTerm}>{t('account.fact.waba')}</dt>
+        <dd className={css.factValue}>{account.wabaId ?? t('account.noWaba')}</dd>
+        <dt className={css.factTerm}>{t('account.fact.phoneNumberId')}</dt>
+        <dd className={css.factValue}>{account.phoneNumberId}</dd>
+        <dt className={css.factTerm}>{t('account.fact.checked')}</dt>
+        <dd className={css.factValue}>
+          {account.checkedAt === null
+            ? t('account.neverChecked')
+            : formatDateTime(account.checkedAt, timeZone)}
+        </dd>
+      </dl>
       <p className={css.meta}>{t('account.added', { date: formatDate(account.createdAt, timeZone) })}</p>
-      {may.edit || may.logout ? (
+      {changeError ? (
+        <p className={layout.formError} role="alert">
+          {t('account.changeFailed', { message: changeError.message })}
+        </p>
+      ) : null}
+      {may.refresh || may.edit || may.logout || may.remove ? (
         <div className={css.actions}>
+          {may.refresh ? (
+            <Button
+              size="sm"
+              tone="secondary"
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'accounts.refresh', id: account.id })}
+            >
+              {change === 'refresh' ? t('account.refreshing') : t('account.refresh')}
+            </Button>
+          ) : null}
           {may.edit ? (
             <>
               <Button size="sm" tone="secondary" isDisabled={busy} onPress={() => setDialogOpen('rename')}>
@@ -156,6 +259,11 @@ function AccountCard({
               <Button size="sm" tone="secondary" isDisabled={busy} onPress={() => setDialogOpen('token')}>
                 {t('account.newToken')}
               </Button>
+              {account.wabaId === null ? (
+                <Button size="sm" tone="secondary" isDisabled={busy} onPress={() => setDialogOpen('waba')}>
+                  {t('account.setWaba')}
+                </Button>
+              ) : null}
             </>
           ) : null}
           {may.logout && account.status !== 'logged_out' ? (
@@ -163,16 +271,23 @@ function AccountCard({
               {t('account.logout')}
             </Button>
           ) : null}
+          {may.remove ? (
+            <Button size="sm" tone="ghost" isDisabled={busy} onPress={() => setDialogOpen('delete')}>
+              {t('account.delete')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {dialogOpen === 'rename' ? (
-        <ChangeDialog actor={actor} account={account} kind="rename" onClose={() => setDialogOpen(null)} />
+      {dialogOpen === 'rename' || dialogOpen === 'token' || dialogOpen === 'waba' ? (
+        <ChangeDialog actor={actor} account={account} kind={dialogOpen} onClose={() => setDialogOpen(null)} />
       ) : null}
-      {dialogOpen === 'token' ? (
-        <ChangeDialog actor={actor} account={account} kind="token" onClose={() => setDialogOpen(null)} />
-      ) : null}
-      {dialogOpen === 'logout' ? (
-        <LogoutDialog actor={actor} account={account} onClose={() => setDialogOpen(null)} />
+      {dialogOpen === 'logout' || dialogOpen === 'delete' ? (
+        <ConfirmDialog
+          actor={actor}
+          account={account}
+          kind={dialogOpen}
+          onClose={() => setDialogOpen(null)}
+        />
       ) : null}
     </li>
   );
@@ -186,12 +301,17 @@ function ChangeDialog({
 }: {
   actor: AccountsActor;
   account: WhatsAppAccount;
-  kind: 'rename' | 'token';
+  kind: 'rename' | 'token' | 'waba';
   onClose(): void;
 }) {
   const t = useT();
   const fieldError = useFieldError();
   const [value, setValue] = useState(kind === 'rename' ? account.name : '');
+  const titles = {
+    rename: 'account.renameTitle',
+    token: 'account.tokenTitle',
+    waba: 'account.wabaTitle',
+  } as const;
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const changeError = useSelector(actor, (snapshot) => snapshot.context.changeError);
   // Saving or refreshing after a reconnection: the machine takes no change then, so none is offered.
@@ -203,7 +323,7 @@ function ChangeDialog({
   useClosesOnSave(actor, onClose);
   return (
     <ModalDialog
-      title={t(kind === 'rename' ? 'account.renameTitle' : 'account.tokenTitle', { name: account.name })}
+      title={t(titles[kind], { name: account.name })}
       isOpen
       onOpenChange={(open) => (open ? null : close())}
     >
@@ -215,7 +335,9 @@ function ChangeDialog({
           actor.send(
             kind === 'rename'
               ? { type: 'accounts.rename', id: account.id, name: value }
-              : { type: 'accounts.renewToken', id: account.id, accessToken: value },
+              : kind === 'waba'
+                ? { type: 'accounts.setWaba', id: account.id, wabaId: value }
+                : { type: 'accounts.renewToken', id: account.id, accessToken: value },
           );
         }}
       >
@@ -225,6 +347,17 @@ function ChangeDialog({
             value={value}
             onChange={setValue}
             error={fieldError(fieldErrors.name)}
+            autoFocus
+          />
+        ) : kind === 'waba' ? (
+          <TextField
+            label={t('account.wabaId')}
+            value={value}
+            onChange={setValue}
+            error={fieldError(fieldErrors.wabaId)}
+            description={t('account.wabaIdHint')}
+            inputMode="numeric"
+            autoComplete="off"
             autoFocus
           />
         ) : (
@@ -255,13 +388,16 @@ function ChangeDialog({
   );
 }
 
-function LogoutDialog({
+/** Logging a number out or deleting it: said plainly, then confirmed. */
+function ConfirmDialog({
   actor,
   account,
+  kind,
   onClose,
 }: {
   actor: AccountsActor;
   account: WhatsAppAccount;
+  kind: 'logout' | 'delete';
   onClose(): void;
 }) {
   const t = useT();
@@ -273,52 +409,70 @@ function LogoutDialog({
     onClose();
   };
   useClosesOnSave(actor, onClose);
+  const logout = kind === 'logout';
   return (
     <ModalDialog
-      title={t('account.logoutTitle', { name: account.name })}
+      title={t(logout ? 'account.logoutTitle' : 'account.deleteTitle', { name: account.name })}
       isOpen
       onOpenChange={(open) => (open ? null : close())}
     >
-      <p className={css.meta}>{t('account.logoutBody')}</p>
+      <p className={css.meta}>{t(logout ? 'account.logoutBody' : 'account.deleteBody')}</p>
       <FormError message={changeError ? t('account.changeFailed', { message: changeError.message }) : null} />
       <div className={dialog.actions}>
         <Button tone="secondary" onPress={close}>
           {t('common.cancel')}
         </Button>
-        <Button isDisabled={busy} onPress={() => actor.send({ type: 'accounts.logout', id: account.id })}>
-          {t('account.logout')}
+        <Button
+          isDisabled={busy}
+          onPress={() => actor.send({ type: logout ? 'accounts.logout' : 'accounts.delete', id: account.id })}
+        >
+          {t(logout ? 'account.logout' : 'account.delete')}
         </Button>
       </div>
     </ModalDialog>
   );
 }
 
-const EMPTY_FORM: AccountForm = { name: '', phoneNumberId: '', displayPhone: '', accessToken: '' };
+/** What Meta verified of the number the form added last. */
+function AddedNotice({ actor }: { actor: AccountsActor }) {
+  const t = useT();
+  const added = useSelector(actor, selectAddedAccount);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (added === null || dismissed === added.id) return null;
+  return (
+    <Alert tone="info" title={t('account.add.verified')} onDismiss={() => setDismissed(added.id)}>
+      <p className={css.helpText} data-testid="account-verified">
+        {t('account.add.verifiedBody', {
+          name: added.name,
+          phone: added.displayPhone,
+          verifiedName: added.verifiedName ?? added.name,
+          quality: t(`account.quality.${added.qualityRating}`),
+          limit: limitText(t, added.messagingLimit),
+        })}
+      </p>
+    </Alert>
+  );
+}
 
-function AddAccount({ actor }: { actor: AccountsActor }) {
+const FIELDS: ReadonlyArray<{
+  field: AccountField;
+  label: MessageKey;
+  hint?: MessageKey;
+  secret?: boolean;
+}> = [
+  { field: 'name', label: 'account.name' },
+  { field: 'wabaId', label: 'account.wabaId', hint: 'account.wabaIdHint' },
+  { field: 'phoneNumberId', label: 'account.phoneNumberId', hint: 'account.phoneNumberIdHint' },
+  { field: 'accessToken', label: 'account.accessToken', hint: 'account.accessTokenHint', secret: true },
+];
+
+/** The verification form of a new number (accountFormMachine, run by accountsMachine). */
+function AddAccount({ form }: { form: AccountFormActor }) {
   const t = useT();
   const fieldError = useFieldError();
-  const [form, setForm] = useState(EMPTY_FORM);
-  const change = useSelector(actor, (snapshot) => snapshot.context.change);
-  const fieldErrors = useSelector(actor, (snapshot) =>
-    change?.kind === 'create' ? snapshot.context.fieldErrors : NO_ERRORS,
-  );
-  const changeError = useSelector(actor, (snapshot) =>
-    change?.kind === 'create' ? snapshot.context.changeError : null,
-  );
-  // Saving or refreshing after a reconnection: the machine takes no change then, so none is offered.
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const created = useSelector(actor, (snapshot) =>
-    snapshot.context.change?.kind === 'create' ? snapshot.context.saved : 0,
-  );
-  const last = useRef(created);
-  useEffect(() => {
-    if (created === last.current) return;
-    last.current = created;
-    setForm(EMPTY_FORM);
-  }, [created]);
-  const set = (field: keyof AccountForm) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
+  const draft = useSelector(form, selectAccountDraft);
+  const errors = useSelector(form, selectAccountFormErrors);
+  const verifying = useSelector(form, selectAccountVerifying);
   return (
     <section className={css.section} aria-labelledby="add-account-title">
       <h2 id="add-account-title" className={css.sectionTitle}>
@@ -329,47 +483,30 @@ function AddAccount({ actor }: { actor: AccountsActor }) {
         validationBehavior="aria"
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'accounts.create', ...form });
+          form.send({ type: 'accountForm.submit' });
         }}
       >
-        <TextField
-          label={t('account.name')}
-          value={form.name}
-          onChange={set('name')}
-          error={fieldError(fieldErrors.name)}
-        />
-        <TextField
-          label={t('account.phoneNumberId')}
-          value={form.phoneNumberId}
-          onChange={set('phoneNumberId')}
-          inputMode="numeric"
-          description={t('account.phoneNumberIdHint')}
-          error={fieldError(fieldErrors.phoneNumberId)}
-        />
-        <TextField
-          label={t('account.displayPhoneLabel')}
-          type="tel"
-          value={form.displayPhone}
-          onChange={set('displayPhone')}
-          placeholder={t('auth.phonePlaceholder')}
-          error={fieldError(fieldErrors.displayPhone)}
-        />
-        <TextField
-          label={t('account.accessToken')}
-          value={form.accessToken}
-          onChange={set('accessToken')}
-          revealable
-          autoComplete="off"
-          description={t('account.accessTokenHint')}
-          error={fieldError(fieldErrors.accessToken)}
-        />
+        {FIELDS.map(({ field, label, hint, secret }) => (
+          <TextField
+            key={field}
+            label={t(label)}
+            value={draft[field]}
+            onChange={(value) => form.send({ type: 'accountForm.change', field, value })}
+            error={fieldError(errors.fields[field])}
+            {...(hint ? { description: t(hint) } : {})}
+            {...(field === 'wabaId' || field === 'phoneNumberId' ? { inputMode: 'numeric' as const } : {})}
+            {...(secret ? { revealable: true, autoComplete: 'off' } : {})}
+          />
+        ))}
         <div className={css.formEnd}>
-          <Button type="submit" isDisabled={busy}>
-            {t('account.add.submit')}
+          <Button type="submit" isDisabled={verifying}>
+            {verifying ? t('account.add.verifying') : t('account.add.submit')}
           </Button>
         </div>
       </Form>
-      <FormError message={changeError ? t('account.changeFailed', { message: changeError.message }) : null} />
+      <FormError
+        message={errors.error ? t('account.changeFailed', { message: errors.error.message }) : null}
+      />
     </section>
   );
 }

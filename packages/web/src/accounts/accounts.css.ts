@@ -118,3 +118,78 @@ export const helpSteps = style({
   lineHeight: 1.5,
   overflowWrap: 'anywhere',
 });
+
+/** A coloured chip: a quality rating, a template's status. */
+export const toneChip = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.space.xs,
+    borderRadius: tokens.radius.full,
+    padding: `2px ${tokens.space.sm}`,
+    fontSize: tokens.font.size.sm,
+    whiteSpace: 'nowrap',
+    fontWeight: 500,
+  },
+  variants: {
+    tone: {
+      success: { background: vars.color.successSurface, color: vars.color.success },
+      warning: { background: vars.color.warningSurface, color: vars.color.warning },
+      danger: { background: vars.color.dangerSurface, color: vars.color.danger },
+      neutral: {
+        background: vars.color.background,
+        color: vars.color.textMuted,
+        border: `1px solid ${vars.color.border}`,
+      },
+    },
+    dot: {
+      true: {
+        selectors: {
+          '&::before': {
+            content: '""',
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            background: 'currentColor',
+          },
+        },
+      },
+      false: {},
+    },
+  },
+  defaultVariants: { dot: false },
+});
+
+/** What Meta verified of a number, as term / value rows. */
+export const facts = style({
+  margin: 0,
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  columnGap: tokens.space.md,
+  rowGap: tokens.space.xs,
+  fontSize: tokens.font.size.sm,
+  alignItems: 'center',
+});
+
+export const factTerm = style({ color: vars.color.textMuted });
+
+export const factValue = style({ margin: 0, overflowWrap: 'anywhere', minWidth: 0 });
+
+export const verifiedName = style({ fontWeight: 600 });
+
+/** The tabs of the screen: the numbers and their templates. */
+export const tabPanel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.xl,
+  paddingTop: tokens.space.lg,
+});
+
+/** The add section and, beside it, the verified notice. */
+export const addColumn = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.md,
+  flex: '1 1 360px',
+  maxWidth: 560,
+});

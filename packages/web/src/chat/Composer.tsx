@@ -3,9 +3,24 @@ import type { ActorRefFrom } from 'xstate';
 import { FileTrigger, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { CHAT_MAX_ATTACHMENTS, conversationPreview } from '@sapa/sdk';
-import { selectCanAttach, selectCanSend, type composerMachine } from '@sapa/machines/inbox';
+import {
+  selectCanAttach,
+  selectCanSend,
+  selectComposerMode,
+  selectHasDraft,
+  selectWindowLeft,
+  type composerMachine,
+  type WindowLeft,
+} from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
-import { ContactIcon, ImageIcon, PaperclipIcon, PreviewGlyph, SendIcon } from '../components/icons.tsx';
+import {
+  ContactIcon,
+  ImageIcon,
+  PaperclipIcon,
+  PreviewGlyph,
+  SendIcon,
+  TemplateIcon,
+} from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import type { QueueActor } from '../uploads/pondView.ts';
 import { sourcesFromFiles, sourcesFromTransfer } from '../uploads/sources.ts';
@@ -22,8 +37,11 @@ type ComposerActor = ActorRefFrom<typeof composerMachine>;
  * Writes and sends (composerMachine): Enter sends, Shift+Enter breaks the line; files go in the
  * attachment tray (browse, paste into the text box, drop on the thread, or pick from the
  * gallery), each with its own caption; a contact card; a reply to a message; `/` at the start
- * opens the project's quick replies (QuickReplyMenu). While the 24-hour window is closed,
- * nothing free-form can be sent or attached and a notice says why.
+ * opens the project's quick replies (QuickReplyMenu); a template from the picker
+ * (`onPickTemplate`). The composer machine decides what it offers (`selectComposerMode`): while
+ * the 24-hour window is open it counts down; once it is closed the text box gives way to the
+ * template picker (what was written waits for the customer's reply); a conversation whose number
+ * was deleted is read-only.
  */
 export function Composer({
   composer,
@@ -31,6 +49,7 @@ export function Composer({
   projectKey,
   customer,
   inputRef,
+  onPickTemplate,
 }: {
   composer: ComposerActor;
   tray: QueueActor;
@@ -38,10 +57,14 @@ export function Composer({
   /** Whom the quick replies' placeholders are filled for. */
   customer: QuickReplyCustomer;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** Opens the template picker of the conversation. */
+  onPickTemplate(): void;
 }) {
   const t = useT();
+  const mode = useSelector(composer, selectComposerMode);
+  const left = useSelector(composer, selectWindowLeft, sameLeft);
+  const hasDraft = useSelector(composer, selectHasDraft);
   const text = useSelector(composer, (snapshot) => snapshot.context.text);
-  const windowOpen = useSelector(composer, (snapshot) => snapshot.context.windowOpen);
   const replyTo = useSelector(composer, (snapshot) => snapshot.context.replyTo);
   const canSend = useSelector(composer, selectCanSend);
   const canAttach = useSelector(composer, selectCanAttach);
@@ -58,6 +81,33 @@ export function Composer({
 
   const submit = () => composer.send({ type: 'composer.submit' });
 
+  if (mode === 'readOnly')
+    return (
+      <section className={css.composer} aria-label={t('chat.composer.label')}>
+        <p className={css.closed} role="status" data-testid="composer-number-deleted">
+          {t('outreach.window.readOnly')}
+        </p>
+      </section>
+    );
+  if (mode === 'templates')
+    return (
+      <section
+        className={css.composer}
+        aria-label={t('chat.composer.label')}
+        data-testid="composer-window-closed"
+      >
+        <p className={css.closed} role="status">
+          {t('outreach.window.closed')}
+          {hasDraft ? ` ${t('outreach.window.draftKept')}` : ''}
+        </p>
+        <div className={css.templateRow}>
+          <Button onPress={onPickTemplate}>
+            <TemplateIcon />
+            {t('outreach.window.pickTemplate')}
+          </Button>
+        </div>
+      </section>
+    );
   return (
     <>
       <Form
@@ -68,11 +118,24 @@ export function Composer({
           submit();
         }}
       >
-        {windowOpen ? null : (
-          <p className={css.closed} role="status">
-            {t('chat.composer.windowClosed')}
-          </p>
-        )}
+        <div className={css.windowRow}>
+          {left === null ? null : (
+            <p className={css.windowLeft({ soon: left.soon })} data-testid="composer-window-left">
+              {left.hours === 0
+                ? t('outreach.window.leftSoon', { minutes: left.minutes })
+                : t('outreach.window.left', { hours: left.hours, minutes: left.minutes })}
+            </p>
+          )}
+          <Button
+            size="sm"
+            tone="ghost"
+            aria-label={t('outreach.composer.template')}
+            onPress={onPickTemplate}
+          >
+            <TemplateIcon />
+            {t('outreach.composer.templateShort')}
+          </Button>
+        </div>
         {replyTo ? (
           <div className={css.chip} role="group" aria-label={t('chat.composer.replying')}>
             <PreviewGlyph kind={conversationPreview(replyTo).icon} />
@@ -105,19 +168,13 @@ export function Composer({
           >
             <ImageIcon />
           </Button>
-          <Button
-            tone="ghost"
-            aria-label={t('chat.composer.contact')}
-            isDisabled={!windowOpen}
-            onPress={() => setContactOpen(true)}
-          >
+          <Button tone="ghost" aria-label={t('chat.composer.contact')} onPress={() => setContactOpen(true)}>
             <ContactIcon />
           </Button>
           <TextField
             className={css.field}
             value={text}
             onChange={(value) => composer.send({ type: 'composer.type', text: value })}
-            isDisabled={!windowOpen}
             aria-label={t('chat.composer.input')}
           >
             <Label className={visuallyHidden}>{t('chat.composer.input')}</Label>
@@ -125,7 +182,7 @@ export function Composer({
               ref={inputRef}
               className={css.textarea}
               rows={1}
-              placeholder={windowOpen ? t('chat.composer.placeholder') : t('chat.composer.placeholderClosed')}
+              placeholder={t('chat.composer.placeholder')}
               aria-autocomplete="list"
               aria-controls={quickReplies.listed ? quickReplies.listId : undefined}
               aria-activedescendant={quickReplies.activeId ?? undefined}
@@ -161,5 +218,13 @@ export function Composer({
         onPick={(items) => composer.send({ type: 'composer.pickGallery', items })}
       />
     </>
+  );
+}
+
+/** The countdown re-renders when what it shows changes, not on every tick's new object. */
+function sameLeft(a: WindowLeft | null, b: WindowLeft | null): boolean {
+  return (
+    a === b ||
+    (a !== null && b !== null && a.hours === b.hours && a.minutes === b.minutes && a.soon === b.soon)
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useState, type RefObject } from 'react';
 import type { Actor, ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
+import { selectUser } from '@sapa/machines/auth';
 import { CHAT_MAX_ATTACHMENTS, isReceiverOf } from '@sapa/sdk';
 import type { Project, WhatsAppAccount } from '@sapa/sdk';
 import {
@@ -30,6 +31,7 @@ import { useRuntime } from '../RuntimeProvider.tsx';
 import { useToasts } from '../toast/ToastRegion.tsx';
 import { UploadTargetProvider, type UploadTarget } from '../uploads/UploadTarget.tsx';
 import { useUploadQueue } from '../uploads/useUploadQueue.ts';
+import { TemplatePickerDialog } from '../outreach/TemplatePickerDialog.tsx';
 import { Composer } from './Composer.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { ThreadView } from './ThreadView.tsx';
@@ -40,6 +42,7 @@ type ListActor = Actor<typeof conversationListMachine>;
 type ConversationActor = ActorRefFrom<typeof conversationMachine>;
 type ThreadActor = ActorRefFrom<typeof threadMachine>;
 type ComposerActor = ActorRefFrom<typeof composerMachine>;
+type OpenActor = ActorRefFrom<typeof openConversationMachine>;
 
 const documentVisibility: Visibility = {
   isVisible: () => document.visibilityState === 'visible',
@@ -70,8 +73,9 @@ export interface ConversationPaneProps {
  */
 export function ConversationPane(props: ConversationPaneProps) {
   const t = useT();
-  const { client, inbox } = useRuntime();
+  const { client, inbox, session } = useRuntime();
   const toasts = useToasts();
+  const agent = useSelector(session, selectUser)?.name;
   const [known] = useState(() =>
     props.list === null
       ? null
@@ -88,6 +92,7 @@ export function ConversationPane(props: ConversationPaneProps) {
       list: props.list,
       visibility: documentVisibility,
       marksRead: chatPermissions(props.project.permissions).send,
+      ...(agent === undefined ? {} : { agent }),
     },
   });
   const status = useSelector(open, selectOpenStatus);
@@ -107,7 +112,7 @@ export function ConversationPane(props: ConversationPaneProps) {
   }, [removed]);
 
   if (status === 'ready' && thread !== null && composer !== null)
-    return <OpenConversation {...props} actor={actor} thread={thread} composer={composer} />;
+    return <OpenConversation {...props} open={open} actor={actor} thread={thread} composer={composer} />;
   return (
     <section className={css.conversationPane({ open: true })} aria-label={t('chat.conversation.label')}>
       {status === 'loading' ? (
@@ -134,7 +139,12 @@ export function ConversationPane(props: ConversationPaneProps) {
 }
 
 function OpenConversation(
-  props: ConversationPaneProps & { actor: ConversationActor; thread: ThreadActor; composer: ComposerActor },
+  props: ConversationPaneProps & {
+    open: OpenActor;
+    actor: ConversationActor;
+    thread: ThreadActor;
+    composer: ComposerActor;
+  },
 ) {
   const t = useT();
   const { mobile } = useRuntime();
@@ -210,6 +220,7 @@ function OpenConversation(
                 projectKey={project.key}
                 customer={conversation.customer}
                 inputRef={props.composerRef}
+                onPickTemplate={() => props.open.send({ type: 'open.pickTemplate' })}
               />
             ) : (
               <p className={css.readOnly} data-testid="composer-read-only">
@@ -218,6 +229,7 @@ function OpenConversation(
             )}
           </UploadTargetProvider>
         </div>
+        {permissions.send ? <TemplatePickerDialog open={props.open} projectKey={project.key} /> : null}
       </section>
       <div className={css.panelPane({ shown: panelShown })}>
         {panelShown ? (
@@ -233,6 +245,7 @@ function OpenConversation(
           timeZone={project.timeZone}
           canRename={permissions.rename}
           canAssign={permissions.assign}
+          canSend={permissions.send}
         />
       </div>
     </>

@@ -14,6 +14,7 @@ import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { useFieldError } from '../auth/useFieldError.ts';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { StartConversationDialog } from '../outreach/StartConversationDialog.tsx';
 import { CustomerDivision } from './CustomerDivision.tsx';
 import { CustomerLabels } from './CustomerLabels.tsx';
 import { CustomerStage } from './CustomerStage.tsx';
@@ -28,7 +29,8 @@ const NOBODY = 'nobody';
  * The customer of the open conversation: name (renamed with `crm.chat.rename_client`), phone as
  * the server gives it (masked without `show_user_contact_detail`), WhatsApp profile name, the
  * number it came in on, first contact, the ad it came from, its labels, its stage, its division,
- * its assignee (picked with `crm.chat.assign`, else only named) and its window.
+ * its assignee (picked with `crm.chat.assign`, else only named) and its window; "Kirim pesan"
+ * (`crm.chat.send`) reaches the customer with a template through any number that can send.
  */
 export function CustomerPanel({
   conversation: actor,
@@ -36,6 +38,7 @@ export function CustomerPanel({
   timeZone,
   canRename,
   canAssign,
+  canSend,
 }: {
   conversation: ConversationActor;
   accounts: readonly WhatsAppAccount[];
@@ -43,8 +46,11 @@ export function CustomerPanel({
   canRename: boolean;
   /** The assignee picker (`crm.chat.assign`); without it the assignee is only named. */
   canAssign: boolean;
+  /** "Kirim pesan" (`crm.chat.send`). */
+  canSend: boolean;
 }) {
   const t = useT();
+  const [reaching, setReaching] = useState(false);
   const conversation = useSelector(actor, selectConversation);
   const agents = useSelector(actor, selectAgents);
   const windowOpen = useSelector(actor, selectWindowOpen);
@@ -71,6 +77,26 @@ export function CustomerPanel({
         <p className={css.name}>{customer.name}</p>
       </div>
       {canRename ? <RenameCustomer actor={actor} current={customer.name} /> : null}
+      {canSend ? (
+        <div className={css.renameActions}>
+          <Button
+            size="sm"
+            tone="secondary"
+            onPress={() => setReaching(true)}
+            data-testid="panel-send-message"
+          >
+            {t('outreach.start.action')}
+          </Button>
+        </div>
+      ) : null}
+      <StartConversationDialog
+        projectKey={projectKey}
+        customer={
+          reaching ? { id: customer.id, name: customer.name, phone: customer.phone, customFields: {} } : null
+        }
+        accountId={conversation.accountId}
+        onClose={() => setReaching(false)}
+      />
       <dl className={css.facts}>
         <Fact term={t('chat.panel.phone')}>{customer.phone}</Fact>
         <Fact term={t('chat.panel.waName')}>{customer.waName ?? '—'}</Fact>

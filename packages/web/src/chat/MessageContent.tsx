@@ -1,9 +1,11 @@
 import { initials, messageKind, thumbnailWidth } from '@sapa/sdk';
+import type { SentTemplate } from '@sapa/sdk';
 import { FileIcon, ImageIcon } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { AudioPlayer } from '../media/AudioPlayer.tsx';
 import { ImageMessage } from '../media/ImageMessage.tsx';
 import { VideoPlayer } from '../media/VideoPlayer.tsx';
+import { TemplateMessage } from '../outreach/TemplateMessage.tsx';
 import { Caption } from './Caption.tsx';
 import * as css from './message.css.ts';
 
@@ -15,6 +17,8 @@ export interface MessageBody {
   filename: string | null;
   name: string | null;
   phone: string | null;
+  /** A template message: how it was built (issue 15). */
+  template?: SentTemplate | null;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface MessageBody {
  * links to the file; ogg -> audio player with optional caption; anything else -> a download link
  * with the filename truncated at 250 px. On mobile, thumbnails are 70 px wide (images) and 120 px
  * (video). An image opens in the viewer (zoom, swipe to close); audio resumes where it was left
- * (by `mediaKey`: the message's id).
+ * (by `mediaKey`: the message's id). A template message shows as the template it was sent as.
  */
 export function MessageContent({
   body,
@@ -38,6 +42,16 @@ export function MessageContent({
   mediaKey: string;
 }) {
   const t = useT();
+  if (body.template)
+    return (
+      <TemplateMessage
+        template={body.template}
+        caption={body.caption}
+        url={body.url}
+        compact={compact}
+        mobile={mobile}
+      />
+    );
   const kind = messageKind(body.type);
   const caption = <Caption text={body.caption} type={body.type} compact={compact} />;
   const mobileWidth = thumbnailWidth(body.type, mobile) !== null;

@@ -13,6 +13,7 @@ import {
   ReplyIcon,
 } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { failureText } from '../outreach/messageFailure.ts';
 import type { MessageKey } from '@sapa/sdk';
 import { MessageContent, type MessageBody } from './MessageContent.tsx';
 import * as css from './message.css.ts';
@@ -117,7 +118,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         />
         {mark?.status === 'failed' && mark.error ? (
           <p className={css.failure} role="note">
-            {t('chat.message.failedMeta', { title: mark.error.title, code: mark.error.code })}
+            {failureText(t, mark.error)}
           </p>
         ) : null}
         {mark?.local && item.kind === 'pending' ? (

@@ -62,6 +62,26 @@ export const closed = style({
   fontSize: tokens.font.size.sm,
 });
 
+/** The countdown of the open window, and the way to a template beside it. */
+export const windowRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: tokens.space.sm,
+  minHeight: 28,
+});
+
+/** The open window's countdown: quiet, amber in its last hour. */
+export const windowLeft = recipe({
+  base: { margin: 0, fontSize: tokens.font.size.sm, paddingLeft: tokens.space.xs, marginRight: 'auto' },
+  variants: {
+    soon: { true: { color: vars.color.warning, fontWeight: 600 }, false: { color: vars.color.textMuted } },
+  },
+});
+
+/** The closed window's way on: the template picker. */
+export const templateRow = style({ display: 'flex', justifyContent: 'flex-start', gap: tokens.space.sm });
+
 /** The Shift+Enter hint: for keyboards only, so not on touch screens or narrow ones. */
 export const hint = style({
   fontSize: 11,

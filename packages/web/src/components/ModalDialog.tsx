@@ -17,7 +17,8 @@ export function ModalDialog({
   isOpen: boolean;
   onOpenChange(open: boolean): void;
   children: ReactNode;
-  size?: 'md' | 'lg';
+  /** `xl`: a form beside its preview (the template picker). */
+  size?: 'md' | 'lg' | 'xl';
 }) {
   return (
     <ModalOverlay className={dialog.overlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>

@@ -24,7 +24,7 @@ export const dialog = {
       borderRadius: tokens.radius.lg,
       boxShadow: vars.shadow.raised,
     },
-    variants: { size: { md: { maxWidth: 420 }, lg: { maxWidth: 560 } } },
+    variants: { size: { md: { maxWidth: 420 }, lg: { maxWidth: 560 }, xl: { maxWidth: 860 } } },
     defaultVariants: { size: 'md' },
   }),
   body: style({

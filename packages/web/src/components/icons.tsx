@@ -72,6 +72,13 @@ export const ContactIcon = () => (
     <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
   </Svg>
 );
+/** A message template: a speech bubble with lines to fill. */
+export const TemplateIcon = () => (
+  <Svg size={14}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9h8M8 12h5" />
+  </Svg>
+);
 export const FileIcon = () => (
   <Svg size={14}>
     <path d="M14 3H6a2 2 0 00-2 2v14a2 2 0 002 2h12a2 2 0 002-2V9z" />

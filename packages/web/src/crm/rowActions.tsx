@@ -5,7 +5,7 @@ import { Svg } from '../components/icons.tsx';
 import * as css from './crm.css.ts';
 
 /** What a row action's icon shows. */
-export type RowActionIcon = 'edit' | 'delete' | 'permissions' | 'owner';
+export type RowActionIcon = 'edit' | 'delete' | 'permissions' | 'owner' | 'message';
 
 /** One button of a row: shown only when `allowed` (what `can()` says the member may do). */
 export interface RowAction<Row> {
@@ -51,6 +51,12 @@ const icons: Record<RowActionIcon, () => ReactElement> = {
     <Svg size={16}>
       <path d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z" />
       <path d="M9 12l2 2 4-4" />
+    </Svg>
+  ),
+  message: () => (
+    <Svg size={16}>
+      <path d="M4 5h16v11H9l-5 4z" />
+      <path d="M8 10.5h8" />
     </Svg>
   ),
   owner: () => (

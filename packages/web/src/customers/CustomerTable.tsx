@@ -17,22 +17,29 @@ import * as css from './customers.css.ts';
 /**
  * The customers, 10 a page: name and phone, labels as chips, stage, last message and first contact
  * (in the project's time zone), "Buka percakapan" (the customer's latest conversation in the
- * inbox, when there is one, with `crm.chat.view`), and Edit and Delete, each with its permission.
- * Every link and button names its customer.
+ * inbox, when there is one, with `crm.chat.view`), and Edit, "Kirim pesan" (a template through one
+ * of the numbers, `crm.chat.send`: `onMessage`) and Delete, each with its permission. Every link
+ * and button names its customer.
  */
 export function CustomerTable({
   actor,
   table,
   may,
   project,
+  onMessage,
 }: {
   actor: CustomersActor;
   table: TableActorRef<Customer, CustomerListPayload>;
   may: CustomerPermissions;
   project: Project;
+  /** Starts a conversation with the customer; null without `crm.chat.send`. */
+  onMessage: ((customer: Customer) => void) | null;
 }) {
   const t = useT();
-  const columns = useMemo(() => customerColumns(t, actor, may, project), [t, actor, may, project]);
+  const columns = useMemo(
+    () => customerColumns(t, actor, may, project, onMessage),
+    [t, actor, may, project, onMessage],
+  );
   return (
     <DataTable
       actor={table}
@@ -48,6 +55,7 @@ function customerColumns(
   actor: CustomersActor,
   may: CustomerPermissions,
   project: Project,
+  onMessage: ((customer: Customer) => void) | null,
 ): ColumnDef<Customer>[] {
   const columns: ColumnDef<Customer>[] = [
     {
@@ -139,6 +147,14 @@ function customerColumns(
       label: (customer) => t('customers.editLabel', { name: customer.name }),
       testId: 'customer-edit',
       onPress: (customer) => actor.send({ type: 'customers.edit', customer }),
+    },
+    other: {
+      allowed: onMessage !== null,
+      text: t('outreach.start.action'),
+      label: (customer) => t('outreach.start.actionLabel', { name: customer.name }),
+      testId: 'customer-send-message',
+      icon: 'message',
+      onPress: (customer) => onMessage?.(customer),
     },
     remove: {
       allowed: may.remove,

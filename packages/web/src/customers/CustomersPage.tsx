@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Project } from '@sapa/sdk';
+import type { Customer, Project } from '@sapa/sdk';
 import {
   customerPermissions,
   customersMachine,
@@ -9,6 +9,7 @@ import {
   selectCustomerTable,
   type CustomerPermissions,
 } from '@sapa/machines/crm';
+import { chatPermissions } from '@sapa/machines/inbox';
 import { fetchActPage } from '@sapa/machines/table';
 import { Button } from '../components/Button.tsx';
 import { CrmHeading, CrmPage, useAnnouncements } from '../crm/CrmPage.tsx';
@@ -17,6 +18,7 @@ import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { CustomerFilters } from './CustomerFilters.tsx';
 import { CustomerFormDialog } from './CustomerFormDialog.tsx';
+import { StartConversationDialog } from '../outreach/StartConversationDialog.tsx';
 import { CustomerTable } from './CustomerTable.tsx';
 import { DeleteCustomerDialog } from './DeleteCustomerDialog.tsx';
 import { ImportCustomersDialog } from './ImportCustomersDialog.tsx';
@@ -27,7 +29,8 @@ import type { CustomersActor } from './types.ts';
  * `/crm/customer/{key}`: the project's customers in a paginated table with a search and filters
  * (label, stage, division, WhatsApp number, first-contact dates), and, each with its permission,
  * adding, editing and deleting one, importing a CSV file and exporting the rows the filters keep
- * (customersMachine, which runs the table and fetches its page again after each change).
+ * (customersMachine, which runs the table and fetches its page again after each change), and
+ * "Kirim pesan" to reach one with a template (startConversationMachine, `crm.chat.send`).
  */
 export function CustomersPage() {
   const t = useT();
@@ -52,6 +55,9 @@ function Customers({ project, may }: { project: Project; may: CustomerPermission
   const table = useSelector(actor, selectCustomerTable);
   const canExport = useSelector(actor, selectCanExport);
   const exporting = useSelector(actor, (snapshot) => snapshot.hasTag('exporting'));
+  const [reaching, setReaching] = useState<Customer | null>(null);
+  const maySend = chatPermissions(project.permissions).send;
+  const reach = useCallback((customer: Customer) => setReaching(customer), []);
   // Toasts for what the machine announces; the export is saved as a download.
   useAnnouncements(actor, {
     'customers.saved': ({ customer, created }) => ({
@@ -108,8 +114,21 @@ function Customers({ project, may }: { project: Project; may: CustomerPermission
         </div>
       ) : null}
       <CustomerFilters actor={actor} />
-      {table ? <CustomerTable actor={actor} table={table} may={may} project={project} /> : null}
+      {table ? (
+        <CustomerTable
+          actor={actor}
+          table={table}
+          may={may}
+          project={project}
+          onMessage={maySend ? reach : null}
+        />
+      ) : null}
       <CustomerDialogs actor={actor} />
+      <StartConversationDialog
+        projectKey={project.key}
+        customer={reaching}
+        onClose={() => setReaching(null)}
+      />
     </>
   );
 }

@@ -53,6 +53,8 @@ const message: InboundMessage['message'] = {
   status: 'delivered',
   error: null,
   senderId: null,
+  template: null,
+  pricing: null,
   createdAt: '2025-03-01T10:00:00Z',
 };
 const event: InboundMessage = { key: 'k1', conversationId: 'c1', seq: 3, customerName: 'Sari', message };

@@ -37,8 +37,10 @@ export const errors = {
     'error.whatsapp_unreachable': 'WhatsApp (Meta) tidak dapat dihubungi saat ini. Silakan coba lagi.',
     'error.window_closed':
       'Jendela 24 jam percakapan ini sudah tertutup: pelanggan hanya dapat dihubungi dengan template pesan sampai mereka membalas.',
-    'error.account_deleted': 'Nomor WhatsApp percakapan ini sudah dihapus dari proyek; pesan tidak dapat dikirim darinya.',
-    'error.template_not_approved': 'Template ini belum disetujui Meta (atau sudah dijeda) dan belum dapat dikirim.',
+    'error.account_deleted':
+      'Nomor WhatsApp percakapan ini sudah dihapus dari proyek; pesan tidak dapat dikirim darinya.',
+    'error.template_not_approved':
+      'Template ini belum disetujui Meta (atau sudah dijeda) dan belum dapat dikirim.',
     'error.template_refused': 'Meta menolak template ini: {detail}',
     'error.self_escalation': 'Anda tidak dapat menambah izin Anda sendiri.',
     'error.grant_beyond_own': 'Anda hanya dapat memberikan izin yang Anda miliki sendiri.',
@@ -63,6 +65,12 @@ export const errors = {
     'field.phone_number_unavailable':
       'Nomor ini tidak dapat ditambahkan. Periksa ID nomor telepon dan pastikan token aksesnya berhak atas nomor tersebut.',
     'field.access_token_refused': 'Meta menolak token akses ini (tidak valid atau kedaluwarsa).',
+    'field.waba_number_mismatch':
+      'Nomor ini tidak termasuk WhatsApp Business Account tersebut, atau token aksesnya tidak berhak atas akun itu. Periksa ID WABA.',
+    'field.account_without_waba':
+      'Nomor ini ditambahkan tanpa ID WhatsApp Business Account, jadi templatenya tidak dapat dikelola. Ubah nomor ini dan isi ID WABA-nya.',
+    'field.template_name_taken':
+      'Template dengan nama dan bahasa ini sudah ada (atau baru saja dihapus) di akun ini.',
     'field.label_name_taken': 'Label dengan nama ini sudah ada.',
     'field.shortcut_taken': 'Pintasan ini sudah dipakai.',
     'field.stage_name_taken': 'Tahap dengan nama ini sudah ada.',
@@ -107,8 +115,10 @@ export const errors = {
     'error.whatsapp_unreachable': 'WhatsApp (Meta) cannot be reached right now. Please try again.',
     'error.window_closed':
       "This conversation's 24-hour window has closed: the customer can only be reached with a message template until they reply.",
-    'error.account_deleted': "This conversation's WhatsApp number was deleted from the project; messages cannot be sent from it.",
-    'error.template_not_approved': 'This template is not approved by Meta (or is paused) and cannot be sent yet.',
+    'error.account_deleted':
+      "This conversation's WhatsApp number was deleted from the project; messages cannot be sent from it.",
+    'error.template_not_approved':
+      'This template is not approved by Meta (or is paused) and cannot be sent yet.',
     'error.template_refused': 'Meta refused this template: {detail}',
     'error.self_escalation': 'You cannot add permissions to yourself.',
     'error.grant_beyond_own': 'You can only grant permissions you hold yourself.',
@@ -130,6 +140,12 @@ export const errors = {
     'field.phone_number_unavailable':
       'This number cannot be added. Check the phone number id and that the access token may use it.',
     'field.access_token_refused': 'Meta refused this access token (invalid or expired).',
+    'field.waba_number_mismatch':
+      'This number is not part of that WhatsApp Business Account, or the access token may not use that account. Check the WABA id.',
+    'field.account_without_waba':
+      'This number was added without a WhatsApp Business Account id, so its templates cannot be managed. Edit the number and fill in its WABA id.',
+    'field.template_name_taken':
+      'A template with this name and language already exists (or was just deleted) in this account.',
     'field.otp_code': 'The code is 6 digits.',
     'field.label_name_taken': 'A label with this name already exists.',
     'field.shortcut_taken': 'This shortcut is already in use.',

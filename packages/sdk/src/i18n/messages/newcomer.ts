@@ -26,7 +26,7 @@ export const newcomer = {
     'firstRun.simulator.run':
       'Atau hubungkan proyek ini ke simulator WhatsApp: jalankan server dan simulatornya seperti ini,',
     'firstRun.simulator.number':
-      'lalu tambahkan nomor dengan ID nomor telepon {phoneNumberId}, nomor {displayPhone} dan token {accessToken}. Pelanggan simulasi akan menulis ke nomor itu.',
+      'lalu tambahkan nomor dengan ID WABA {wabaId}, ID nomor telepon {phoneNumberId} dan token {accessToken}. Pelanggan simulasi akan menulis ke nomor itu.',
     // The chat's label picker: a search no label is named, offered as a new label.
     'chat.labels.create': 'Buat label “{name}”',
     'account.phoneNumberIdHint': 'Angka di WhatsApp → API Setup aplikasi Meta Anda, bukan nomor teleponnya.',
@@ -66,7 +66,7 @@ export const newcomer = {
     'firstRun.simulator.run':
       'Or connect this project to the WhatsApp simulator: start the server and the simulator like this,',
     'firstRun.simulator.number':
-      'then add a number with phone number ID {phoneNumberId}, number {displayPhone} and token {accessToken}. The simulated customers write to it.',
+      'then add a number with WABA ID {wabaId}, phone number ID {phoneNumberId} and token {accessToken}. The simulated customers write to it.',
     'chat.labels.create': 'Create label “{name}”',
     'account.phoneNumberIdHint':
       "The number on your Meta app's WhatsApp → API Setup page, not the phone number itself.",

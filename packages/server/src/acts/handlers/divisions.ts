@@ -85,9 +85,7 @@ async function memberMoved(
     const rows = await conversationsWithCustomers(db, ids);
     announce(
       publisher,
-      rows.map((row) =>
-        conversationShown(project.key, userId, row.conversation, row.customer, row.division, ctx.now),
-      ),
+      rows.map((row) => conversationShown(project.key, userId, row, ctx.now)),
     );
     return;
   }
@@ -114,9 +112,7 @@ async function divisionGone(ctx: ActContext, divisionId: string, deleted: Delete
     );
     announce(
       publisher,
-      rows.map((row) =>
-        conversationUpdated(project.key, row.conversation, row.customer, row.division, ctx.now),
-      ),
+      rows.map((row) => conversationUpdated(project.key, row, ctx.now)),
     );
     announce(
       publisher,

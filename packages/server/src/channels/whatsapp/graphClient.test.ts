@@ -10,6 +10,7 @@ import { textMessage } from './sendRequest.ts';
 
 const TOKEN = 'EAAG-test-token';
 const PHONE_NUMBER_ID = '109876543210987';
+const WABA_ID = '102938475610293';
 
 interface Recorded {
   method: string;
@@ -326,3 +327,217 @@ describe('GraphClient media', () => {
 function fetchVia(origin: string, variant: string): GraphClient {
   return new GraphClient({ accessToken: TOKEN, baseUrl: `${origin}/${variant}` });
 }
+
+describe('GraphClient numbers', () => {
+  it('reads a number with its quality rating and messaging limit tier', async () => {
+    const { origin, requests } = await startServer(
+      json(200, {
+        display_phone_number: '+62 812-1000-9000',
+        verified_name: 'Toko Sapa',
+        quality_rating: 'YELLOW',
+        code_verification_status: 'VERIFIED',
+        whatsapp_business_manager_messaging_limit: 'TIER_2K',
+        id: PHONE_NUMBER_ID,
+      }),
+    );
+    const client = new GraphClient({ accessToken: TOKEN, baseUrl: origin });
+    expect(await client.getPhoneNumber(PHONE_NUMBER_ID)).toEqual({
+      id: PHONE_NUMBER_ID,
+      displayPhoneNumber: '+62 812-1000-9000',
+      verifiedName: 'Toko Sapa',
+      qualityRating: 'YELLOW',
+      codeVerificationStatus: 'VERIFIED',
+      messagingLimit: 'TIER_2K',
+    });
+    const url = new URL(requests[0]?.url ?? '', origin);
+    expect(url.pathname).toBe(`/v24.0/${PHONE_NUMBER_ID}`);
+    expect(url.searchParams.get('fields')?.split(',')).toContain('whatsapp_business_manager_messaging_limit');
+  });
+
+  it('takes the older messaging_limit_tier when the newer field is absent', async () => {
+    const { origin } = await startServer(
+      json(200, {
+        display_phone_number: '6281210009000',
+        verified_name: 'Toko Sapa',
+        messaging_limit_tier: 'TIER_250',
+        id: PHONE_NUMBER_ID,
+      }),
+    );
+    const found = await new GraphClient({ accessToken: TOKEN, baseUrl: origin }).getPhoneNumber(
+      PHONE_NUMBER_ID,
+    );
+    expect(found.messagingLimit).toBe('TIER_250');
+    expect(found).not.toHaveProperty('qualityRating');
+  });
+
+  it("lists a WABA's numbers page by page, following the after cursor while next is given", async () => {
+    const { origin, requests } = await startServer((request, response) => {
+      const after = new URL(request.url, 'http://x').searchParams.get('after');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify(
+          after === null
+            ? {
+                data: [{ id: '1001', display_phone_number: '+62 811-0000-0001' }],
+                paging: {
+                  cursors: { before: 'b1', after: 'a1' },
+                  next: `${origin}/v24.0/${WABA_ID}/phone_numbers?after=a1`,
+                },
+              }
+            : { data: [{ id: PHONE_NUMBER_ID }], paging: { cursors: { before: 'b2', after: 'a2' } } },
+        ),
+      );
+    });
+    const numbers = await new GraphClient({ accessToken: TOKEN, baseUrl: origin }).listWabaPhoneNumbers(
+      WABA_ID,
+    );
+    expect(numbers).toEqual([
+      { id: '1001', displayPhoneNumber: '+62 811-0000-0001' },
+      { id: PHONE_NUMBER_ID },
+    ]);
+    expect(requests.map((request) => new URL(request.url, origin).searchParams.get('after'))).toEqual([
+      null,
+      'a1',
+    ]);
+    expect(requests.every((request) => request.url.startsWith(`/v24.0/${WABA_ID}/phone_numbers?`))).toBe(
+      true,
+    );
+  });
+
+  it("throws Meta's error for a WABA the token may not read", async () => {
+    const { origin } = await startServer(
+      json(400, {
+        error: {
+          message: 'Unsupported get request.',
+          type: 'GraphMethodException',
+          code: 100,
+          error_subcode: 33,
+        },
+      }),
+    );
+    const error = await rejection(
+      new GraphClient({ accessToken: TOKEN, baseUrl: origin }).listWabaPhoneNumbers(WABA_ID),
+    );
+    expect(isGraphApiError(error) && error.code).toBe(100);
+  });
+});
+
+describe('GraphClient templates', () => {
+  it('lists a page of templates with the fields Sapa reads, and the next cursor', async () => {
+    const { origin, requests } = await startServer(json(200, loadFixture('templates/list-response.json')));
+    const page = await new GraphClient({ accessToken: TOKEN, baseUrl: origin }).listTemplates(WABA_ID, {
+      limit: 3,
+    });
+    expect(page.after).toBe('QVFIUmFrZUFmdGVyQ3Vyc29y');
+    expect(page.skipped).toBe(0);
+    expect(
+      page.templates.map((template) => [template.id, template.name, template.status, template.category]),
+    ).toEqual([
+      ['1304694804498707', 'promo_topup_bonus', 'APPROVED', 'MARKETING'],
+      ['1387372356726668', 'order_update', 'APPROVED', 'UTILITY'],
+      ['1166414785519855', 'welcome_back_offer', 'REJECTED', 'MARKETING'],
+    ]);
+    expect(page.templates[0]).toMatchObject({ parameter_format: 'NAMED', language: 'id' });
+    expect(page.templates[0]?.components).toHaveLength(4);
+    const url = new URL(requests[0]?.url ?? '', origin);
+    expect(url.pathname).toBe(`/v24.0/${WABA_ID}/message_templates`);
+    expect(url.searchParams.get('limit')).toBe('3');
+    expect(url.searchParams.get('after')).toBeNull();
+    expect(url.searchParams.get('fields')?.split(',')).toEqual(
+      expect.arrayContaining([
+        'name',
+        'language',
+        'status',
+        'category',
+        'components',
+        'id',
+        'rejected_reason',
+      ]),
+    );
+  });
+
+  it('asks for the page after a cursor, answers no cursor on the last page, and skips unreadable items', async () => {
+    const { origin, requests } = await startServer(
+      json(200, {
+        data: [
+          { name: 'no_id' },
+          { id: 7, name: 'numbered', language: 'en', status: 'PENDING', category: 'UTILITY' },
+        ],
+        paging: { cursors: { before: 'x', after: 'y' } },
+      }),
+    );
+    const page = await new GraphClient({ accessToken: TOKEN, baseUrl: origin }).listTemplates(WABA_ID, {
+      after: 'QVFIUmFrZUFmdGVyQ3Vyc29y',
+    });
+    expect(new URL(requests[0]?.url ?? '', origin).searchParams.get('after')).toBe(
+      'QVFIUmFrZUFmdGVyQ3Vyc29y',
+    );
+    expect(page).toEqual({
+      templates: [
+        { id: '7', name: 'numbered', language: 'en', status: 'PENDING', category: 'UTILITY', components: [] },
+      ],
+      after: null,
+      skipped: 1,
+    });
+  });
+
+  it('creates a template with a JSON body and answers its id, status and category', async () => {
+    const { origin, requests } = await startServer(json(200, loadFixture('templates/create-response.json')));
+    const body = loadFixture('templates/create-request-marketing-positional.json');
+    const created = await new GraphClient({ accessToken: TOKEN, baseUrl: origin }).createTemplate(
+      WABA_ID,
+      body,
+    );
+    expect(created).toEqual({ id: '1627019861106475', status: 'PENDING', category: 'MARKETING' });
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe(`/v24.0/${WABA_ID}/message_templates`);
+    expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body.toString('utf8') ?? '')).toEqual(body);
+  });
+
+  it("throws Meta's refusal of a template with its subcode and the body", async () => {
+    const refusal = {
+      error: {
+        message: 'Invalid parameter',
+        type: 'OAuthException',
+        code: 100,
+        error_subcode: 2388024,
+        is_transient: false,
+        error_user_title: 'Content in This Language Already Exists',
+        error_user_msg: 'There is already Indonesian content for this template.',
+        fbtrace_id: 'AbC',
+      },
+    };
+    const { origin } = await startServer(json(400, refusal));
+    const error = await rejection(
+      new GraphClient({ accessToken: TOKEN, baseUrl: origin }).createTemplate(WABA_ID, { name: 'x' }),
+    );
+    expect(error).toBeInstanceOf(GraphApiError);
+    expect(error).toMatchObject({ status: 400, code: 100, errorSubcode: 2388024, body: refusal });
+  });
+
+  it('deletes one language of a template by hsm_id and name', async () => {
+    const { origin, requests } = await startServer(json(200, loadFixture('templates/delete-response.json')));
+    const client = new GraphClient({ accessToken: TOKEN, baseUrl: origin });
+    await client.deleteTemplate(WABA_ID, { name: 'order_update', hsmId: '1387372356726668' });
+    await client.deleteTemplate(WABA_ID, { name: 'order_update' });
+    expect(requests.map((request) => request.method)).toEqual(['DELETE', 'DELETE']);
+    const [one, every] = requests.map((request) => new URL(request.url, origin));
+    expect(one?.pathname).toBe(`/v24.0/${WABA_ID}/message_templates`);
+    expect(Object.fromEntries(one?.searchParams ?? [])).toEqual({
+      name: 'order_update',
+      hsm_id: '1387372356726668',
+    });
+    expect(Object.fromEntries(every?.searchParams ?? [])).toEqual({ name: 'order_update' });
+  });
+
+  it('throws when Meta answers success: false to a delete', async () => {
+    const { origin } = await startServer(json(200, { success: false }));
+    const error = await rejection(
+      new GraphClient({ accessToken: TOKEN, baseUrl: origin }).deleteTemplate(WABA_ID, { name: 'x' }),
+    );
+    expect(isGraphRequestError(error) && error.reason).toBe('invalid_response');
+  });
+});

@@ -49,6 +49,11 @@ export interface PhoneNumberInfo {
   qualityRating?: string;
   /** `VERIFIED`, `NOT_VERIFIED` or `EXPIRED`. */
   codeVerificationStatus?: string;
+  /**
+   * The messaging limit tier (`TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`):
+   * `whatsapp_business_manager_messaging_limit` (v24+), else the older `messaging_limit_tier`.
+   */
+  messagingLimit?: string;
 }
 
 /** The fields `getPhoneNumber` asks for. */
@@ -57,7 +62,62 @@ export const PHONE_NUMBER_FIELDS = [
   'verified_name',
   'quality_rating',
   'code_verification_status',
+  'whatsapp_business_manager_messaging_limit',
 ] as const;
+
+/** A number of a WhatsApp Business Account, as `GET /{waba-id}/phone_numbers` lists it. */
+export interface WabaPhoneNumber {
+  id: string;
+  displayPhoneNumber?: string;
+}
+
+/**
+ * A template as `GET /{waba-id}/message_templates` lists it: the fields Sapa relies on checked,
+ * `components` left as Meta sent them (the SDK's `templateFromMeta` reads them).
+ */
+export interface MetaTemplate {
+  /** Meta's template id (a string here; webhooks send it as a number). */
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  /** `POSITIONAL` or `NAMED` (absent on older answers: positional). */
+  parameter_format?: string;
+  components: Record<string, unknown>[];
+  /** Why it was rejected (`INVALID_FORMAT` …; `NONE` when it was not). */
+  rejected_reason?: string;
+  /** The category it had before Meta recategorised it, when asked for. */
+  previous_category?: string;
+}
+
+/** One page of `GET /{waba-id}/message_templates`; `after` is the cursor of the next page, if any. */
+export interface TemplatePage {
+  templates: MetaTemplate[];
+  after: string | null;
+}
+
+/** The fields `listTemplates` asks for. */
+export const TEMPLATE_FIELDS = [
+  'id',
+  'name',
+  'language',
+  'status',
+  'category',
+  'previous_category',
+  'parameter_format',
+  'components',
+  'rejected_reason',
+] as const;
+
+/** Meta's answer to `POST /{waba-id}/message_templates`. */
+export interface CreatedTemplate {
+  id: string;
+  /** Usually `PENDING`; may be `APPROVED` or `REJECTED` at once. */
+  status: string;
+  /** The category Meta assigned (may differ from the one asked for). */
+  category: string;
+}
 
 export interface DownloadedMedia {
   bytes: Uint8Array;
@@ -86,7 +146,46 @@ const phoneNumberResponseSchema = z.object({
   verified_name: z.string(),
   quality_rating: z.string().optional(),
   code_verification_status: z.string().optional(),
+  whatsapp_business_manager_messaging_limit: z.string().optional(),
+  messaging_limit_tier: z.string().optional(),
 });
+
+const phoneNumberListSchema = z.object({
+  data: z.array(z.object({ id: z.string().min(1), display_phone_number: z.string().optional() })),
+  paging: z
+    .object({ cursors: z.object({ after: z.string().optional() }).optional(), next: z.string().optional() })
+    .optional(),
+});
+
+/** Meta sends ids as strings; a number is accepted and kept as its decimal string. */
+const graphId = z.union([z.string().min(1), z.number().int().nonnegative().transform(String)]);
+
+const metaTemplateSchema = z.object({
+  id: graphId,
+  name: z.string().min(1),
+  language: z.string().min(1),
+  status: z.string().min(1),
+  category: z.string().min(1),
+  parameter_format: z.string().optional(),
+  components: z.array(z.record(z.string(), z.unknown())).default([]),
+  rejected_reason: z.string().optional(),
+  previous_category: z.string().optional(),
+});
+
+const templateListSchema = z.object({
+  data: z.array(z.unknown()),
+  paging: z
+    .object({ cursors: z.object({ after: z.string().optional() }).optional(), next: z.string().optional() })
+    .optional(),
+});
+
+const createdTemplateSchema = z.object({
+  id: graphId,
+  status: z.string().min(1),
+  category: z.string().min(1),
+});
+
+const successSchema = z.object({ success: z.boolean() });
 
 const graphErrorSchema = z.object({
   error: z.object({
@@ -161,6 +260,7 @@ export class GraphClient {
       {},
       phoneNumberResponseSchema,
     );
+    const messagingLimit = found.whatsapp_business_manager_messaging_limit ?? found.messaging_limit_tier;
     return {
       id: found.id,
       displayPhoneNumber: found.display_phone_number,
@@ -169,7 +269,112 @@ export class GraphClient {
       ...(found.code_verification_status === undefined
         ? {}
         : { codeVerificationStatus: found.code_verification_status }),
+      ...(messagingLimit === undefined ? {} : { messagingLimit }),
     };
+  }
+
+  /**
+   * `GET /{waba-id}/phone_numbers`, every page (at most `maxPages`): the numbers of a WhatsApp
+   * Business Account this token may read. A token Meta refuses throws `GraphApiError` 190; a WABA
+   * id it may not read, 100 (or 200, a permissions error).
+   */
+  async listWabaPhoneNumbers(
+    wabaId: string,
+    options: { maxPages?: number } = {},
+  ): Promise<WabaPhoneNumber[]> {
+    const numbers: WabaPhoneNumber[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < (options.maxPages ?? 20); page += 1) {
+      const query = new URLSearchParams({ fields: 'id,display_phone_number', limit: '100' });
+      if (after !== undefined) query.set('after', after);
+      const answer = await this.#call(
+        'GET',
+        `${segment(wabaId)}/phone_numbers?${query.toString()}`,
+        {},
+        phoneNumberListSchema,
+      );
+      for (const number of answer.data) {
+        numbers.push({
+          id: number.id,
+          ...(number.display_phone_number === undefined
+            ? {}
+            : { displayPhoneNumber: number.display_phone_number }),
+        });
+      }
+      after = answer.paging?.cursors?.after;
+      if (answer.paging?.next === undefined || after === undefined) break;
+    }
+    return numbers;
+  }
+
+  /**
+   * One page of `GET /{waba-id}/message_templates?fields=…&limit=…[&after=…]`. Templates whose
+   * fields Sapa relies on are missing are left out (`skipped` counts them) rather than failing
+   * the page.
+   */
+  async listTemplates(
+    wabaId: string,
+    options: { limit?: number; after?: string | null } = {},
+  ): Promise<TemplatePage & { skipped: number }> {
+    const query = new URLSearchParams({
+      fields: TEMPLATE_FIELDS.join(','),
+      limit: String(options.limit ?? 100),
+    });
+    if (options.after !== undefined && options.after !== null) query.set('after', options.after);
+    const answer = await this.#call(
+      'GET',
+      `${segment(wabaId)}/message_templates?${query.toString()}`,
+      {},
+      templateListSchema,
+    );
+    const templates: MetaTemplate[] = [];
+    let skipped = 0;
+    for (const item of answer.data) {
+      const parsed = metaTemplateSchema.safeParse(item);
+      if (!parsed.success) {
+        skipped += 1;
+        continue;
+      }
+      templates.push(withoutUndefined(parsed.data) as MetaTemplate);
+    }
+    const after = answer.paging?.next === undefined ? undefined : answer.paging.cursors?.after;
+    return { templates, after: after ?? null, skipped };
+  }
+
+  /**
+   * `POST /{waba-id}/message_templates` with a body built by the SDK's `templateCreateBody`.
+   * Meta's refusals (a rule broken, a name already used) throw `GraphApiError` (code 100 with a
+   * subcode, `details` saying why).
+   */
+  async createTemplate(wabaId: string, body: unknown): Promise<CreatedTemplate> {
+    return this.#call(
+      'POST',
+      `${segment(wabaId)}/message_templates`,
+      { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      createdTemplateSchema,
+    );
+  }
+
+  /**
+   * `DELETE /{waba-id}/message_templates?name=…[&hsm_id=…]`: with `hsmId` only that template
+   * (one language), without it every language of the name.
+   */
+  async deleteTemplate(wabaId: string, template: { name: string; hsmId?: string }): Promise<void> {
+    const query = new URLSearchParams({ name: template.name });
+    if (template.hsmId !== undefined) query.set('hsm_id', template.hsmId);
+    const answer = await this.#call(
+      'DELETE',
+      `${segment(wabaId)}/message_templates?${query.toString()}`,
+      {},
+      successSchema,
+    );
+    if (!answer.success) {
+      throw new GraphRequestError('invalid_response', {
+        method: 'DELETE',
+        url: `${this.#apiRoot}/${segment(wabaId)}/message_templates`,
+        message: 'Meta answered success: false to a template delete',
+      });
+    }
   }
 
   /**
@@ -318,6 +523,11 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The object without its `undefined` properties (zod's optional output, under exact optional types). */
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as T;
 }
 
 function segment(id: string): string {

@@ -13,8 +13,12 @@ export {
   whatsAppErrorSchema,
   KNOWN_MESSAGE_TYPES,
   STATUS_VALUES,
+  templateStatusValueSchema,
+  templateCategoryValueSchema,
+  templateWebhookPayloadSchema,
 } from './webhookSchema.ts';
 export type {
+  TemplateWebhookPayload,
   WebhookPayload,
   InboundMessagePayload,
   StatusPayload,
@@ -36,6 +40,8 @@ export type {
   MessageStatus,
   SharedContact,
   StatusEvent,
+  TemplateCategoryEvent,
+  TemplateStatusEvent,
   WebhookEvent,
   WebhookOrigin,
   WhatsAppError,
@@ -69,13 +75,18 @@ export {
   DEFAULT_GRAPH_API_VERSION,
   DEFAULT_GRAPH_BASE_URL,
   PHONE_NUMBER_FIELDS,
+  TEMPLATE_FIELDS,
 } from './graphClient.ts';
 export type {
+  CreatedTemplate,
   DownloadedMedia,
   GraphClientOptions,
   MediaUrl,
+  MetaTemplate,
   PhoneNumberInfo,
   SentMessage,
+  TemplatePage,
+  WabaPhoneNumber,
 } from './graphClient.ts';
 export { GraphApiError, isGraphApiError } from './GraphApiError.ts';
 export type { GraphApiErrorFields } from './GraphApiError.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from './fixtures/loadFixture.ts';
 import { parseWebhook } from './parseWebhook.ts';
 import type { MessageEvent, StatusEvent, WebhookEvent } from './types.ts';
-import { webhookPayloadSchema } from './webhookSchema.ts';
+import { templateWebhookPayloadSchema, webhookPayloadSchema } from './webhookSchema.ts';
 
 const ORIGIN = {
   wabaId: '102938475610293',
@@ -341,7 +341,7 @@ describe('parseWebhook on batches', () => {
       { profile: { name: 'Budi Santoso', username: 'budi' }, wa_id: '6281234567890', user_id: 'ID.1' },
     ];
     Object.assign(firstMessage(payload), { new_field: { nested: 1 } });
-    payload.entry[0]!.changes.push({ field: 'message_template_status_update', value: { event: 'APPROVED' } });
+    payload.entry[0]!.changes.push({ field: 'account_update', value: { event: 'VERIFIED_ACCOUNT' } });
     const events = parseWebhook(payload);
     expect(events).toHaveLength(2);
     expect(events[0]).toMatchObject({
@@ -350,11 +350,7 @@ describe('parseWebhook on batches', () => {
       message: { type: 'image' },
     });
     expect(events[0]).not.toHaveProperty('new_field');
-    expect(events[1]).toEqual({
-      kind: 'ignored',
-      field: 'message_template_status_update',
-      at: 'entry[0].changes[1]',
-    });
+    expect(events[1]).toEqual({ kind: 'ignored', field: 'account_update', at: 'entry[0].changes[1]' });
   });
 
   it('reads system errors delivered as value.errors', () => {
@@ -557,5 +553,127 @@ describe('parseWebhook on malformed deliveries', () => {
 
   it('answers an empty list for an empty delivery', () => {
     expect(parseWebhook({ object: 'whatsapp_business_account', entry: [] })).toEqual([]);
+  });
+});
+
+describe('parseWebhook on template webhooks', () => {
+  const WABA = '102938475610293';
+  const template = (name: string) => loadFixture(`templates/${name}`);
+
+  it('reads an approval: the WABA, entry.time, the id as a string, no reason for NONE, the category', () => {
+    expect(parseWebhook(template('webhook-status-approved.json'))).toEqual([
+      {
+        kind: 'template_status',
+        wabaId: WABA,
+        at: at(1763782000),
+        metaId: '1627019861106475',
+        name: 'promo_topup_bonus',
+        language: 'id',
+        event: 'APPROVED',
+        category: 'MARKETING',
+      },
+    ]);
+  });
+
+  it("reads a rejection's reason and Meta's sentence, and a pause's title", () => {
+    expect(parseWebhook(template('webhook-status-rejected.json'))).toEqual([
+      {
+        kind: 'template_status',
+        wabaId: WABA,
+        at: at(1763782300),
+        metaId: '1627019861106476',
+        name: 'welcome_back_offer',
+        language: 'id',
+        event: 'REJECTED',
+        reason: 'INVALID_FORMAT',
+        category: 'MARKETING',
+        details:
+          'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.',
+      },
+    ]);
+    expect(parseWebhook(template('webhook-status-paused.json'))).toEqual([
+      expect.objectContaining({
+        event: 'PAUSED',
+        title: 'FIRST_PAUSE',
+        details: 'Your WhatsApp message template has been paused for 3 hours because of low quality.',
+      }),
+    ]);
+    const [paused] = parseWebhook(template('webhook-status-paused.json'));
+    expect(paused).not.toHaveProperty('reason');
+    expect(parseWebhook(template('webhook-status-disabled.json'))).toEqual([
+      expect.objectContaining({ kind: 'template_status', event: 'DISABLED', at: at(1764041200) }),
+    ]);
+  });
+
+  it('reads a completed and an impending category change', () => {
+    expect(parseWebhook(template('webhook-category-update-completed.json'))).toEqual([
+      {
+        kind: 'template_category',
+        wabaId: WABA,
+        at: at(1764041200),
+        metaId: '1387372356726668',
+        name: 'order_update',
+        language: 'id',
+        stage: 'completed',
+        category: 'MARKETING',
+        previousCategory: 'UTILITY',
+      },
+    ]);
+    expect(parseWebhook(template('webhook-category-update-impending.json'))).toEqual([
+      {
+        kind: 'template_category',
+        wabaId: WABA,
+        at: at(1763954800),
+        metaId: '1387372356726668',
+        name: 'order_update',
+        language: 'id',
+        stage: 'impending',
+        category: 'UTILITY',
+        correctCategory: 'MARKETING',
+        effectiveAt: at(1764041200),
+      },
+    ]);
+  });
+
+  it('accepts a string id and a null reason, and dates an event without entry.time at its arrival', () => {
+    const payload = template('webhook-status-paused.json') as {
+      entry: { time?: number; changes: { value: Record<string, unknown> }[] }[];
+    };
+    const entry = payload.entry[0]!;
+    delete entry.time;
+    Object.assign(entry.changes[0]!.value, { message_template_id: '42', reason: null });
+    const receivedAt = new Date('2026-01-02T03:04:05Z');
+    expect(parseWebhook(payload, { receivedAt })).toEqual([
+      expect.objectContaining({ kind: 'template_status', metaId: '42', at: receivedAt }),
+    ]);
+  });
+
+  it('flags a status change without a template id, keeping the other changes', () => {
+    const payload = template('webhook-status-approved.json') as {
+      entry: { changes: { field: string; value: Record<string, unknown> }[] }[];
+    };
+    const changes = payload.entry[0]!.changes;
+    changes.unshift({ field: 'message_template_status_update', value: { event: 'APPROVED' } });
+    const events = parseWebhook(payload);
+    expect(events.map((event) => event.kind)).toEqual(['invalid', 'template_status']);
+    expect(events[0]).toMatchObject({ at: 'entry[0].changes[0].value' });
+  });
+
+  it('keeps the messages of an entry whose time is odd, and dates its template events at arrival', () => {
+    const messages = loadFixture('inbound-text.json') as { entry: Record<string, unknown>[] };
+    messages.entry[0]!.time = 'soon';
+    expect(parseWebhook(messages).map((event) => event.kind)).toEqual(['message']);
+    const approval = template('webhook-status-approved.json') as { entry: Record<string, unknown>[] };
+    approval.entry[0]!.time = 1.5;
+    const receivedAt = new Date('2026-01-02T03:04:05Z');
+    expect(parseWebhook(approval, { receivedAt })).toEqual([
+      expect.objectContaining({ kind: 'template_status', at: receivedAt }),
+    ]);
+  });
+
+  it('accepts every template fixture with templateWebhookPayloadSchema', () => {
+    for (const name of fixtureNames('templates/webhook-')) {
+      expect(templateWebhookPayloadSchema.safeParse(loadFixture(name)).success, name).toBe(true);
+    }
   });
 });

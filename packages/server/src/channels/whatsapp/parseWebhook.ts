@@ -6,6 +6,9 @@ import {
   KNOWN_MESSAGE_TYPES,
   otherMessageSchema,
   statusSchema,
+  templateCategoryValueSchema,
+  templateStatusValueSchema,
+  unixSecondsSchema,
   webhookEnvelopeSchema,
   whatsAppErrorSchema,
   type SenderContactPayload,
@@ -18,6 +21,8 @@ import type {
   MessageContext,
   MessageEvent,
   StatusEvent,
+  TemplateCategoryEvent,
+  TemplateStatusEvent,
   WebhookEvent,
   WebhookOrigin,
   WhatsAppError,
@@ -46,8 +51,11 @@ export function parseWebhook(json: unknown, options: ParseWebhookOptions = {}): 
   const clock: Clock = { receivedAt: options.receivedAt };
   const events: WebhookEvent[] = [];
   envelope.data.entry.forEach((entry, entryIndex) => {
+    const time = unixSecondsSchema.safeParse(entry.time);
+    const entryTime = time.success ? eventTime(clock, time.data) : undefined;
     entry.changes.forEach((change, changeIndex) => {
-      events.push(...parseChange(clock, entry.id, change, `entry[${entryIndex}].changes[${changeIndex}]`));
+      const at = `entry[${entryIndex}].changes[${changeIndex}]`;
+      events.push(...parseChange(clock, { wabaId: entry.id, time: entryTime }, change, at));
     });
   });
   return events;
@@ -57,9 +65,22 @@ interface Clock {
   receivedAt: Date | undefined;
 }
 
-function parseChange(clock: Clock, wabaId: string, raw: unknown, at: string): WebhookEvent[] {
+/** What a change knows of its entry: the WABA, and `entry.time` when it was sent. */
+interface Entry {
+  wabaId: string;
+  time: Date | undefined;
+}
+
+function parseChange(clock: Clock, entry: Entry, raw: unknown, at: string): WebhookEvent[] {
+  const { wabaId } = entry;
   const change = changeShellSchema.safeParse(raw);
   if (!change.success) return [invalid(at, change.error)];
+  if (change.data.field === 'message_template_status_update') {
+    return [templateStatusEvent(clock, entry, change.data.value, at)];
+  }
+  if (change.data.field === 'template_category_update') {
+    return [templateCategoryEvent(clock, entry, change.data.value, at)];
+  }
   if (change.data.field !== 'messages') return [{ kind: 'ignored', field: change.data.field, at }];
   const value = changeValueShellSchema.safeParse(change.data.value);
   if (!value.success) return [invalid(`${at}.value`, value.error)];
@@ -308,6 +329,53 @@ function toStatusEvent(clock: Clock, origin: WebhookOrigin, status: StatusPayloa
     errors: (status.errors ?? []).map(toError),
     ...optional('callbackData', status.biz_opaque_callback_data),
   };
+}
+
+/** Meta's `reason` when it says something: `NONE` and `null` say nothing. */
+function templateReason(reason: string | null | undefined): string | undefined {
+  return reason === null || reason === undefined || reason === '' || reason === 'NONE' ? undefined : reason;
+}
+
+function templateStatusEvent(clock: Clock, entry: Entry, raw: unknown, at: string): WebhookEvent {
+  const parsed = templateStatusValueSchema.safeParse(raw);
+  if (!parsed.success) return invalid(`${at}.value`, parsed.error);
+  const value = parsed.data;
+  const event: TemplateStatusEvent = {
+    kind: 'template_status',
+    wabaId: entry.wabaId,
+    at: entry.time ?? clock.receivedAt ?? new Date(),
+    metaId: value.message_template_id,
+    name: value.message_template_name,
+    language: value.message_template_language,
+    event: value.event.toUpperCase(),
+    ...optional('reason', templateReason(value.reason)),
+    ...optional('category', value.message_template_category?.toUpperCase()),
+    ...optional('title', value.other_info?.title),
+    ...optional('details', value.rejection_info?.reason ?? value.other_info?.description),
+  };
+  return event;
+}
+
+function templateCategoryEvent(clock: Clock, entry: Entry, raw: unknown, at: string): WebhookEvent {
+  const parsed = templateCategoryValueSchema.safeParse(raw);
+  if (!parsed.success) return invalid(`${at}.value`, parsed.error);
+  const value = parsed.data;
+  const event: TemplateCategoryEvent = {
+    kind: 'template_category',
+    wabaId: entry.wabaId,
+    at: entry.time ?? clock.receivedAt ?? new Date(),
+    metaId: value.message_template_id,
+    name: value.message_template_name,
+    language: value.message_template_language,
+    stage: value.correct_category === undefined ? 'completed' : 'impending',
+    category: value.new_category.toUpperCase(),
+    ...optional('previousCategory', value.previous_category?.toUpperCase()),
+    ...optional('correctCategory', value.correct_category?.toUpperCase()),
+    ...(value.category_update_timestamp === undefined
+      ? {}
+      : { effectiveAt: fromUnixSeconds(value.category_update_timestamp) }),
+  };
+  return event;
 }
 
 function toError(error: WhatsAppErrorPayload): WhatsAppError {

@@ -137,6 +137,33 @@ describe('send request builders', () => {
     );
   });
 
+  it('build a template send with a header image, named body parameters and button parameters', () => {
+    const body = templateMessage({
+      to: TO,
+      name: 'promo_topup_bonus',
+      languageCode: 'id',
+      components: [
+        { type: 'header', parameters: [{ type: 'image', image: { id: '1339522734477770' } }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'first_name', text: 'Budi' },
+            { type: 'text', parameter_name: 'bonus_percent', text: '10%' },
+            { type: 'text', parameter_name: 'end_date', text: '30 November' },
+          ],
+        },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'wa-promo-42' }] },
+        {
+          type: 'button',
+          sub_type: 'quick_reply',
+          index: '1',
+          parameters: [{ type: 'payload', payload: 'STOP_PROMO' }],
+        },
+      ],
+    });
+    expect(body).toStrictEqual(loadFixture('templates/send-request-template-marketing.json'));
+  });
+
   it('adds biz_opaque_callback_data to any body, up to 512 characters', () => {
     const body = withCallbackData(
       textMessage({ to: TO, body: 'Halo' }),

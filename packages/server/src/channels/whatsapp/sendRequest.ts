@@ -23,19 +23,27 @@ export interface OutboundContact {
   birthday?: string;
 }
 
-export interface TemplateParameter {
-  type: string;
-  text?: string;
-  parameter_name?: string;
-  [field: string]: unknown;
-}
+/** A template header's file: uploaded media by id or hosted media by link; a document may name its file. */
+export type TemplateMedia = MediaSource & { filename?: string };
 
-export interface TemplateComponent {
-  type: 'header' | 'body' | 'button' | 'footer';
-  sub_type?: string;
-  index?: string;
-  parameters: TemplateParameter[];
-}
+/**
+ * A parameter of a template send: a variable's text (`parameter_name` only for a template with
+ * named variables), a media header's file, or a quick-reply button's payload.
+ */
+export type TemplateParameter =
+  | { type: 'text'; text: string; parameter_name?: string }
+  | { type: 'image'; image: TemplateMedia }
+  | { type: 'video'; video: TemplateMedia }
+  | { type: 'document'; document: TemplateMedia }
+  | { type: 'payload'; payload: string };
+
+/**
+ * A component of a template send: the header's or body's parameters, or a button's (`index` its
+ * 0-based position among the template's buttons, as a string; `url` fills a link's suffix).
+ */
+export type TemplateComponent =
+  | { type: 'header' | 'body'; parameters: TemplateParameter[] }
+  | { type: 'button'; sub_type: 'url' | 'quick_reply'; index: string; parameters: TemplateParameter[] };
 
 type Envelope = {
   messaging_product: 'whatsapp';

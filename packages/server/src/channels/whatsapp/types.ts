@@ -123,7 +123,53 @@ export interface ErrorEvent extends WebhookOrigin {
   errors: WhatsAppError[];
 }
 
-/** A change of another webhook field (template status, account updates…) this module does not read. */
+/**
+ * A template's review state changed (`message_template_status_update`): approved, rejected with
+ * its reason, paused, disabled, deleted … `at` is the delivery's `entry.time` (the order of
+ * events of one template; replays carry the same one).
+ */
+export interface TemplateStatusEvent {
+  kind: 'template_status';
+  /** The WhatsApp Business Account (`entry[].id`). */
+  wabaId: string;
+  at: Date;
+  /** Meta's template id as a string (the webhook sends a number). */
+  metaId: string;
+  name: string;
+  language: string;
+  /** Meta's `event`: `APPROVED`, `REJECTED`, `PAUSED`, `DISABLED`, `PENDING_DELETION`, `DELETED`, `FLAGGED`, `REINSTATED` … */
+  event: string;
+  /** Meta's reason (`INVALID_FORMAT`, `TAG_CONTENT_MISMATCH` …); absent for `NONE` and `null`. */
+  reason?: string;
+  /** The template's category, when the event carries it (current versions do). */
+  category?: string;
+  /** `other_info.title` of a pause or lock (`FIRST_PAUSE`, `SECOND_PAUSE`, `UNPAUSE` …). */
+  title?: string;
+  /** The readable why: `rejection_info.reason` or `other_info.description`. */
+  details?: string;
+}
+
+/**
+ * A template's category changed (`template_category_update`): `completed` once Meta moved it
+ * (from `previousCategory` to `category`); `impending` about a day before (it is `category` now
+ * and becomes `correctCategory` at `effectiveAt`).
+ */
+export interface TemplateCategoryEvent {
+  kind: 'template_category';
+  wabaId: string;
+  at: Date;
+  metaId: string;
+  name: string;
+  language: string;
+  stage: 'completed' | 'impending';
+  /** The category it has now (Meta's `new_category`). */
+  category: string;
+  previousCategory?: string;
+  correctCategory?: string;
+  effectiveAt?: Date;
+}
+
+/** A change of another webhook field (account updates, quality…) this module does not read. */
 export interface IgnoredEvent {
   kind: 'ignored';
   field: string;
@@ -137,4 +183,11 @@ export interface InvalidEvent {
   reason: string;
 }
 
-export type WebhookEvent = MessageEvent | StatusEvent | ErrorEvent | IgnoredEvent | InvalidEvent;
+export type WebhookEvent =
+  | MessageEvent
+  | StatusEvent
+  | ErrorEvent
+  | TemplateStatusEvent
+  | TemplateCategoryEvent
+  | IgnoredEvent
+  | InvalidEvent;

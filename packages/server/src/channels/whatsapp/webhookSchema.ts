@@ -228,15 +228,72 @@ export const webhookPayloadSchema = z.object({
   ),
 });
 
-/** The envelope with its changes left unchecked. */
+/** Meta's template id: a JSON number in webhooks, a string in API answers; kept as a string. */
+const templateIdSchema = z.union([
+  z.number().int().nonnegative().transform(String),
+  z.string().regex(/^\d{1,30}$/),
+]);
+
+/**
+ * `changes[].value` of the `message_template_status_update` field (no `metadata`: it concerns the
+ * WABA, `entry[].id`). `reason` is `NONE`, an enum value or `null`; `disable_info.disable_date`
+ * comes as a number or a string.
+ */
+export const templateStatusValueSchema = z.object({
+  event: z.string().min(1),
+  message_template_id: templateIdSchema,
+  message_template_name: z.string().min(1),
+  message_template_language: z.string().min(1),
+  reason: z.string().nullable().optional(),
+  message_template_category: z.string().optional(),
+  rejection_info: z
+    .object({ reason: z.string().optional(), recommendation: z.string().optional() })
+    .optional(),
+  other_info: z.object({ title: z.string().optional(), description: z.string().optional() }).optional(),
+  disable_info: z.object({ disable_date: unixSecondsSchema.optional() }).optional(),
+});
+
+/** `changes[].value` of the `template_category_update` field: completed, or impending (`correct_category`). */
+export const templateCategoryValueSchema = z.object({
+  message_template_id: templateIdSchema,
+  message_template_name: z.string().min(1),
+  message_template_language: z.string().min(1),
+  previous_category: z.string().optional(),
+  new_category: z.string().min(1),
+  correct_category: z.string().optional(),
+  category_update_timestamp: unixSecondsSchema.optional(),
+});
+
+/** A template webhook delivery, every change checked (for the simulator and its tests). */
+export const templateWebhookPayloadSchema = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z.object({
+      id: z.string(),
+      time: unixSecondsSchema,
+      changes: z.array(
+        z.discriminatedUnion('field', [
+          z.object({ field: z.literal('message_template_status_update'), value: templateStatusValueSchema }),
+          z.object({ field: z.literal('template_category_update'), value: templateCategoryValueSchema }),
+        ]),
+      ),
+    }),
+  ),
+});
+
+/**
+ * The envelope with its changes left unchecked. `time` (unix seconds) dates template events; it
+ * is checked where it is read, so an odd one never costs the messages beside it.
+ */
 export const webhookEnvelopeSchema = z.object({
   object: z.literal('whatsapp_business_account'),
-  entry: z.array(z.object({ id: z.string(), changes: z.array(z.unknown()) })),
+  entry: z.array(z.object({ id: z.string(), time: z.unknown().optional(), changes: z.array(z.unknown()) })),
 });
 
 export const changeShellSchema = z.object({ field: z.string(), value: z.unknown() });
 
 export type WebhookPayload = z.input<typeof webhookPayloadSchema>;
+export type TemplateWebhookPayload = z.input<typeof templateWebhookPayloadSchema>;
 export type InboundMessagePayload = z.output<typeof knownMessageSchema>;
 export type StatusPayload = z.output<typeof statusSchema>;
 export type SenderContactPayload = z.output<typeof senderContactSchema>;
