@@ -11,6 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waAccounts } from '../src/db/schema.ts';
+import { openToken } from '../src/security/tokenBox.ts';
 import type { WhatsAppAccount } from '../src/sdk.ts';
 import { dataOf, inboxProject, uniquePhoneNumberId } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
@@ -104,14 +105,19 @@ describe('account_create verifies the number with the Graph API', () => {
         [number.phoneNumberId, 200],
         ['phone_numbers', 200],
       ]);
-      expect((await stored(number.phoneNumberId))[0]).toMatchObject({
+      const [row] = await stored(number.phoneNumberId);
+      expect(row).toMatchObject({
         displayPhone: '+6281377778888',
         verifiedName: 'Batik Sari Official',
         wabaId: number.wabaId,
         qualityRating: 'YELLOW',
         messagingLimit: 'TIER_2K',
-        accessToken: number.accessToken,
       });
+      // The token is kept sealed (src/security/tokenBox.ts), never as typed.
+      expect(row?.accessToken).not.toContain(number.accessToken);
+      expect(openToken(server.app.sapa.services.config.whatsapp.tokenKey, row?.accessToken ?? '')).toBe(
+        number.accessToken,
+      );
       expect(published.of('account.updated')).toEqual([{ key: setup.project.key, account }]);
     } finally {
       published.stop();

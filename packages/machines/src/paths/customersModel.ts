@@ -9,7 +9,6 @@
  * path names. Query events are tried only with no dialog open, dialog events only on the plain
  * table, so each region is walked through once.
  */
-import { assign, setup } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { grantAll } from '@sapa/sdk';
 import type { Customer } from '@sapa/sdk';
@@ -32,6 +31,7 @@ import {
   sari,
 } from './customerFixtures.ts';
 import { vip } from './labelFixtures.ts';
+import { standIn } from './standIn.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
 import { silentDelay } from '../delay.ts';
 
@@ -159,27 +159,6 @@ const settleOptions: StepDriver = ({ world, event }) => {
   ] as const;
   for (const [act, data] of answers) world.client.settle(act, data === null ? { error: refused } : { data });
 };
-
-/** A stand-in dialog: it ends with the output the model's event names. */
-const standIn = setup({
-  types: {} as {
-    context: { output: unknown };
-    events: { type: 'standIn.finish'; output: unknown };
-    output: unknown;
-  },
-}).createMachine({
-  context: { output: null },
-  initial: 'open',
-  states: {
-    open: {
-      on: {
-        'standIn.finish': { target: 'finished', actions: assign({ output: ({ event }) => event.output }) },
-      },
-    },
-    finished: { type: 'final' },
-  },
-  output: ({ context }: { context: { output: unknown } }) => context.output,
-});
 
 /** Ends the open dialog's stand-in with the event's output. */
 const finishDialog =
