@@ -390,12 +390,19 @@ export {
 
 // i18n
 export {
+  addMessages,
   createTranslator,
   defaultLocale,
   isLocale,
   locales,
-  messages,
   pickLocale,
   translate,
 } from './i18n/translate.ts';
-export type { Locale, MessageKey, MessageParams, Translator } from './i18n/translate.ts';
+export type { Locale, MessageKey, MessageParams, MessagePart, Translator } from './i18n/translate.ts';
+export {
+  addEveryMessage,
+  messages,
+  outreachMessages,
+  templateMessages,
+  templateRuleMessages,
+} from './i18n/catalogue.ts';

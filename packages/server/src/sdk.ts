@@ -2,6 +2,11 @@
  * Everything the server takes from the SDK, in one place: the act contract, phone rules, the
  * permission tree and its checks, and the message catalogue.
  */
+import { addEveryMessage } from '@sapa/sdk';
+
+// The server answers from the whole catalogue (the web app loads some parts with their screens).
+addEveryMessage();
+
 export {
   accessAllows,
   acts,

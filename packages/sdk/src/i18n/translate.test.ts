@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, defaultLocale, messages, pickLocale, translate } from './translate.ts';
+import { addEveryMessage, messages } from './catalogue.ts';
+import { addMessages, createTranslator, defaultLocale, pickLocale, translate } from './translate.ts';
 import type { MessageKey } from './translate.ts';
 
 describe('the message catalogue', () => {
@@ -24,13 +25,21 @@ describe('the message catalogue', () => {
     expect(translate('id', 'error.generic')).toBe('Error');
     expect(translate('id', 'notFound.back')).toBe('Kembali ke Halaman Utama');
   });
+
+  it('knows the parts that load with their screens only once they are added', () => {
+    // Not loaded with the app (the sign-in pages do not carry them): the key itself.
+    expect(translate('en', 'template.error.generic')).toBe('template.error.generic');
+    addEveryMessage();
+    expect(translate('en', 'template.error.generic')).toBe(messages.en['template.error.generic']);
+    expect(translate('en', 'template.error.generic')).not.toBe('template.error.generic');
+  });
 });
 
 describe('translate', () => {
   it('fills {name} placeholders and leaves unknown ones as written', () => {
     // A key with placeholders, added for this test only (Indonesian only, to show the fallback).
-    Object.assign(messages.id, { 'test.greeting': 'Halo {name}, {count} pesan {missing}' });
-    try {
+    addMessages({ id: { 'test.greeting': 'Halo {name}, {count} pesan {missing}' }, en: {} });
+    {
       expect(translate('id', 'test.greeting', { name: 'Budi', count: 3 })).toBe(
         'Halo Budi, 3 pesan {missing}',
       );
@@ -38,8 +47,6 @@ describe('translate', () => {
       expect(translate('en', 'test.greeting', { name: 'Budi', count: 3 })).toBe(
         'Halo Budi, 3 pesan {missing}',
       );
-    } finally {
-      delete (messages.id as Record<string, string>)['test.greeting'];
     }
   });
 
@@ -80,17 +87,17 @@ describe('plurals', () => {
   });
 
   it('prefers an exact =n branch, falls back to other, and fills placeholders in the branch', () => {
-    const en = messages.en as Record<string, string>;
     const key = 'test.plural';
-    en[key] = '{name}: {count, plural, =0 {nothing} one {# file} other {# files for {name}}}.';
-    try {
+    addMessages({
+      id: {},
+      en: { [key]: '{name}: {count, plural, =0 {nothing} one {# file} other {# files for {name}}}.' },
+    });
+    {
       expect(translate('en', key, { count: 0, name: 'Sari' })).toBe('Sari: nothing.');
       expect(translate('en', key, { count: 1, name: 'Sari' })).toBe('Sari: 1 file.');
       expect(translate('en', key, { count: 2, name: 'Sari' })).toBe('Sari: 2 files for Sari.');
       // Without a number the plural stays as written.
       expect(translate('en', key, { name: 'Sari' })).toContain('{count, plural,');
-    } finally {
-      delete en[key];
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The one message catalogue (DESIGN.md "Client"): error texts (`./messages/errors.ts`, the
+ * The one message catalogue (DESIGN.md "Client"), as `translate` reads it: error texts (`./messages/errors.ts`, the
  * server's) and screen texts (`./messages/ui.ts`, the web app's, with the form widgets', the customers', the
  * divisions', the project area's (team) and the personal pages' screens in files of their own), per locale. Indonesian is the
  * default and the reference: `MessageKey` is its keys, and English must mirror every one.
@@ -10,18 +10,25 @@ import { errors } from './messages/errors.ts';
 import { forms } from './messages/forms.ts';
 import { newcomer } from './messages/newcomer.ts';
 import { outbox } from './messages/outbox.ts';
-import { outreach } from './messages/outreach.ts';
-import { templateRules } from './messages/templateRules.ts';
-import { templates } from './messages/templates.ts';
 import { personal } from './messages/personal.ts';
 import { team } from './messages/team.ts';
 import { ui } from './messages/ui.ts';
+import type { outreach } from './messages/outreach.ts';
+import type { templateRules } from './messages/templateRules.ts';
+import type { templates } from './messages/templates.ts';
 
 export type Locale = 'id' | 'en';
 export const locales: readonly Locale[] = ['id', 'en'];
 export const defaultLocale: Locale = 'id';
 
-export const messages = {
+/** A part of the catalogue: its texts per locale (Indonesian the reference, English mirroring it). */
+export interface MessagePart {
+  id: Readonly<Record<string, string>>;
+  en: Readonly<Record<string, string>>;
+}
+
+/** What every screen may need, the sign-in pages included: loaded with the app. */
+const core = {
   id: {
     ...errors.id,
     ...ui.id,
@@ -32,9 +39,6 @@ export const messages = {
     ...personal.id,
     ...newcomer.id,
     ...outbox.id,
-    ...templateRules.id,
-    ...templates.id,
-    ...outreach.id,
   },
   en: {
     ...errors.en,
@@ -46,13 +50,27 @@ export const messages = {
     ...personal.en,
     ...newcomer.en,
     ...outbox.en,
-    ...templateRules.en,
-    ...templates.en,
-    ...outreach.en,
   },
 } as const;
 
-export type MessageKey = keyof (typeof messages)['id'];
+/**
+ * Parts that load with the screens that use them (`addMessages`), so the sign-in pages do not
+ * carry them: the template screens' (`./messages/templates.ts`), the template rules'
+ * (`./messages/templateRules.ts`) and the chat's outreach (`./messages/outreach.ts`).
+ * `./catalogue.ts` has every part (the server's and the tests').
+ */
+type LazyParts = typeof templateRules & typeof templates & typeof outreach;
+
+export type MessageKey = keyof (typeof core)['id'] | keyof LazyParts['id'];
+
+/** The texts loaded so far, per locale: the core, and every part added since. */
+const loaded: Record<Locale, Record<string, string>> = { id: { ...core.id }, en: { ...core.en } };
+
+/** Adds a part of the catalogue (again: nothing changes). */
+export function addMessages(part: MessagePart): void {
+  Object.assign(loaded.id, part.id);
+  Object.assign(loaded.en, part.en);
+}
 /** Values for `{name}` placeholders. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 export type Translator = (key: MessageKey, params?: MessageParams) => string;
@@ -73,8 +91,8 @@ export function translate(
   key: MessageKey | (string & Record<never, never>),
   params?: MessageParams,
 ): string {
-  const catalogue: Readonly<Record<string, string>> = messages[locale] ?? messages.id;
-  const template = catalogue[key] ?? (messages.id as Readonly<Record<string, string>>)[key] ?? key;
+  const catalogue: Readonly<Record<string, string>> = loaded[locale] ?? loaded.id;
+  const template = catalogue[key] ?? loaded.id[key] ?? key;
   if (params === undefined) return template;
   return withPlurals(template, locale, params).replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : placeholder,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../i18n/translate.ts';
+import { messages } from '../i18n/catalogue.ts';
 import { allPermissionKeys, isPermissionKey, permissionTree } from './tree.ts';
 
 const standard = ['menu', 'view', 'add', 'edit', 'hapus'];

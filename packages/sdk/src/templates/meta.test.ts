@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateDraft, TemplateStatus } from '../contract/templateTypes.ts';
-import { messages, translate } from '../i18n/translate.ts';
+import { addEveryMessage, messages } from '../i18n/catalogue.ts';
+import { translate } from '../i18n/translate.ts';
+
+addEveryMessage();
 import createPositional from './fixtures/create-request-marketing-positional.json' with { type: 'json' };
 import listResponse from './fixtures/list-response.json' with { type: 'json' };
 import sendMarketing from './fixtures/send-request-template-marketing.json' with { type: 'json' };

@@ -10,7 +10,10 @@ import {
 } from '../constants.ts';
 import { acts } from '../contract/acts.ts';
 import type { TemplateButton, TemplateDraft } from '../contract/templateTypes.ts';
-import { messages, translate } from '../i18n/translate.ts';
+import { addEveryMessage, messages } from '../i18n/catalogue.ts';
+import { translate } from '../i18n/translate.ts';
+
+addEveryMessage();
 import { templateDraftProblems, templateProblemCodes, templateProblemMessage } from './rules.ts';
 import type { TemplateProblem } from './rules.ts';
 

@@ -36,6 +36,10 @@ import { TemplatesPanel } from '../templates/TemplatesPanel.tsx';
 import { AccountHelp } from './AccountHelp.tsx';
 import { messagingLimitKey, qualityTone } from './accountFacts.ts';
 import * as css from './accounts.css.ts';
+import { loadTemplateTexts } from '../i18n/templateTexts.ts';
+
+// Its template and outreach texts load with this screen, not with the app.
+loadTemplateTexts();
 
 type AccountsActor = Actor<typeof accountsMachine>;
 type AccountFormActor = ActorRefFrom<typeof accountFormMachine>;

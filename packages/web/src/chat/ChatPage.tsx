@@ -23,6 +23,10 @@ import { FirstRunGuide } from './FirstRunGuide.tsx';
 import { ConnectionStatus, DensityToggle, NotificationButton, ShortcutsDialog } from './ChatTools.tsx';
 import { isTextField, shortcutOf } from './shortcuts.ts';
 import * as css from './chat.css.ts';
+import { loadTemplateTexts } from '../i18n/templateTexts.ts';
+
+// Its template and outreach texts load with this screen, not with the app.
+loadTemplateTexts();
 
 /**
  * `/crm/chat/{key}` and `/crm/chat/{key}/{receiver}`: the team inbox. The project decides what

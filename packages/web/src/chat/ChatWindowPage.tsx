@@ -14,6 +14,10 @@ import { ConversationPane } from './ConversationPane.tsx';
 import { ConnectionStatus, DensityToggle } from './ChatTools.tsx';
 import * as css from './chatWindow.css.ts';
 import * as chat from './chat.css.ts';
+import { loadTemplateTexts } from '../i18n/templateTexts.ts';
+
+// Its template and outreach texts load with this screen, not with the app.
+loadTemplateTexts();
 
 /**
  * `/chat/{key}/{phone}`: one conversation full-window, outside the main layout (for notification

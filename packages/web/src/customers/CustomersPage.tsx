@@ -24,6 +24,10 @@ import { DeleteCustomerDialog } from './DeleteCustomerDialog.tsx';
 import { ImportCustomersDialog } from './ImportCustomersDialog.tsx';
 import { saveDownload } from './saveDownload.ts';
 import type { CustomersActor } from './types.ts';
+import { loadTemplateTexts } from '../i18n/templateTexts.ts';
+
+// Its template and outreach texts load with this screen, not with the app.
+loadTemplateTexts();
 
 /**
  * `/crm/customer/{key}`: the project's customers in a paginated table with a search and filters

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '@sapa/sdk';
+import { loadTemplateTexts } from '../i18n/templateTexts.ts';
 import { failureText } from './messageFailure.ts';
+
+// As the chat screen does when it loads.
+loadTemplateTexts();
 
 const id = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
   translate('id', key, params);
@@ -13,7 +17,7 @@ describe('a failed message says why', () => {
       'Jumlah variabel tidak cocok dengan template. (kode 132000)',
     );
     expect(failureText(en, { code: 132000, title: 'Number of parameters does not match' })).toBe(
-      `${translate('en', 'template.error.132000')} (code 132000)`,
+      'The number of variables does not match the template. (code 132000)',
     );
   });
 
