@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { sign } from '../../src/channels/whatsapp/index.ts';
 import { loadFixture } from '../../src/channels/whatsapp/fixtures/loadFixture.ts';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/queryRows.ts';
 import { projectMembers, projects, webhookDeliveries } from '../../src/db/schema.ts';
 import type { ConversationSummary, PermissionKey, Project, WhatsAppAccount } from '../../src/sdk.ts';
 import { registerUser } from './flows.ts';
@@ -365,7 +366,8 @@ export async function conversationWith(
       await server.act('conversation_list', {
         token: setup.owner.token,
         key: setup.project.key,
-        search: phone.slice(-6),
+        // The whole number: six digits that start with 08 would be read as a local number (`08…`).
+        search: phone,
       }),
     );
     found = list.find((conversation) => conversation.customer.phone === phone);
@@ -381,8 +383,19 @@ export async function conversationWith(
       .from(webhookDeliveries)
       .orderBy(desc(webhookDeliveries.receivedAt))
       .limit(3);
+    // And whether the message was stored at all (a listing problem) or never (a routing one).
+    const stored = await queryRows<Record<string, unknown>>(
+      server.app.sapa.services.db,
+      sql`select c.id, c.project_id = (select p.id from projects p where p.key = ${setup.project.key}) as same_project, c.account_id, c.last_seq,
+        c.last_message_at, cu.phone from customers cu left join conversations c on c.customer_id = cu.id
+        where cu.phone = ${phone}`,
+    );
+    const account = await queryRows<Record<string, unknown>>(
+      server.app.sapa.services.db,
+      sql`select id, phone_number_id, status, deleted_at from wa_accounts where id = ${setup.account.id}::uuid`,
+    );
     throw new Error(
-      `no conversation with ${phone} among ${list.length} found; latest deliveries: ${JSON.stringify(recent)}`,
+      `no conversation with ${phone} among ${list.length} found; latest deliveries: ${JSON.stringify(recent)}; stored: ${JSON.stringify(stored)}; account: ${JSON.stringify(account)}`,
     );
   }
   return found;

@@ -66,7 +66,8 @@ export async function customerWrote(
     await server.act('conversation_list', {
       token: setup.owner.token,
       key: setup.project.key,
-      search: phone.slice(-6),
+      // The whole number: six digits that start with 08 would be read as a local number (`08…`).
+      search: phone,
     }),
   );
   const found = list.find((conversation) => conversation.customer.phone === phone);
