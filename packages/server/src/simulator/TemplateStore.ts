@@ -173,11 +173,6 @@ export class TemplateStore {
     return entry === undefined ? undefined : snapshot(entry);
   }
 
-  /** Whether the WABA has any template of that name (in any language). */
-  hasName(wabaId: string, name: string): boolean {
-    return this.#find(wabaId, (entry) => entry.template.name === name) !== undefined;
-  }
-
   /**
    * `DELETE /{waba-id}/message_templates?name=…[&hsm_id=…]`: every language of the name, or only
    * the one with that id. A disabled template cannot be deleted; an approved one blocks its name
