@@ -104,3 +104,48 @@ export async function addMember(key: string, phone: string, permissions: string[
 export function signature(body: string, secret = E2E_APP_SECRET): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
+
+/** An order of the payment gateway simulator (src/simulator/payments), as its hooks show it. */
+export interface GatewayOrder {
+  orderId: string;
+  grossAmount: number;
+  /** `created` until a method is chosen, then `pending`, `settlement`, `expire` … */
+  status: string;
+  finishUrl: string | null;
+}
+
+/** A notification the simulated gateway sent, with how the app answered it. */
+export interface GatewayNotification {
+  orderId: string;
+  body: { transaction_status: string; status_code: string; gross_amount: string };
+  result: { ok: boolean; status?: number } | null;
+}
+
+/** The simulated gateway's orders, oldest first. */
+export async function gatewayOrders(): Promise<GatewayOrder[]> {
+  return call('GET', '/payments/orders');
+}
+
+/** Every notification the simulated gateway sent about `orderId`, redeliveries included. */
+export async function gatewayNotifications(orderId: string): Promise<GatewayNotification[]> {
+  return call('GET', `/payments/notifications?orderId=${encodeURIComponent(orderId)}`);
+}
+
+/** Delivers the order's last notification again, `times` times (as Midtrans may). */
+export async function redeliverPayment(orderId: string, times = 1): Promise<{ ok: boolean }[]> {
+  return call('POST', '/payments/redeliver', { orderId, times });
+}
+
+/** The payer pays the order without the page. */
+export async function payOrder(orderId: string, method: 'qris' | 'bca_va' = 'qris'): Promise<void> {
+  await call('POST', '/payments/pay', { orderId, method });
+}
+
+/** The gateway's API fails (every call, until `restorePayments`). */
+export async function failPayments(mode: 'error' | 'drop' = 'error'): Promise<void> {
+  await call('POST', '/payments/fail', { mode });
+}
+
+export async function restorePayments(): Promise<void> {
+  await call('POST', '/payments/restore', {});
+}

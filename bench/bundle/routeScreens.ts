@@ -36,6 +36,7 @@ export const routeScreens: Record<string, readonly string[]> = {
   [authRoutes.forgotChange]: ['src/auth/ForgotPasswordPages.tsx'],
   [personalRoutes.profile]: [FRAME, 'src/profile/ProfilePage.tsx'],
   [personalRoutes.notifications]: [FRAME, 'src/notifications/NotificationsPage.tsx'],
+  [personalRoutes.saldo]: [FRAME, 'src/saldo/SaldoPage.tsx'],
   [projectRoutes.list]: [FRAME, 'src/projects/ProjectListPage.tsx'],
   [projectRoutes.chat]: [FRAME, 'src/chat/ChatPage.tsx'],
   [projectRoutes.chatWindow]: ['src/chat/ChatWindowPage.tsx'],

@@ -275,7 +275,7 @@ describe('notification texts and targets', () => {
     });
   });
 
-  it('opens the conversation, the members or the accounts', () => {
+  it('opens the conversation, the members, the accounts or the billing page', () => {
     expect(notificationTarget(note('a'))).toEqual({
       screen: 'chat',
       key: 'k1abcdefgh',
@@ -293,6 +293,14 @@ describe('notification texts and targets', () => {
     expect(notificationTarget(note('a', { kind: 'account_disconnected' }))).toEqual({
       screen: 'accounts',
       key: 'k1abcdefgh',
+    });
+    expect(notificationTarget(note('a', { kind: 'low_balance' }))).toEqual({
+      screen: 'billing',
+      key: 'k1abcdefgh',
+    });
+    expect(notificationText(note('a', { kind: 'low_balance', subject: 'Rp 50.000' }))).toMatchObject({
+      key: 'notification.kind.low_balance',
+      params: { subject: 'Rp 50.000' },
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * How a notification reads and where it leads (`/notification`). The sentence is a catalogue key
  * per kind with its values; the web translates it. Conversation kinds open the conversation, an
- * accepted invite the project's members, a disconnected number the project's accounts.
+ * accepted invite the project's members, a disconnected number the project's accounts, a low
+ * balance the project's billing.
  */
 import type { Notification, NotificationKind } from '@sapa/sdk';
 
@@ -11,6 +12,7 @@ export const notificationTextKeys = {
   customer_waiting: 'notification.kind.customer_waiting',
   invite_accepted: 'notification.kind.invite_accepted',
   account_disconnected: 'notification.kind.account_disconnected',
+  low_balance: 'notification.kind.low_balance',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A collapsed `customer_waiting` standing for several messages says how many (`{count}`). */
@@ -42,7 +44,8 @@ export type NotificationTarget =
   /** The inbox, with the conversation open when the notification names one. */
   | { screen: 'chat'; key: string; conversationId: string | null }
   | { screen: 'members'; key: string }
-  | { screen: 'accounts'; key: string };
+  | { screen: 'accounts'; key: string }
+  | { screen: 'billing'; key: string };
 
 export function notificationTarget(notification: Notification): NotificationTarget {
   const { key, conversationId } = notification;
@@ -55,5 +58,7 @@ export function notificationTarget(notification: Notification): NotificationTarg
       return { screen: 'members', key };
     case 'account_disconnected':
       return { screen: 'accounts', key };
+    case 'low_balance':
+      return { screen: 'billing', key };
   }
 }

@@ -82,6 +82,33 @@ describe('project list rules', () => {
     expect(client.pending()).toEqual([]);
   });
 
+  it("changes a card's balance live, for a member who sees it, without fetching", async () => {
+    const client = createFakeClient();
+    const actor = createActor(projectListMachine, { input: { client } }).start();
+    const hidden = { ...newProject, balance: null };
+    client.settle('project_list', { data: [{ ...project, balance: 20_000 }, hidden] });
+    await flush();
+    const source = createFakeEventSource();
+    const stop = followProjectCards(source, actor);
+    const billing = { balance: 19_285, lowBalanceThreshold: null, prices: [], upcomingPrices: [] };
+    source.emit('billing.updated', { key: project.key, billing: { ...billing, key: project.key } });
+    source.emit('billing.updated', { key: hidden.key, billing: { ...billing, key: hidden.key } });
+    expect(selectProjects(actor.getSnapshot()).map((p) => p.balance)).toEqual([19_285, null]);
+    expect(client.pending()).toEqual([]);
+    stop();
+    expect(source.count()).toBe(0);
+  });
+
+  it('gives a new project a balance of 0 for its owner', async () => {
+    const { actor, client } = start();
+    client.settle('project_list', { data: [] });
+    await flush();
+    actor.send({ type: 'projects.create', name: 'Toko' });
+    client.settle('project_create', { data: newProject });
+    await flush();
+    expect(selectProjects(actor.getSnapshot())[0]?.balance).toBe(0);
+  });
+
   it('loads, then reads as empty or ready by the number of projects', async () => {
     const { actor, client } = start();
     expect(selectProjectListStatus(actor.getSnapshot())).toBe('loading');

@@ -6,13 +6,15 @@
  * `projects.refresh` (something a card shows changed: a message, a read conversation, a number's
  * status, or the socket is back after a drop) fetches the list again while it keeps showing
  * (`refreshing`). Refreshes asked for meanwhile are folded into one more fetch after it, so a
- * burst of messages costs two calls, not one per message.
+ * burst of messages costs two calls, not one per message. `projects.balance` (a project's balance
+ * changed: `billing.updated`) changes that card's balance in place, for a member who sees it.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller, Project } from './sdk.ts';
+import { can } from '@sapa/sdk';
 import type { ProjectSummary, ServerEventName, ServerToClientEvents } from '@sapa/sdk';
 import { checkProjectName, serverFieldErrors } from './validation.ts';
 import type { FieldErrors, ProjectField } from './validation.ts';
@@ -42,7 +44,9 @@ export type ProjectListEvent =
   | { type: 'projects.retry' }
   | { type: 'projects.create'; name: string }
   /** What the cards show may have changed: fetch the list again. */
-  | { type: 'projects.refresh' };
+  | { type: 'projects.refresh' }
+  /** A project's balance changed (`billing.updated`): its card shows the new one. */
+  | { type: 'projects.balance'; key: string; balance: number };
 
 export type ProjectListTag = 'loading' | 'busy' | 'error' | 'ready' | 'creating';
 export type ProjectListStatus = 'loading' | 'error' | 'empty' | 'ready';
@@ -101,13 +105,26 @@ export const projectListMachine = setup({
       return { fieldErrors: checked.ok ? {} : checked.fieldErrors, createError: null };
     }),
     addProject: assign(({ context }, params: { project: Project }) => ({
-      // A new project has nothing unread and no WhatsApp number yet.
+      // A new project has nothing unread, no WhatsApp number and nothing in its balance yet.
       projects: [
-        { ...params.project, unreadCount: 0, accounts: { total: 0, connected: 0 } },
+        {
+          ...params.project,
+          unreadCount: 0,
+          accounts: { total: 0, connected: 0 },
+          balance: can(params.project.permissions, 'project.billing.view') ? 0 : null,
+        },
         ...context.projects.filter((p) => p.key !== params.project.key),
       ],
       created: params.project,
       name: '',
+    })),
+    // Only a card that shows a balance (the member sees billing) takes the new one.
+    setBalance: assign(({ context }, params: { key: string; balance: number }) => ({
+      projects: context.projects.map((project) =>
+        project.key === params.key && project.balance !== null
+          ? { ...project, balance: params.balance }
+          : project,
+      ),
     })),
     showCreateError: assign((_, params: { error: unknown }) => {
       const fieldErrors = serverFieldErrors(params.error, PROJECT_FIELDS);
@@ -130,6 +147,9 @@ export const projectListMachine = setup({
     stale: false,
   }),
   initial: 'loading',
+  on: {
+    'projects.balance': { actions: { type: 'setBalance', params: ({ event }) => event } },
+  },
   states: {
     loading: {
       tags: ['loading', 'busy'],
@@ -236,14 +256,24 @@ const cardEvents = [
 
 /**
  * Sends `projects.refresh` to the list whenever the socket says something a card shows changed
- * (the machine folds bursts into one more fetch); answers the function that stops.
+ * (the machine folds bursts into one more fetch), and `projects.balance` when a project's balance
+ * did (`billing.updated`, which carries it); answers the function that stops.
  */
 export function followProjectCards(
   source: ProjectCardsEventSource,
-  target: { send(event: { type: 'projects.refresh' }): void },
+  target: {
+    send(
+      event: { type: 'projects.refresh' } | { type: 'projects.balance'; key: string; balance: number },
+    ): void;
+  },
 ): () => void {
   const refresh = () => target.send({ type: 'projects.refresh' });
   const offs = cardEvents.map((event) => source.on(event, refresh));
+  offs.push(
+    source.on('billing.updated', (event) =>
+      target.send({ type: 'projects.balance', key: event.key, balance: event.billing.balance }),
+    ),
+  );
   return () => {
     for (const off of offs) off();
   };

@@ -15,6 +15,7 @@ import {
   templateMessage,
   valueRefused,
   windowClosedError,
+  balanceError,
 } from './paths/templateFixtures.ts';
 import { budiRecipient, sariConversationId, sariRecipient } from './paths/templatePickerModel.ts';
 import {
@@ -39,6 +40,18 @@ modelSuite('templatePicker', (get) => {
     for (const { run } of get().runs)
       for (const step of run.steps)
         expect(selectPickerTemplates(step.snapshot as never).map((t) => t.status)).not.toContain('PENDING');
+  });
+
+  it('keeps the values of a send refused for want of balance, and says why', () => {
+    const steps = get()
+      .runs.flatMap(({ run }) => run.steps)
+      .filter((s) => s.event.type === 'xstate.error.actor.send' && s.event['error'] === balanceError);
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) {
+      expect(step.snapshot.value).toBe('filling');
+      expect(selectPickerError(step.snapshot as never)?.reason).toBe('insufficient_balance');
+      expect(selectPickerValues(step.snapshot as never).body[1]).toBe('INV-7');
+    }
   });
 
   it('sends each picker’s message under one client id, however often it is tried', () => {

@@ -15,6 +15,78 @@ export {
 } from './contract/acts.ts';
 export type { Acts, ActName, ActInput, ActParsed, ActOutput } from './contract/acts.ts';
 export { defineAct } from './contract/defineAct.ts';
+export { billingActs } from './contract/billingActs.ts';
+export { ledgerKinds, priceCategories } from './contract/billingTypes.ts';
+export type {
+  BillingStatement,
+  LedgerEntry,
+  LedgerKind,
+  PriceCategory,
+  PriceRow,
+  ProjectBilling,
+  Saldo,
+  SpendDay,
+  Topup,
+  TopupStatus,
+} from './contract/billingTypes.ts';
+export {
+  defaultPriceTable,
+  jakartaDay,
+  priceAt,
+  priceCategoryOf,
+  priceRowAt,
+  pricesInForce,
+  priceTableProblems,
+  upcomingPrices,
+} from './billing/prices.ts';
+export {
+  AMOUNT_MAX,
+  TOPUP_EXPIRY_MINUTES,
+  TOPUP_MAX,
+  TOPUP_MIN,
+  TOPUP_PRESETS,
+  TRANSFER_MIN,
+  topupAmountProblem,
+  transferAmountProblem,
+} from './billing/amounts.ts';
+export type { TopupAmountProblem, TransferAmountProblem } from './billing/amounts.ts';
+export { readTopupInput, topupInputProblem } from './billing/topupInput.ts';
+export type { TopupInputProblem } from './billing/topupInput.ts';
+export { paymentMethodOf, paymentMethods, SALDO_TIME_ZONE, topupReceipt } from './billing/topupReceipt.ts';
+export type { PaymentMethod, ReceiptPayer, TopupReceipt } from './billing/topupReceipt.ts';
+export {
+  formatSignedRupiah,
+  isSaldoLedgerKind,
+  ledgerKindKey,
+  saldoEntryText,
+  saldoLedgerKinds,
+} from './billing/saldoLedger.ts';
+export type { EntryText, SaldoLedgerKind } from './billing/saldoLedger.ts';
+export {
+  addDays,
+  addMonths,
+  dayIn,
+  daysIn,
+  daysOf,
+  formatMonth,
+  formatShortDay,
+  isBillingDay,
+  isBillingMonth,
+  lastDays,
+  monthIn,
+  monthRange,
+  recentMonths,
+  SPEND_DEFAULT_DAYS,
+  SPEND_PRESET_DAYS,
+  SPEND_RANGE_MAX_DAYS,
+  spendRangeProblem,
+  STATEMENT_MONTHS,
+} from './billing/billingDays.ts';
+export type { DayRange, SpendRangeProblem } from './billing/billingDays.ts';
+export { spendSeries, spendTotals, spendWithEntry, spentCategories } from './billing/spendSeries.ts';
+export type { SpendBar, SpendTotals } from './billing/spendSeries.ts';
+export { isLowBalance } from './billing/lowBalance.ts';
+export { formatRupiahShort } from './billing/formatBilling.ts';
 export type { ActAccess, ActDefinition } from './contract/defineAct.ts';
 export type { ActFailure, ActPage, ActResponse, ActSuccess, FailureReason } from './contract/envelope.ts';
 export type { OtpChallenge, Project, SignedIn, User, UserLanguage, UserTheme } from './contract/types.ts';
@@ -403,6 +475,8 @@ export {
   addEveryMessage,
   messages,
   outreachMessages,
+  projectBillingMessages,
+  saldoMessages,
   templateMessages,
   templateRuleMessages,
 } from './i18n/catalogue.ts';

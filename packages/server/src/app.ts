@@ -31,6 +31,12 @@ import { MEDIA_DOWNLOAD_JOB, MediaService } from './media/mediaService.ts';
 import { createPublisher } from './realtime/Publisher.ts';
 import type { Publisher } from './realtime/Publisher.ts';
 import { attachRealtime } from './realtime/attachRealtime.ts';
+import {
+  gatewayFromConfig,
+  registerPaymentNotifications,
+  TOPUP_RECONCILE_JOB,
+  topupReconcileJob,
+} from './billing/payments/index.ts';
 import { DeliveryWorker } from './webhooks/deliveries.ts';
 import { registerWhatsAppWebhook } from './webhooks/whatsappRoutes.ts';
 
@@ -129,6 +135,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     log: app.log,
   });
+  // Top-ups' gateway, and what applying its answers needs (src/billing/payments).
+  const payments = {
+    db: database.db,
+    gateway: gatewayFromConfig(config.payments),
+    publisher,
+    log: app.log,
+  };
   const jobRunner = new JobRunner({
     db: database.db,
     now,
@@ -136,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: {
       [SEND_JOB]: sendJobHandler({ db: database.db, config, now, publisher, files }),
       [MEDIA_DOWNLOAD_JOB]: media.downloadJob(),
+      [TOPUP_RECONCILE_JOB]: topupReconcileJob({ ...payments, now }),
     },
   });
   const accountRoutes = new AccountRoutes();
@@ -149,6 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs: jobRunner,
     // Template status webhooks may ask for a sync of a project's templates (src/templates).
     whatsapp: config.whatsapp,
+    // Status webhooks refund charged messages Meta did not bill (src/billing).
+    prices: config.billing.prices,
   });
   const services: Services = {
     db: database.db,
@@ -160,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs: jobRunner,
     media,
     accountRoutes,
+    payments: payments.gateway,
   };
   let sweepUploadsNow = async (): Promise<{ files: number; partial: number }> => ({ files: 0, partial: 0 });
   app.decorate('sapa', {
@@ -191,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
   await registerActRoute(app, services, config);
   await registerWhatsAppWebhook(app, { config, worker: deliveryWorker });
+  await registerPaymentNotifications(app, { config, payments, now });
   const transfers = await registerMediaRoutes(
     app,
     services,

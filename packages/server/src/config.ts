@@ -2,6 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_GRAPH_API_VERSION, DEFAULT_GRAPH_BASE_URL } from './channels/whatsapp/index.ts';
 import { parseTokenKey } from './security/tokenBox.ts';
+import { priceTableFromEnv } from './billing/priceConfig.ts';
+import { MIDTRANS_NOTIFICATION_PATH } from './billing/payments/midtrans.ts';
+import type { PriceRow } from './sdk.ts';
 
 /** Everything the server reads from its environment, validated, with defaults filled in. */
 export interface Config {
@@ -95,6 +98,43 @@ export interface Config {
      */
     tokenKey: Buffer | null;
   };
+  /** The prepaid balance (src/billing, docs/billing.md). */
+  billing: {
+    /**
+     * What a message costs by category and from which day (`SAPA_PRICE_FILE`, a JSON file, or
+     * `SAPA_PRICES`, inline JSON; default the SDK's `defaultPriceTable`).
+     */
+    prices: PriceRow[];
+  };
+  /**
+   * The app as payers' browsers reach it (`SAPA_PUBLIC_URL`, e.g. `https://sapa.example.com`):
+   * after paying a top-up they come back to `<it>/saldo`, and by default the gateway posts its
+   * notifications to `<it>/payments/midtrans/notification`. `null`: `pnpm start` uses the URL it
+   * listens on.
+   */
+  publicUrl: string | null;
+  /** Top-ups of the saldo through a payment gateway (src/billing/payments, docs/payments.md). */
+  payments: {
+    /**
+     * `simulator` (default): the local gateway simulator speaking Midtrans' protocol, started by
+     * `pnpm start` and the tests; `midtrans`: Midtrans Snap (`PAYMENT_GATEWAY`).
+     */
+    gateway: 'midtrans' | 'simulator';
+    /** Midtrans' server key (`MIDTRANS_SERVER_KEY`): a secret, never sent to a browser nor logged. */
+    serverKey: string;
+    /** `sandbox` (default) or `production` (`MIDTRANS_ENV`): which Midtrans the base URLs default to. */
+    environment: 'sandbox' | 'production';
+    /** Snap's base URL (`MIDTRANS_BASE_URL`; default `https://app.sandbox.midtrans.com` or `https://app.midtrans.com`). */
+    snapUrl: string;
+    /** The Core API's base URL, of status checks (`MIDTRANS_API_URL`; default `https://api.sandbox.midtrans.com` or `https://api.midtrans.com`). */
+    apiUrl: string;
+    /**
+     * Where the gateway posts this server's notifications, sent with each transaction as
+     * `X-Override-Notification` (`PAYMENT_NOTIFICATION_URL`; default from `SAPA_PUBLIC_URL`;
+     * `null`: the URL set in Midtrans' dashboard).
+     */
+    notificationUrl: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -154,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     return found ?? fallback;
   };
 
+  const publicUrl = url('SAPA_PUBLIC_URL', ['https:', 'http:'])?.replace(/\/+$/, '') ?? null;
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
@@ -198,9 +239,52 @@ export function loadConfig(env: Env = process.env): Config {
       sendGraceMs: int('WHATSAPP_SEND_GRACE_MS', 60_000, 1_000, 3_600_000),
       tokenKey: tokenKey(read('SAPA_SECRET_KEY'), problems),
     },
+    billing: {
+      prices: priceTableFromEnv(read('SAPA_PRICE_FILE'), read('SAPA_PRICES'), problems),
+    },
+    publicUrl,
+    payments: payments(read, url, oneOf, publicUrl, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Midtrans' base URLs by environment (its Node client's `lib/apiConfig.js`). */
+const MIDTRANS_URLS = {
+  sandbox: { snapUrl: 'https://app.sandbox.midtrans.com', apiUrl: 'https://api.sandbox.midtrans.com' },
+  production: { snapUrl: 'https://app.midtrans.com', apiUrl: 'https://api.midtrans.com' },
+} as const;
+
+function payments(
+  read: (name: string) => string | undefined,
+  url: (name: string, protocols: string[]) => string | null,
+  oneOf: <T extends string>(name: string, allowed: readonly T[], fallback: T) => T,
+  publicUrl: string | null,
+  problems: string[],
+): Config['payments'] {
+  const gateway = oneOf('PAYMENT_GATEWAY', ['midtrans', 'simulator'] as const, 'simulator');
+  const environment = oneOf('MIDTRANS_ENV', ['sandbox', 'production'] as const, 'sandbox');
+  const serverKey = read('MIDTRANS_SERVER_KEY') ?? '';
+  if (gateway === 'midtrans' && serverKey === '') {
+    problems.push('MIDTRANS_SERVER_KEY must be set when PAYMENT_GATEWAY is midtrans');
+  }
+  if (gateway === 'midtrans' && environment === 'production' && serverKey.startsWith('SB-')) {
+    problems.push('MIDTRANS_SERVER_KEY is a sandbox key (SB-…) but MIDTRANS_ENV is production');
+  }
+  // The simulator has no fixed address: whoever starts it gives its URL (main.ts, the tests).
+  const defaults = gateway === 'midtrans' ? MIDTRANS_URLS[environment] : { snapUrl: '', apiUrl: '' };
+  const base = (name: string, fallback: string) =>
+    (url(name, ['https:', 'http:']) ?? fallback).replace(/\/+$/, '');
+  return {
+    gateway,
+    serverKey,
+    environment,
+    snapUrl: base('MIDTRANS_BASE_URL', defaults.snapUrl),
+    apiUrl: base('MIDTRANS_API_URL', defaults.apiUrl),
+    notificationUrl:
+      url('PAYMENT_NOTIFICATION_URL', ['https:', 'http:']) ??
+      (publicUrl === null ? null : `${publicUrl}${MIDTRANS_NOTIFICATION_PATH}`),
+  };
 }
 
 function tokenKey(raw: string | undefined, problems: string[]): Buffer | null {

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { startDemo } from './demo/index.ts';
 import type { Demo } from './demo/index.ts';
 import { WEBHOOK_PATH } from './webhooks/whatsappRoutes.ts';
+import { MIDTRANS_NOTIFICATION_PATH } from './billing/payments/index.ts';
+import { PaymentSimulator } from './simulator/payments/index.ts';
 
 /** `pnpm start`: configuration from the environment, listen, shut down cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -13,14 +15,41 @@ async function main(): Promise<void> {
   if (demoSecret) {
     config = { ...config, whatsapp: { ...config.whatsapp, appSecret: randomBytes(32).toString('hex') } };
   }
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const urlOf = (name: string, port: number) => `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+  // PAYMENT_GATEWAY=simulator (the default): the local gateway runs in this process, on loopback
+  // (src/simulator/payments), with this process's key unless MIDTRANS_SERVER_KEY gives one;
+  // payers come back to this server's /saldo.
+  let paymentSimulator: PaymentSimulator | null = null;
+  if (config.payments.gateway === 'simulator' && config.payments.snapUrl === '') {
+    const serverKey = config.payments.serverKey || `SB-Mid-server-${randomBytes(18).toString('base64url')}`;
+    paymentSimulator = new PaymentSimulator({ serverKey, merchantName: 'Sapa' });
+    const gatewayUrl = await paymentSimulator.listen();
+    config = {
+      ...config,
+      publicUrl: config.publicUrl ?? (config.port === 0 ? null : urlOf(host, config.port)),
+      // Its notifications come back on loopback (set once listening), whatever the public URL.
+      payments: {
+        ...config.payments,
+        serverKey,
+        snapUrl: gatewayUrl,
+        apiUrl: gatewayUrl,
+        notificationUrl: null,
+      },
+    };
+  }
   const app = await buildApp({ config });
   if (demoSecret) app.log.info('WHATSAPP_APP_SECRET is empty: the demo uses a random one for this process');
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = urlOf(host, port);
   process.stdout.write(`Sapa listening on ${url}\n`);
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : host;
+  if (paymentSimulator !== null) {
+    paymentSimulator.setNotificationUrl(`${urlOf(loopback, port)}${MIDTRANS_NOTIFICATION_PATH}`);
+    app.log.info({ gateway: paymentSimulator.baseUrl }, 'top-ups are paid on the local payment simulator');
+  }
 
   // The demo starts after `listen` (its simulator posts to the webhook); a signal that comes
   // while it starts waits for it, then stops it.
@@ -40,6 +69,7 @@ async function main(): Promise<void> {
     demo
       .then((running) => running?.stop())
       .catch((error: unknown) => app.log.error({ err: error }, 'stopping the demo failed'))
+      .then(() => paymentSimulator?.close())
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -54,11 +84,10 @@ async function main(): Promise<void> {
 
   if (config.demo) {
     // The simulator runs in this process and reaches the webhook on loopback.
-    const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : host;
     demo = startDemo({
       services: app.sapa.services,
       appUrl: url,
-      webhookUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}${WEBHOOK_PATH}`,
+      webhookUrl: `${urlOf(loopback, port)}${WEBHOOK_PATH}`,
       appSecret: config.whatsapp.appSecret,
       log: app.log,
     });

@@ -283,7 +283,7 @@ describe('the demo (startDemo)', () => {
         count(distinct c.id) filter (where c.unread > 0)::int as unread,
         count(distinct c.id) filter (where c.assigned_user_id = ${userId}::uuid)::int as assigned,
         count(distinct c.id) filter (where c.last_inbound_at > now() - interval '24 hours')::int as open,
-        count(*) filter (where m.type not in ('text', 'vcard'))::int as media,
+        count(*) filter (where m.type not in ('text', 'vcard', 'template'))::int as media,
         count(*) filter (where m.type = 'vcard')::int as vcards,
         count(*) filter (where m.reply_to is not null)::int as replies,
         count(*) filter (where m.caption ~ '[{](name|resi)[}]')::int as placeholders,

@@ -59,8 +59,9 @@ describe('projects', () => {
     const second = await create(alice.token, 'Toko Kedua');
     const bobs = await create(bob.token, 'Toko Bob');
 
-    // Each card adds what the caller should notice: nothing unread, no WhatsApp numbers yet.
-    const card = { unreadCount: 0, accounts: { total: 0, connected: 0 } };
+    // Each card adds what the caller should notice: nothing unread, no WhatsApp numbers yet, and
+    // (the owner sees billing) an empty balance.
+    const card = { unreadCount: 0, accounts: { total: 0, connected: 0 }, balance: 0 };
     const listed = dataOf<Project[]>(await server.act('project_list', { token: alice.token }));
     expect(listed).toEqual([
       { ...second, ...card },

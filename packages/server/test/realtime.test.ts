@@ -134,14 +134,16 @@ describe('the real-time socket', () => {
       fcm: 'fcm-owner',
       memberships: [{ key: project.key, permissions: project.permissions }],
     });
-    // The owner holds every permission: the project's room and the room of those who see every chat
-    // (and the session's own room, which a sign-out of that session ends).
+    // The owner holds every permission: the project's room, the room of those who see every chat
+    // and that of those who see billing (and the session's own room, which a sign-out of that
+    // session ends).
     expect(socket?.rooms).toEqual(
       new Set([
         socket?.id,
         `user:${owner.userId}`,
         `session:${String(socket?.data.sessionId)}`,
         `project:${project.key}`,
+        `billing:${project.key}:full`,
         `chat:${project.key}:all:full`,
       ]),
     );

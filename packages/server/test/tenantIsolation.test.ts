@@ -23,6 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { topups } from '../src/db/schema.ts';
 import { acts } from '../src/sdk.ts';
 import type {
   ActName,
@@ -76,12 +77,22 @@ const EXEMPT: Partial<Record<ActName, string>> = {
   notification_read_all: "changes the caller's own notifications",
   session_revoke: "user-scoped: swept below with another user's session id",
   notification_read: "user-scoped: swept below with another user's notification id",
+  saldo_get: "answers the caller's own saldo",
+  saldo_ledger: "answers the caller's own saldo",
+  saldo_export: "answers the caller's own saldo",
+  topup_create: "starts a top-up of the caller's own saldo",
+  topup_list: "answers the caller's own top-ups",
+  topup_get: "user-scoped: swept below with another user's top-up id",
+  topup_check: "user-scoped: swept below with another user's top-up id",
 };
 
 /** User-scoped acts taking an id of the caller's own objects, and whose object that id is. */
-const USER_OBJECT_ACTS: Partial<Record<ActName, 'session' | 'notification'>> = {
+type UserObject = 'session' | 'notification' | 'topup';
+const USER_OBJECT_ACTS: Partial<Record<ActName, UserObject>> = {
   session_revoke: 'session',
   notification_read: 'notification',
+  topup_get: 'topup',
+  topup_check: 'topup',
 };
 
 /** List acts whose id fields only filter: with A's key they may answer, showing nothing of B. */
@@ -89,6 +100,8 @@ const FILTER_ACTS: ReadonlySet<ActName> = new Set<ActName>([
   'conversation_list',
   'customer_list',
   'customer_export',
+  'billing_ledger',
+  'billing_export',
 ]);
 
 type ObjectKind =
@@ -169,6 +182,12 @@ const PLAIN_FIELDS: Record<string, (act: ActName, world: World) => unknown> = {
   displayPhone: () => '+6281299990003',
   accessToken: () => 'sweep-token',
   wabaId: () => '109999999999999',
+  // The prepaid balance: an amount to pay in, a threshold, a range of days, a month.
+  amount: () => 1_000,
+  threshold: () => 5_000,
+  from: () => '2026-01-01',
+  to: () => '2026-01-31',
+  month: () => '2026-01',
 };
 
 interface World {
@@ -428,13 +447,30 @@ describe('tenant isolation sweep', () => {
     );
   });
 
-  it("refuses user acts on another user's sessions and notifications: not_found", async () => {
+  it("refuses user acts on another user's sessions, notifications and top-ups: not_found", async () => {
     const sessions = dataOf<{ id: string }[]>(await server.act('session_list', { token: b.owner.token }));
     const notifications = dataOf<{ id: string }[]>(
       await server.act('notification_list', { token: b.owner.token }),
     );
-    const ids = { session: sessions[0]?.id, notification: notifications[0]?.id };
-    for (const [act, kind] of Object.entries(USER_OBJECT_ACTS) as [ActName, 'session' | 'notification'][]) {
+    // A top-up of B's owner waiting for payment (no gateway here: stored as `topup_create` stores one).
+    const now = server.clock.now();
+    const [topup] = await server.app.sapa.services.db
+      .insert(topups)
+      .values({
+        id: randomUUID(),
+        userId: b.owner.userId,
+        clientId: randomUUID(),
+        orderId: `TOPUP-20260101-${randomUUID().slice(0, 10).toUpperCase()}`,
+        gateway: 'simulator',
+        amount: 50_000,
+        redirectUrl: 'http://127.0.0.1:9/snap/v4/redirection/b',
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const ids = { session: sessions[0]?.id, notification: notifications[0]?.id, topup: topup?.id };
+    for (const [act, kind] of Object.entries(USER_OBJECT_ACTS) as [ActName, UserObject][]) {
       const id = ids[kind];
       if (id === undefined) throw new Error(`B's owner has no ${kind}`);
       expect(refusal(await server.act(act, { token: a.owner.token, id })), act).toBe('not_found');

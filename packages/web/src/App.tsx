@@ -33,6 +33,11 @@ const NotificationsPage = lazyComponent(
   'NotificationsPage',
 );
 const MembersPage = lazyComponent(() => import('./members/MembersPage.tsx'), 'MembersPage');
+const ProjectBillingPage = lazyComponent(
+  () => import('./billing/ProjectBillingPage.tsx'),
+  'ProjectBillingPage',
+);
+const SaldoPage = lazyComponent(() => import('./saldo/SaldoPage.tsx'), 'SaldoPage');
 const ProjectSettingsPage = lazyComponent(
   () => import('./settings/ProjectSettingsPage.tsx'),
   'ProjectSettingsPage',
@@ -55,6 +60,7 @@ const screenOf: readonly (readonly [string, Pick<LazyComponent<never>, 'preload'
   [projectRoutes.list, ProjectListPage],
   [personalRoutes.profile, ProfilePage],
   [personalRoutes.notifications, NotificationsPage],
+  [personalRoutes.saldo, SaldoPage],
   [projectRoutes.chat, ChatPage],
   [projectRoutes.chatWindow, ChatWindowPage],
   [projectRoutes.accounts, AccountsPage],
@@ -64,6 +70,7 @@ const screenOf: readonly (readonly [string, Pick<LazyComponent<never>, 'preload'
   [projectRoutes.stages, StagesPage],
   [projectRoutes.divisions, DivisionsPage],
   [projectRoutes.members, MembersPage],
+  [projectRoutes.billing, ProjectBillingPage],
   [projectRoutes.settings, ProjectSettingsPage],
   [projectRoutes.customers, CustomersPage],
 ];
@@ -146,6 +153,15 @@ export function App() {
             <MainLayout>
               <Screen>
                 <NotificationsPage />
+              </Screen>
+            </MainLayout>
+          </SignedIn>
+        </Route>
+        <Route path={personalRoutes.saldo}>
+          <SignedIn>
+            <MainLayout>
+              <Screen>
+                <SaldoPage />
               </Screen>
             </MainLayout>
           </SignedIn>
@@ -257,6 +273,19 @@ export function App() {
                 <MainLayout>
                   <Screen>
                     <MembersPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.billing}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <ProjectBillingPage />
                   </Screen>
                 </MainLayout>
               </ProjectScope>

@@ -15,7 +15,6 @@ export interface ScreenRoute {
 
 /** Screens whose content later issues build; the router already sends each path to its place. */
 export const screenRoutes: readonly ScreenRoute[] = [
-  { path: '/saldo', area: 'main', title: 'screen.saldo' },
   { path: '/advertiser/domain/:key', area: 'main', title: 'screen.advertiser.domain' },
   { path: '/advertiser/campaign/:key', area: 'main', title: 'screen.advertiser.campaign' },
   { path: '/advertiser/link-generator/:key', area: 'main', title: 'screen.advertiser.linkGenerator' },
@@ -26,7 +25,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/crm/auto-divisi/:key', area: 'main', title: 'screen.crm.autoDivisi' },
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
   { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
-  { path: '/project/billing/:key', area: 'main', title: 'screen.project.billing' },
   { path: '/scan/:key/:accountId', area: 'outside', title: 'screen.scan' },
 ];
 
@@ -45,6 +43,8 @@ export const personalRoutes = {
   profile: '/profile',
   /** The user's notifications (the header's bell opens it). */
   notifications: '/notification',
+  /** The user's prepaid balance: top-ups through the payment gateway, receipts, the ledger. */
+  saldo: '/saldo',
 } as const;
 
 /** Screens built so far, each with its own page (App.tsx). */
@@ -69,6 +69,8 @@ export const projectRoutes = {
   divisions: '/crm/divisi/:key',
   /** The project's members and invite codes, with the permission editor. */
   members: '/project/user/:key',
+  /** The project's balance: "Bayar", prices, spend, statements, the usage ledger. */
+  billing: '/project/billing/:key',
   /** The project's name, time zone, working hours, default division; deleting it. */
   settings: '/project/setting/:key',
   /** Joining a project with an invite code (outside any project). */
@@ -124,6 +126,11 @@ export function quickReplyPath(key: string): string {
 /** `/project/user/{key}`. */
 export function membersPath(key: string): string {
   return `/project/user/${encodeURIComponent(key)}`;
+}
+
+/** `/project/billing/{key}`. */
+export function billingPath(key: string): string {
+  return `/project/billing/${encodeURIComponent(key)}`;
 }
 
 /** `/project/setting/{key}`. */

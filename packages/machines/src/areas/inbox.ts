@@ -99,6 +99,9 @@ export type {
 export { createInboxRouter } from '../inboxRouting.ts';
 export type { InboxRouter, InboxEventSource, InboundMessage } from '../inboxRouting.ts';
 export { chatPermissions } from '../projectAccess.ts';
+// A send refused for want of the project's balance, as the thread and the template picker show it.
+export { balanceRefusal } from '../billingAccess.ts';
+export type { BalanceRefusal } from '../billingAccess.ts';
 export type { ActCaller } from '../sdk.ts';
 export type { FlowError } from '../actError.ts';
 export { firstRunSteps, SIMULATOR_NUMBER } from '../firstRunGuide.ts';

@@ -60,6 +60,11 @@ import { invitesModel } from './invitesModel.ts';
 import { openConversationModel } from './openConversationModel.ts';
 import { templatePickerModel } from './templatePickerModel.ts';
 import { startConversationModel } from './startConversationModel.ts';
+import { projectBillingModel } from './projectBillingModel.ts';
+import { payModel } from './payModel.ts';
+import { billingThresholdModel } from './billingThresholdModel.ts';
+import { saldoModel } from './saldoModel.ts';
+import { topUpModel } from './topUpModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -124,6 +129,11 @@ export const machineNames = [
   'openConversation',
   'templatePicker',
   'startConversation',
+  'saldo',
+  'topUp',
+  'projectBilling',
+  'pay',
+  'billingThreshold',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -897,6 +907,14 @@ const projectListModel: PathModel = {
       snapshot.matches('ready') && (contextOf(snapshot)['projects'] as unknown[]).length > 0,
   },
   scenarios: [
+    // A project's balance changes (billing.updated): its card shows the new one, nothing is fetched.
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.list', output: [{ ...project, balance: 20_000 }] },
+        { type: 'projects.balance', key: project.key, balance: 19_285 },
+      ],
+    },
     {
       start: 0,
       events: [
@@ -944,7 +962,9 @@ const projectListModel: PathModel = {
           ? 'the user retries (projects.retry)'
           : event.type === 'projects.refresh'
             ? 'something a card shows changed (projects.refresh)'
-            : event.type)
+            : event.type === 'projects.balance'
+              ? `a project's balance changes to ${String(payload(event)['balance'])} (billing.updated)`
+              : event.type)
     );
   },
   describeState: (snapshot) =>
@@ -1002,4 +1022,9 @@ export const models: Record<MachineName, PathModel> = {
   openConversation: openConversationModel,
   templatePicker: templatePickerModel,
   startConversation: startConversationModel,
+  saldo: saldoModel,
+  topUp: topUpModel,
+  projectBilling: projectBillingModel,
+  pay: payModel,
+  billingThreshold: billingThresholdModel,
 };

@@ -152,6 +152,11 @@ export function startedConversation(customerId: string, name: string, phone: str
 
 /** The server's refusals of a template send. */
 export const windowClosedError = apiError('window_closed', 'Jendela 24 jam percakapan ini sudah tertutup.');
+/** The project's balance cannot cover the template: refused before anything goes to Meta. */
+export const balanceError = apiError(
+  'insufficient_balance',
+  'Saldo proyek tidak cukup untuk mengirim pesan ini.',
+);
 export const notApprovedError = apiError('template_not_approved', 'Template ini belum disetujui Meta.');
 export const valueRefused = apiError('invalid_input', 'Periksa kembali isian Anda.', {
   errors: { 'template.values.body.1': 'Isian tidak valid.' },

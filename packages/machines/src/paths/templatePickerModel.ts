@@ -4,9 +4,9 @@
  * update with the customer's city and a tracking link) and one still in review, never offered.
  * Started in Sari's open conversation (`message_send`) and for a customer, Budi of Bandung, who
  * never wrote (`conversation_start`). The agent chooses, fills, picks a header photo (or a PDF,
- * refused), goes back, and sends; the server stores it, refuses it (the window, a value) or is
- * out of reach (the same send again after a pause, under the same client id). The retry's pause
- * is the model's `picker.retryDue`.
+ * refused), goes back, and sends; the server stores it, refuses it (the window, the project's
+ * balance, a value) or is out of reach (the same send again after a pause, under the same client
+ * id). The retry's pause is the model's `picker.retryDue`.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { TemplateContext } from '@sapa/sdk';
@@ -17,6 +17,7 @@ import { createFakeClient } from './fakes.ts';
 import { networkError } from './fixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
 import {
+  balanceError,
   brochurePdf,
   headerPhoto,
   numberTemplates,
@@ -150,6 +151,7 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     if (c.chosen?.id === reminder.id && c.error === null && Object.keys(c.serverErrors).length === 0)
       out.push(
         { type: 'xstate.error.actor.send', error: windowClosedError },
+        { type: 'xstate.error.actor.send', error: balanceError },
         { type: 'xstate.error.actor.send', error: valueRefused },
         { type: 'xstate.error.actor.send', error: networkError },
       );

@@ -63,6 +63,7 @@ import {
   WABA_ID_MAX,
 } from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
+import { billingActs } from './billingActs.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
 export const phoneField = z
@@ -329,6 +330,7 @@ export const messageSendInput = z
  * any other name; the SDK's `act()` is typed from this object.
  */
 export const acts = {
+  ...billingActs,
   auth_register: defineAct<OtpChallenge>()({
     input: z.object({ name: nameField, phone: phoneField, password: passwordField }),
     access: 'public',

@@ -14,6 +14,7 @@ import type { MessagePricing } from './templateTypes.ts';
 import type { Stage } from './crmTypes.ts';
 import type { MessageTemplate } from './templateTypes.ts';
 import type { Notification } from './teamTypes.ts';
+import type { LedgerEntry, ProjectBilling, Saldo, Topup } from './billingTypes.ts';
 import type { PermissionKey } from '../permissions/tree.ts';
 
 export interface ServerToClientEvents {
@@ -50,6 +51,13 @@ export interface ServerToClientEvents {
   'account.updated': (event: { key: string; account: WhatsAppAccount }) => void;
   /** A number was deleted from the project (`account_delete`). */
   'account.deleted': (event: { key: string; accountId: string }) => void;
+  /**
+   * A project's balance changed (a transfer in, a charge, a refund, a threshold set): sent to the
+   * members who hold `project.billing.view`, with the entry that changed it (absent for a threshold).
+   */
+  'billing.updated': (event: { key: string; billing: ProjectBilling; entry?: LedgerEntry }) => void;
+  /** The user's saldo changed, or one of their top-ups did (sent to that user only). */
+  'saldo.updated': (event: { saldo: Saldo; entry?: LedgerEntry; topup?: Topup }) => void;
   /** A template was created, synced, or its status or category changed (Meta's webhooks). */
   'template.updated': (event: { key: string; template: MessageTemplate }) => void;
   /** A template was deleted (here, or at Meta and found by a sync). */

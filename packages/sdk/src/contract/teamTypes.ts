@@ -78,6 +78,8 @@ export interface ProjectSummary extends Project {
   unreadCount: number;
   /** The project's WhatsApp numbers by status. */
   accounts: { total: number; connected: number };
+  /** The project's balance in whole rupiah; null for a caller without `project.billing.view`. */
+  balance: number | null;
 }
 
 /** One signed-in device of the user (`/profile`). */
@@ -94,7 +96,7 @@ export interface UserSession {
 }
 
 export type NotificationKind =
-  'conversation_assigned' | 'customer_waiting' | 'invite_accepted' | 'account_disconnected';
+  'conversation_assigned' | 'customer_waiting' | 'invite_accepted' | 'account_disconnected' | 'low_balance';
 
 /** One notification of the user (`/notification`, the header's bell). */
 export interface Notification {

@@ -12,6 +12,8 @@ import { newcomer } from './messages/newcomer.ts';
 import { outbox } from './messages/outbox.ts';
 import { outreach } from './messages/outreach.ts';
 import { personal } from './messages/personal.ts';
+import { projectBilling } from './messages/projectBilling.ts';
+import { saldo } from './messages/saldo.ts';
 import { team } from './messages/team.ts';
 import { templateRules } from './messages/templateRules.ts';
 import { templates } from './messages/templates.ts';
@@ -23,6 +25,8 @@ import type { MessagePart } from './translate.ts';
 export const templateMessages: MessagePart = templates;
 export const templateRuleMessages: MessagePart = templateRules;
 export const outreachMessages: MessagePart = outreach;
+export const saldoMessages: MessagePart = saldo;
+export const projectBillingMessages: MessagePart = projectBilling;
 
 const parts = [
   errors,
@@ -37,6 +41,8 @@ const parts = [
   templateRules,
   templates,
   outreach,
+  saldo,
+  projectBilling,
 ] as const;
 
 export const messages = {
@@ -46,5 +52,5 @@ export const messages = {
 
 /** Makes `translate` know every part of the catalogue. */
 export function addEveryMessage(): void {
-  for (const part of [templateRules, templates, outreach]) addMessages(part);
+  for (const part of [templateRules, templates, outreach, saldo, projectBilling]) addMessages(part);
 }

@@ -14,6 +14,8 @@ import { personal } from './messages/personal.ts';
 import { team } from './messages/team.ts';
 import { ui } from './messages/ui.ts';
 import type { outreach } from './messages/outreach.ts';
+import type { projectBilling } from './messages/projectBilling.ts';
+import type { saldo } from './messages/saldo.ts';
 import type { templateRules } from './messages/templateRules.ts';
 import type { templates } from './messages/templates.ts';
 
@@ -56,10 +58,15 @@ const core = {
 /**
  * Parts that load with the screens that use them (`addMessages`), so the sign-in pages do not
  * carry them: the template screens' (`./messages/templates.ts`), the template rules'
- * (`./messages/templateRules.ts`) and the chat's outreach (`./messages/outreach.ts`).
+ * (`./messages/templateRules.ts`), the chat's outreach (`./messages/outreach.ts`), `/saldo`'s
+ * (`./messages/saldo.ts`) and `/project/billing/{key}`'s (`./messages/projectBilling.ts`).
  * `./catalogue.ts` has every part (the server's and the tests').
  */
-type LazyParts = typeof templateRules & typeof templates & typeof outreach;
+type LazyParts = typeof templateRules &
+  typeof templates &
+  typeof outreach &
+  typeof saldo &
+  typeof projectBilling;
 
 export type MessageKey = keyof (typeof core)['id'] | keyof LazyParts['id'];
 

@@ -135,6 +135,20 @@ const expected: Record<ActName, Expected> = {
   conversation_read: changes(agents),
   conversation_assign: changes(agents),
   customer_rename: changes(agents),
+  saldo_get: 'user',
+  saldo_ledger: 'user',
+  saldo_export: 'user',
+  topup_create: 'user',
+  topup_list: 'user',
+  topup_get: 'user',
+  topup_check: 'user',
+  billing_get: reads(readers),
+  billing_ledger: reads(readers),
+  billing_export: reads(readers),
+  billing_spend: reads(readers),
+  billing_statement: reads(readers),
+  billing_pay: changes(everyKey),
+  billing_threshold_set: changes(everyKey),
 };
 
 const names = Object.keys(acts) as ActName[];

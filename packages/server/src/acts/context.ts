@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/openDatabase.ts';
 import type { Locale } from '../i18n/translate.ts';
 import type { AccountRoutes } from '../inbox/AccountRoutes.ts';
+import type { PaymentGateway } from '../billing/payments/PaymentGateway.ts';
 import type { MediaService } from '../media/mediaService.ts';
 import type { OtpSender } from '../otp/OtpSender.ts';
 import type { Caller } from '../auth/sessions.ts';
@@ -27,6 +28,8 @@ export interface Services {
   media: MediaService;
   /** Webhook routing by phone number id; `forget` a number after changing its account. */
   accountRoutes: AccountRoutes;
+  /** The payment gateway of top-ups (Midtrans Snap, or the local simulator): src/billing/payments. */
+  payments: PaymentGateway;
 }
 
 /** One act call. */

@@ -15,6 +15,8 @@ import { customerHandlers } from './handlers/customers.ts';
 import { divisionHandlers } from './handlers/divisions.ts';
 import { teamHandlers } from './handlers/team.ts';
 import { personalHandlers } from './handlers/personal.ts';
+import { billingHandlers } from './handlers/billing.ts';
+import { topupHandlers } from './handlers/topups.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -53,4 +55,6 @@ export const handlers: ActHandlers = {
   ...divisionHandlers,
   ...teamHandlers,
   ...personalHandlers,
+  ...billingHandlers,
+  ...topupHandlers,
 };

@@ -85,6 +85,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'customer_waiting',
   'invite_accepted',
   'account_disconnected',
+  'low_balance',
 ]);
 
 /** A user's notifications (`/notification`, the bell), listed unread first, then newest first. */
@@ -845,6 +846,124 @@ export const jobs = pgTable(
   (table) => [index('jobs_due_idx').on(table.doneAt, table.runAt)],
 );
 
+/**
+ * A balance (issue 16): a user's saldo (`userId`) or a project's (`projectId`), whole rupiah,
+ * never below zero, changed only by appending to `ledgerEntries` in the same transaction.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** The seq of the newest ledger entry (0: none yet). */
+    lastSeq: integer('last_seq').notNull().default(0),
+    /** A project's low-balance threshold, rupiah (null: none). */
+    lowThreshold: bigint('low_threshold', { mode: 'number' }),
+    /** Whether the members were told of the balance falling below the threshold (cleared above it). */
+    lowNotified: boolean('low_notified').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('wallets_user_idx')
+      .on(table.userId)
+      .where(sql`${table.userId} is not null`),
+    uniqueIndex('wallets_project_idx')
+      .on(table.projectId)
+      .where(sql`${table.projectId} is not null`),
+    check('wallets_balance_check', sql`${table.balance} >= 0`),
+    check('wallets_owner_check', sql`(${table.userId} is null) <> (${table.projectId} is null)`),
+  ],
+);
+
+/** A top-up of a user's saldo: one payment attempt with its own gateway order id. */
+export const topups = pgTable(
+  'topups',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's id of the request: asking again answers the same top-up. */
+    clientId: uuid('client_id').notNull(),
+    orderId: text('order_id').notNull(),
+    gateway: text('gateway').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'expired' | 'failed'>().notNull().default('pending'),
+    /** The gateway's own status as last applied (`pending`, `settlement`, `expire` …). */
+    gatewayStatus: text('gateway_status'),
+    paymentType: text('payment_type'),
+    redirectUrl: text('redirect_url'),
+    gatewayToken: text('gateway_token'),
+    expiresAt: at('expires_at').notNull(),
+    paidAt: at('paid_at'),
+    /** When the reconciliation job last asked the gateway's status API. */
+    checkedAt: at('checked_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('topups_order_idx').on(table.orderId),
+    uniqueIndex('topups_client_idx').on(table.userId, table.clientId),
+    index('topups_user_idx').on(table.userId, table.createdAt.desc()),
+    index('topups_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('topups_amount_check', sql`${table.amount} > 0`),
+    check('topups_status_check', sql`${table.status} in ('pending', 'paid', 'expired', 'failed')`),
+  ],
+);
+
+/**
+ * The ledger: append-only, `seq` 1, 2, 3 … per wallet, signed `amount`, the balance right after,
+ * and an idempotency key unique across all wallets (`charge:<messageId>`, `refund:<messageId>`,
+ * `topup:<orderId>`, `transfer:<clientId>:out` …).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    kind: text('kind')
+      .$type<'topup' | 'transfer_in' | 'transfer_out' | 'charge' | 'refund' | 'adjustment'>()
+      .notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    memo: text('memo'),
+    topupId: uuid('topup_id').references(() => topups.id, { onDelete: 'set null' }),
+    /** Both entries of a transfer share it. */
+    transferId: uuid('transfer_id'),
+    /** A transfer's other wallet. */
+    counterpartWalletId: uuid('counterpart_wallet_id'),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** A charge's or refund's price category. */
+    category: text('category'),
+    /** A broadcast's charge (issue 17). */
+    broadcastId: uuid('broadcast_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('ledger_entries_seq_idx').on(table.walletId, table.seq),
+    uniqueIndex('ledger_entries_key_idx').on(table.idempotencyKey),
+    index('ledger_entries_time_idx').on(table.walletId, table.createdAt),
+    index('ledger_entries_message_idx')
+      .on(table.messageId)
+      .where(sql`${table.messageId} is not null`),
+    check(
+      'ledger_entries_kind_check',
+      sql`${table.kind} in ('topup', 'transfer_in', 'transfer_out', 'charge', 'refund', 'adjustment')`,
+    ),
+    check('ledger_entries_balance_check', sql`${table.balanceAfter} >= 0`),
+  ],
+);
+
 export const schema = {
   users,
   userAvatars,
@@ -883,6 +1002,9 @@ export const schema = {
   webhookDeliveries,
   serverSettings,
   jobs,
+  wallets,
+  topups,
+  ledgerEntries,
 };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
@@ -902,3 +1024,6 @@ export type LabelRow = typeof labels.$inferSelect;
 export type QuickReplyRow = typeof quickReplies.$inferSelect;
 export type StageRow = typeof stages.$inferSelect;
 export type DivisionRow = typeof divisions.$inferSelect;
+export type WalletRow = typeof wallets.$inferSelect;
+export type TopupRow = typeof topups.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

@@ -3,7 +3,9 @@
  * finds or makes the demo's data (ensureDemo.ts), starts the WhatsApp simulator in this process,
  * points the demo account's Graph API calls at it, keeps a gentle trickle of its customers
  * writing in through the real webhook, and prints how to sign in. The simulator answers the
- * agents' sends with status webhooks, as Meta would.
+ * agents' sends with status webhooks, as Meta would. The demo user's saldo and the project's
+ * balance get a month of history once (seedBilling.ts); top-ups are paid on the payment
+ * simulator main.ts starts.
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,6 +24,7 @@ import { DemoTraffic } from './DemoTraffic.ts';
 import type { DemoMessage } from './DemoTraffic.ts';
 import { seedDemoTemplates } from './demoTemplates.ts';
 import { demoWabaId, ensureDemo } from './ensureDemo.ts';
+import { seedDemoBilling } from './seedBilling.ts';
 import { seedGallery } from './seedGallery.ts';
 import { Trickle } from './Trickle.ts';
 
@@ -164,6 +167,16 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
         );
       }
     }
+
+    // A month of top-ups, transfers and charged template messages, made once (seedBilling.ts).
+    await seedDemoBilling(db, {
+      userId: settings.userId,
+      projectId: account.projectId,
+      accountId: account.id,
+      prices: services.config.billing.prices,
+      now: services.now(),
+      seed: settings.seed,
+    });
 
     const pauses = options.trickle === undefined ? DEFAULT_TRICKLE : options.trickle;
     const random = seededRandom(settings.seed + 1);

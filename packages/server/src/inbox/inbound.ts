@@ -14,6 +14,8 @@ import type { AccountRow } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
 import { MEDIA_DOWNLOAD_JOB } from '../media/mediaService.ts';
 import type { MessagePricing, MessageStatus } from '../sdk.ts';
+import { owedRefund } from '../billing/charges.ts';
+import type { OwedRefund } from '../billing/charges.ts';
 import { conversationUpdated, messageNew, messageUpdated } from './announce.ts';
 import type { Announcement } from './announce.ts';
 import { inboundContent } from './messageContent.ts';
@@ -346,18 +348,37 @@ async function adoptByCallbackData(
 }
 
 /**
+ * After a status moved a message: its announcements; a charged message that failed, or that
+ * Meta did not bill, goes on `owed` (refunded by the caller once its statuses are stored).
+ */
+async function statusMoved(
+  tx: Db,
+  key: string,
+  moved: MovedMessage,
+  now: Date,
+  owed: OwedRefund[],
+): Promise<Announcement[]> {
+  const refund = owedRefund(messageFromJson(moved.message));
+  if (refund !== null) owed.push(refund);
+  return statusAnnouncements(tx, key, moved, now);
+}
+
+/**
  * Moves the message with the event's wamid forward (never backwards; `failed` carries Meta's
  * error code and title, and nothing replaces it) and keeps the status's pricing (the latest one
  * that carried any: a status without pricing, or one that arrives late and moves nothing, never
  * erases it). A message not known by that wamid may be named by the status's callback data (see
  * `adoptByCallbackData`). `unknown` when neither finds one: the send may still be storing it, so
- * the delivery is tried again later.
+ * the delivery is tried again later. A charged message that failed, or whose pricing says Meta
+ * did not bill it, is put on `owed`: the caller refunds it in the same transaction, after every
+ * status of the transaction is stored (`refundOwed`).
  */
 export async function receiveStatus(
   tx: Db,
   routed: RoutedAccount,
   event: StatusEvent,
   now: Date,
+  owed: OwedRefund[],
 ): Promise<Announcement[] | 'unknown'> {
   const status = statusOf(event);
   const first = event.errors[0];
@@ -390,7 +411,7 @@ export async function receiveStatus(
     const adopted = await adoptByCallbackData(tx, routed, event, { status, error, pricing });
     if (adopted === null) return 'unknown';
     if (adopted === 'known') return [];
-    return statusAnnouncements(tx, routed.projectKey, adopted, now);
+    return statusMoved(tx, routed.projectKey, adopted, now, owed);
   }
-  return statusAnnouncements(tx, routed.projectKey, row, now);
+  return statusMoved(tx, routed.projectKey, row, now, owed);
 }

@@ -7,8 +7,10 @@ import type { Db } from '../db/openDatabase.ts';
 import { conversations, messages, waAccounts } from '../db/schema.ts';
 import type { ConversationRow, LastMessageSummary, MessageRow } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
-import { CUSTOMER_SERVICE_WINDOW_MS, FREE_ENTRY_POINT_MS } from '../sdk.ts';
-import type { SentTemplate, ThreadMessage } from '../sdk.ts';
+import { chargeMessage } from '../billing/charges.ts';
+import type { BillingChange } from '../billing/charges.ts';
+import { CUSTOMER_SERVICE_WINDOW_MS, FREE_ENTRY_POINT_MS, priceAt, priceCategoryOf } from '../sdk.ts';
+import type { PriceRow, SentTemplate, ThreadMessage } from '../sdk.ts';
 import type { MessageContent } from './messageContent.ts';
 import { toThreadMessage } from './views.ts';
 import type { MessageView } from './views.ts';
@@ -160,8 +162,11 @@ function isTemplate(fields: NewOutbound): boolean {
   return fields.type === 'template' && fields.template !== undefined && fields.template !== null;
 }
 
-/** Why `storeOutbound` stored nothing: the 24-hour window is closed, or the number was deleted. */
-export type OutboundRefusal = 'window_closed' | 'account_deleted';
+/**
+ * Why `storeOutbound` stored nothing: the 24-hour window is closed, the number was deleted, or
+ * the project's balance cannot pay for the message.
+ */
+export type OutboundRefusal = 'window_closed' | 'account_deleted' | 'insufficient_balance';
 
 /** Thrown by `storeOutbound` when the message may not be sent at all (nothing is stored or queued). */
 export class OutboundRefused extends Error {
@@ -206,36 +211,52 @@ async function lockForSend(
  * (`OutboundRefused`, nothing stored) when the conversation's number was deleted, or, unless it is
  * a template, when the customer has not written in the last 24 hours (Meta would fail it with
  * 131047).
+ *
+ * A message that costs something by `prices` (its template's category, `SERVICE` for anything
+ * free-form) is charged to the project's balance in the same transaction (`charge`, to announce
+ * once committed); one the balance cannot cover is refused (`insufficient_balance`). Without
+ * `prices` nothing is charged.
  */
 export async function storeOutbound(
   db: Db,
   conversationId: string,
   fields: NewOutbound,
   job: Record<string, unknown> = {},
-): Promise<{ message: MessageRow; conversation: ConversationRow | null }> {
+  prices: readonly PriceRow[] = [],
+): Promise<{ message: MessageRow; conversation: ConversationRow | null; charge: BillingChange | null }> {
   try {
     return await db.transaction(async (tx) => {
       const locked = await lockForSend(tx, conversationId, fields.createdAt);
       if (locked === null) throw new Error('conversation vanished');
       const existing = await messageByClientId(tx, fields.clientId);
-      if (existing !== null) return { message: existing, conversation: null };
+      if (existing !== null) return { message: existing, conversation: null, charge: null };
       if (locked.accountDeleted) throw new OutboundRefused('account_deleted');
       if (!isTemplate(fields) && !locked.windowOpen) throw new OutboundRefused('window_closed');
       const appended = await appendOutbound(tx, locked.conversation, fields);
       const now = fields.createdAt;
+      const category = priceCategoryOf(fields.template?.category ?? null);
+      const charge = await chargeMessage(tx, {
+        projectId: locked.conversation.projectId,
+        messageId: appended.message.id,
+        category,
+        price: priceAt(prices, category, now),
+        actorUserId: fields.senderUserId,
+        at: now,
+      });
+      if (charge === 'insufficient') throw new OutboundRefused('insufficient_balance');
       await enqueueJob(tx, {
         kind: SEND_JOB,
         payload: { ...job, messageId: appended.message.id },
         runAt: now,
         now,
       });
-      return appended;
+      return { ...appended, charge };
     });
   } catch (error) {
     if (!(error instanceof DuplicateMessage)) throw error;
     const message = await messageByClientId(db, fields.clientId);
     if (message === null) throw error;
-    return { message, conversation: null };
+    return { message, conversation: null, charge: null };
   }
 }
 

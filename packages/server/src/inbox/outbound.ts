@@ -38,6 +38,8 @@ import type { JobHandler, JobResult } from '../jobs/JobRunner.ts';
 import type { MediaFiles } from '../media/MediaFiles.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { notifyAccountDisconnected } from '../notifications/notify.ts';
+import { billingAnnouncements } from '../billing/announce.ts';
+import { refundMessage } from '../billing/charges.ts';
 import { ACCOUNT_DELETED_ERROR } from './accounts.ts';
 import { announce } from './announce.ts';
 import { statusAnnouncements } from './inbound.ts';
@@ -73,9 +75,11 @@ type Outcome = { wamid: string } | { error: { code: number; title: string } };
 
 /**
  * Stores the outcome of a send on a still-pending message and announces it after commit. A message
- * that went out may open Meta's free entry point (`openFreeEntryPoint`).
+ * that went out may open Meta's free entry point (`openFreeEntryPoint`); one that failed for good
+ * gets its charge back in the same transaction (`refund:<messageId>`, once).
  */
 async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Promise<void> {
+  const prices = deps.config.billing.prices;
   const announcements = await deps.db.transaction(async (tx) => {
     const change =
       'wamid' in outcome
@@ -98,7 +102,13 @@ async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Prom
     );
     if (row === undefined) return [];
     if ('wamid' in outcome) await openFreeEntryPoint(tx, row.conversation_id, deps.now());
-    return statusAnnouncements(tx, row.key, row, deps.now());
+    const announcements = await statusAnnouncements(tx, row.key, row, deps.now());
+    // The wallet is locked last, as a send locks its conversation before its wallet.
+    const refund = 'wamid' in outcome ? null : await refundMessage(tx, messageId, 'send_failed', deps.now());
+    return [
+      ...announcements,
+      ...(await billingAnnouncements(tx, refund === null ? [] : [refund], prices, deps.now())),
+    ];
   });
   announce(deps.publisher, announcements);
 }

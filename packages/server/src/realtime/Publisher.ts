@@ -21,7 +21,9 @@ export type Audience =
    * One member of project `limitedMember` (a key), if they see only their own and their
    * divisions' conversations.
    */
-  | { limitedMember: string; userId: string };
+  | { limitedMember: string; userId: string }
+  /** The members of project `billing` (a key) holding `project.billing.view`. */
+  | { billing: string };
 
 export interface Published<E extends ServerEventName = ServerEventName> {
   audience: Audience;

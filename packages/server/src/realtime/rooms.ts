@@ -9,6 +9,9 @@
  *   `chat:<key>:div:<divisionId>:full` / `…:masked` for each division they belong to (its
  *   conversations);
  * - none: members without `crm.chat.view`.
+ *
+ * Members holding `project.billing.view` also join `billing:<key>:full` (or `…:masked`, without
+ * `crm.chat.show_user_contact_detail`): the project's balance and its ledger entries.
  */
 import { can } from '../sdk.ts';
 import type { PermissionKey } from '../sdk.ts';
@@ -41,6 +44,10 @@ function divisionRoom(key: string, divisionId: string, detail: Detail): string {
   return `chat:${key}:div:${divisionId}:${detail}`;
 }
 
+function billingRoom(key: string, detail: Detail): string {
+  return `billing:${key}:${detail}`;
+}
+
 /** Both rooms of a division (left when it is deleted). */
 export function divisionRooms(key: string, divisionId: string): string[] {
   return [divisionRoom(key, divisionId, 'full'), divisionRoom(key, divisionId, 'masked')];
@@ -53,9 +60,12 @@ export function memberRooms(
   permissions: readonly PermissionKey[],
   divisionIds: readonly string[] = [],
 ): string[] {
-  const rooms: string[] = [projectRoom(key)];
-  if (!can(permissions, 'crm.chat.view')) return rooms;
   const detail: Detail = can(permissions, 'crm.chat.show_user_contact_detail') ? 'full' : 'masked';
+  const rooms: string[] = [
+    projectRoom(key),
+    ...(can(permissions, 'project.billing.view') ? [billingRoom(key, detail)] : []),
+  ];
+  if (!can(permissions, 'crm.chat.view')) return rooms;
   if (can(permissions, 'crm.chat.show_all_chat')) return [...rooms, allRoom(key, detail)];
   return [
     ...rooms,
@@ -75,6 +85,8 @@ export function possibleMemberRooms(
 ): string[] {
   return [
     projectRoom(key),
+    billingRoom(key, 'full'),
+    billingRoom(key, 'masked'),
     allRoom(key, 'full'),
     allRoom(key, 'masked'),
     ownRoom(key, userId, 'full'),
@@ -90,6 +102,12 @@ export function possibleMemberRooms(
 export function audienceRooms(audience: Audience): { full: string[]; masked: string[] } {
   if ('project' in audience) return { full: [projectRoom(audience.project)], masked: [] };
   if ('user' in audience) return { full: [userRoom(audience.user)], masked: [] };
+  if ('billing' in audience) {
+    return {
+      full: [billingRoom(audience.billing, 'full')],
+      masked: [billingRoom(audience.billing, 'masked')],
+    };
+  }
   if ('limitedMember' in audience) {
     const { limitedMember: key, userId } = audience;
     return { full: [ownRoom(key, userId, 'full')], masked: [ownRoom(key, userId, 'masked')] };

@@ -1,7 +1,8 @@
 /**
  * The home page's project cards (`project_list`): each of the caller's projects with the unread
- * messages of the conversations the caller may see there and its WhatsApp numbers by status, in
- * one query for all projects (not one per project).
+ * messages of the conversations the caller may see there, its WhatsApp numbers by status and (for
+ * callers holding `project.billing.view`) its balance, in one query for all projects (not one per
+ * project).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
@@ -27,7 +28,13 @@ export async function projectSummaries(
   const seesOwn = chat.filter((membership) => !seesAll.includes(membership));
   const ids = (list: readonly ProjectMembership[]) =>
     list.map((membership) => membership.project.id).join(',');
-  const rows = await queryRows<{ id: string; unread: number; total: number; connected: number }>(
+  const rows = await queryRows<{
+    id: string;
+    unread: number;
+    total: number;
+    connected: number;
+    balance: string | number;
+  }>(
     db,
     sql`select p.id,
         coalesce((
@@ -41,7 +48,8 @@ export async function projectSummaries(
                 where dm.project_id = p.id and dm.user_id = ${userId}))))
         ), 0)::int as unread,
         (select count(*) from wa_accounts a where a.project_id = p.id)::int as total,
-        (select count(*) from wa_accounts a where a.project_id = p.id and a.status = 'connected')::int as connected
+        (select count(*) from wa_accounts a where a.project_id = p.id and a.status = 'connected')::int as connected,
+        coalesce((select w.balance from wallets w where w.project_id = p.id), 0) as balance
       from projects p
       where p.id = any(string_to_array(${ids(memberships)}, ',')::uuid[])`,
   );
@@ -52,6 +60,7 @@ export async function projectSummaries(
       ...toProject(membership),
       unreadCount: Number(row?.unread ?? 0),
       accounts: { total: Number(row?.total ?? 0), connected: Number(row?.connected ?? 0) },
+      balance: can(membership.permissions, 'project.billing.view') ? Number(row?.balance ?? 0) : null,
     };
   });
 }

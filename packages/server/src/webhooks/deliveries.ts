@@ -36,6 +36,10 @@ import { notifyCustomersWaiting } from '../notifications/notify.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { rootMessage } from '../errors/rootMessage.ts';
+import type { PriceRow } from '../sdk.ts';
+import { billingAnnouncements } from '../billing/announce.ts';
+import { refundOwed } from '../billing/charges.ts';
+import type { OwedRefund } from '../billing/charges.ts';
 import { applyTemplateEvent, TemplateSyncer } from '../templates/index.ts';
 import type { SyncRequest } from '../templates/index.ts';
 
@@ -54,6 +58,11 @@ export interface DeliveryWorkerOptions {
    * does not hold yet). Without it those syncs are skipped (logged).
    */
   whatsapp?: GraphSettings | null;
+  /**
+   * The price table (`config.billing.prices`): a status saying a charged message was not billed
+   * refunds it, announced with the project's balance and the prices in force. Default: none.
+   */
+  prices?: readonly PriceRow[];
   /** Tries of a delivery whose statuses name a wamid not stored yet. Default 6. */
   maxAttempts?: number;
   pollMs?: number;
@@ -142,6 +151,7 @@ export class DeliveryWorker {
       leaseMs: 120_000,
       batchSize: 50,
       inlineEvents: 100,
+      prices: [],
       ...options,
     };
     this.#templates =
@@ -334,11 +344,17 @@ export class DeliveryWorker {
           { links, now: at },
         );
         const done = this.#collect(plan, received);
+        const owed: OwedRefund[] = [];
         for (const { outcome, routed, event } of plan.statuses) {
-          const result = await receiveStatus(tx, routed, event, at);
+          const result = await receiveStatus(tx, routed, event, at, owed);
           if (result === 'unknown') outcome.unresolved += 1;
           else outcome.announcements.push(...result);
         }
+        // Refunds the statuses made owed, after every message and conversation row is locked.
+        const refunds = await refundOwed(tx, owed, at);
+        plan.statuses[0]?.outcome.announcements.push(
+          ...(await billingAnnouncements(tx, refunds, this.#options.prices, at)),
+        );
         for (const { outcome, event } of plan.templates) {
           const applied = await applyTemplateEvent(tx, event, at);
           outcome.announcements.push(...applied.announcements);

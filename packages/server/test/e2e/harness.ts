@@ -26,6 +26,17 @@
  *   reads it. Every simulator shares these templates, so their sends are checked against them.
  * - `POST /conversations/age {accountId, phone, hours}`: the customer last wrote `hours` earlier
  *   than they did (their 24-hour window closes as if that much time went by).
+ *
+ * Top-ups are paid on the payment gateway simulator (src/simulator/payments, PAYMENT_GATEWAY
+ * `simulator`): its page is where the browser pays, its notifications come to the app, and payers
+ * come back to `/saldo`. Its hooks:
+ * - `GET /payments/orders`: the simulator's orders; `GET /payments/notifications?orderId=`: what it sent.
+ * - `POST /payments/pay {orderId, method?: 'qris' | 'bca_va'}`: the payer pays without the page.
+ * - `POST /payments/redeliver {orderId, times?, status?, concurrently?}`: its last notification
+ *   (of that `transaction_status`) delivered again.
+ * - `POST /payments/expire {orderId}`, `POST /payments/deny {orderId}`, `POST /payments/refund {orderId, amount?}`.
+ * - `POST /payments/fail {count?, mode?: 'error' | 'drop'}` (count default: all) and `POST /payments/restore`:
+ *   the gateway's API fails, then works again; `POST /payments/lose {on}`: notifications are lost.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -43,6 +54,9 @@ import {
 import { normalizePhone, parsePermissions } from '../../src/sdk.ts';
 import { openToken } from '../../src/security/tokenBox.ts';
 import { createSimulator, GraphApiServer } from '../../src/simulator/index.ts';
+import { PaymentSimulator } from '../../src/simulator/payments/index.ts';
+import type { OrderStatus } from '../../src/simulator/payments/index.ts';
+import { MIDTRANS_NOTIFICATION_PATH } from '../../src/billing/payments/index.ts';
 import type {
   InboundKind,
   Simulator,
@@ -61,6 +75,21 @@ const meta = new GraphApiServer({
   },
 });
 config.whatsapp.graphBaseUrl = await meta.listen();
+const gateway = new PaymentSimulator({
+  serverKey: 'SB-Mid-server-e2e-simulator',
+  notificationUrl: `http://127.0.0.1:${config.port}${MIDTRANS_NOTIFICATION_PATH}`,
+  merchantName: 'Sapa',
+});
+const gatewayUrl = await gateway.listen();
+config.publicUrl = `http://127.0.0.1:${config.port}`;
+config.payments = {
+  ...config.payments,
+  gateway: 'simulator',
+  serverKey: 'SB-Mid-server-e2e-simulator',
+  snapUrl: gatewayUrl,
+  apiUrl: gatewayUrl,
+  notificationUrl: null,
+};
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3102);
 const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });
@@ -183,8 +212,54 @@ async function ageConversation(body: Json): Promise<unknown> {
   return { conversationIds: aged.map((row) => row.id) };
 }
 
+/** The payment simulator's hooks (`/payments/…`), or null for another path. */
+async function paymentRoute(request: IncomingMessage, url: URL): Promise<[number, unknown] | null> {
+  if (request.method === 'GET' && url.pathname === '/payments/orders') return [200, gateway.orders()];
+  if (request.method === 'GET' && url.pathname === '/payments/notifications') {
+    return [200, gateway.notifications(url.searchParams.get('orderId') ?? undefined)];
+  }
+  if (request.method !== 'POST' || !url.pathname.startsWith('/payments/')) return null;
+  const body = await readJson(request);
+  const orderId = String(body.orderId);
+  switch (url.pathname) {
+    case '/payments/pay':
+      return [200, await gateway.pay(orderId, body.method === 'bca_va' ? 'bca_va' : 'qris')];
+    case '/payments/redeliver':
+      return [
+        200,
+        await gateway.redeliver(orderId, {
+          ...(typeof body.times === 'number' ? { times: body.times } : {}),
+          ...(typeof body.status === 'string' ? { status: body.status as OrderStatus } : {}),
+          concurrently: body.concurrently === true,
+        }),
+      ];
+    case '/payments/expire':
+      return [200, await gateway.expire(orderId)];
+    case '/payments/deny':
+      return [200, await gateway.deny(orderId)];
+    case '/payments/refund':
+      return [200, await gateway.refund(orderId, typeof body.amount === 'number' ? body.amount : undefined)];
+    case '/payments/fail':
+      gateway.failNext(
+        typeof body.count === 'number' ? body.count : Infinity,
+        body.mode === 'drop' ? 'drop' : 'error',
+      );
+      return [200, {}];
+    case '/payments/restore':
+      gateway.restore();
+      return [200, {}];
+    case '/payments/lose':
+      gateway.loseNotifications(body.on === true);
+      return [200, {}];
+    default:
+      return null;
+  }
+}
+
 async function route(request: IncomingMessage): Promise<[number, unknown]> {
   const url = new URL(request.url ?? '/', 'http://control');
+  const payments = await paymentRoute(request, url);
+  if (payments !== null) return payments;
   const parts = url.pathname.split('/').filter((part) => part !== '');
   if (request.method === 'POST' && url.pathname === '/numbers')
     return [200, addNumber(await readJson(request))];
@@ -230,7 +305,9 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   control.close();
-  Promise.all([...simulators.values()].map((simulator) => simulator.close()).concat(meta.close()))
+  Promise.all(
+    [...simulators.values()].map((simulator) => simulator.close()).concat(meta.close(), gateway.close()),
+  )
     .then(() => app.close())
     .then(
       () => process.exit(0),

@@ -11,6 +11,7 @@ import { projects, waTemplates } from '../../src/db/schema.ts';
 import type { TemplateRow } from '../../src/db/schema.ts';
 import type { GraphApiServer, GraphRequestRecord } from '../../src/simulator/GraphApiServer.ts';
 import type { ConversationSummary, TemplateDraft, TemplateStatus } from '../../src/sdk.ts';
+import { fundProject } from './billing.ts';
 import { uniquePhone } from './flows.ts';
 import { dataOf, deliver, inbound } from './inbox.ts';
 import type { InboxProject } from './inbox.ts';
@@ -115,6 +116,8 @@ export function imagePromo(name = `promo_${randomUUID().slice(0, 8)}`): Template
  * A template of the account's WABA: Meta holds `atMeta` (default: `draft`) with `metaStatus`
  * (default `APPROVED`), and the project has stored `draft` with `status` (default: Meta's), as
  * a sync would have. A stored copy that differs from Meta's is what a stale sync leaves behind.
+ * Template sends are charged (issue 16): the project's balance gets `funds` (default Rp1.000.000,
+ * 0: none) to pay for them.
  */
 export async function storedTemplate(
   server: TestServer,
@@ -124,6 +127,7 @@ export async function storedTemplate(
     status?: TemplateStatus;
     atMeta?: TemplateDraft;
     metaStatus?: 'APPROVED' | 'PAUSED' | 'PENDING';
+    funds?: number;
   } = {},
 ): Promise<TemplateRow> {
   const wabaId = setup.account.wabaId;
@@ -133,11 +137,14 @@ export async function storedTemplate(
     status: metaStatus,
   });
   const now = server.clock.now();
+  const projectId = await projectIdOf(server, setup.project.key);
+  const funds = options.funds ?? 1_000_000;
+  if (funds > 0) await fundProject(server.app.sapa.services.db, projectId, funds, now);
   const [row] = await server.app.sapa.services.db
     .insert(waTemplates)
     .values({
       id: randomUUID(),
-      projectId: await projectIdOf(server, setup.project.key),
+      projectId,
       accountId: setup.account.id,
       wabaId,
       metaId: atMeta.id,

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { conversationPreview, formatTime } from '@sapa/sdk';
 import type { MessageStatus, ThreadMessage } from '@sapa/sdk';
 import { deliveryMark } from '@sapa/machines/inbox';
-import type { ReplyTarget, ThreadItem } from '@sapa/machines/inbox';
+import type { FlowError, ReplyTarget, ThreadItem } from '@sapa/machines/inbox';
 import { Button } from '../components/Button.tsx';
 import {
   AlertIcon,
@@ -14,6 +14,7 @@ import {
 } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { failureText } from '../outreach/messageFailure.ts';
+import { BalanceRefusalNote, useBalanceRefusal } from '../outreach/BalanceRefusal.tsx';
 import type { MessageKey } from '@sapa/sdk';
 import { MessageContent, type MessageBody } from './MessageContent.tsx';
 import * as css from './message.css.ts';
@@ -123,7 +124,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         ) : null}
         {mark?.local && item.kind === 'pending' ? (
           <div className={css.failure} role="alert">
-            <span>{t('chat.message.failedLocal', { message: mark.local.message })}</span>
+            <LocalFailure error={mark.local} />
             <Button size="sm" tone="secondary" onPress={() => props.onResend(item.pending.clientId)}>
               {t('chat.message.resend')}
             </Button>
@@ -150,6 +151,14 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
     </div>
   );
 });
+
+/** Why a send of ours did not go: the project's balance (with the way to pay), or the failure's message. */
+function LocalFailure({ error }: { error: FlowError }) {
+  const t = useT();
+  const refusal = useBalanceRefusal(error);
+  if (refusal !== null) return <BalanceRefusalNote refusal={refusal} />;
+  return <span>{t('chat.message.failedLocal', { message: error.message })}</span>;
+}
 
 export function DayRow({ label }: { label: string }) {
   return (

@@ -1,4 +1,4 @@
-/** The header's avatar and its menu: profile, notifications, theme, language, sign out. */
+/** The header's avatar and its menu: profile, notifications, saldo, theme, language, sign out. */
 import { useSelector } from '@xstate/react';
 import { selectUser } from '@sapa/machines/auth';
 import { Avatar } from '../components/Avatar.tsx';
@@ -27,6 +27,9 @@ export function UserMenu() {
         </DropdownItem>
         <DropdownItem id="notifications" onAction={() => navigate('/notification')}>
           {t('frame.notifications')}
+        </DropdownItem>
+        <DropdownItem id="saldo" onAction={() => navigate('/saldo')}>
+          {t('frame.saldo')}
         </DropdownItem>
       </DropdownSection>
       <DropdownSeparator />

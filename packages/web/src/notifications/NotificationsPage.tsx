@@ -27,8 +27,16 @@ import * as css from './notifications.css.ts';
 type NotificationsActor = ReturnType<typeof useActorRef<typeof notificationsMachine>>;
 
 function targetPath(target: NotificationTarget): string {
-  if (target.screen === 'chat') return chatPath(target.key, target.conversationId);
-  return target.screen === 'members' ? membersPath(target.key) : accountsPath(target.key);
+  switch (target.screen) {
+    case 'chat':
+      return chatPath(target.key, target.conversationId);
+    case 'members':
+      return membersPath(target.key);
+    case 'accounts':
+      return accountsPath(target.key);
+    case 'billing':
+      return `/project/billing/${encodeURIComponent(target.key)}`;
+  }
 }
 
 /**

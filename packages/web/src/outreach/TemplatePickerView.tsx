@@ -25,6 +25,7 @@ import { TextField } from '../components/TextField.tsx';
 import { dialog } from '../components/dialog.css.ts';
 import { GalleryPicker } from '../chat/GalleryPicker.tsx';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
+import { BalanceRefusalNote, useBalanceRefusal } from './BalanceRefusal.tsx';
 import { CategoryChip } from './CategoryChip.tsx';
 import { TemplatePreview, type TemplateView } from './TemplatePreview.tsx';
 import * as css from './outreach.css.ts';
@@ -158,6 +159,8 @@ function TemplateForm({
   const values = useSelector(picker, selectPickerValues);
   const errors = useSelector(picker, selectPickerFieldErrors);
   const error = useSelector(picker, selectPickerError);
+  // Refused for want of the project's balance: said as such (the values stay for a later send).
+  const refusal = useBalanceRefusal(error);
   const preview = useSelector(picker, selectPickerPreview);
   const editable = useSelector(picker, selectPickerEditable);
   const sending = useSelector(picker, (snapshot) => snapshot.hasTag('sending'));
@@ -237,7 +240,11 @@ function TemplateForm({
         ) : null}
         {error ? (
           <p className={css.error} role="alert">
-            {t('outreach.picker.sendFailed', { message: error.message })}
+            {refusal === null ? (
+              t('outreach.picker.sendFailed', { message: error.message })
+            ) : (
+              <BalanceRefusalNote refusal={refusal} />
+            )}
           </p>
         ) : null}
       </div>

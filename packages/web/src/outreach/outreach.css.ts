@@ -263,3 +263,13 @@ export const numberSelect = style({
   gap: tokens.space.xs,
   maxWidth: 360,
 });
+
+/** A send refused for want of the project's balance: the text, and the way to billing. */
+export const balanceRefusal = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: `0 ${tokens.space.sm}`,
+});
+
+export const balanceLink = style({ color: 'inherit', fontWeight: 600, textDecoration: 'underline' });

@@ -8,7 +8,7 @@ import {
   selectProjectListStatus,
   selectProjects,
 } from '@sapa/machines/team';
-import type { ProjectSummary } from '@sapa/sdk';
+import { formatRupiah, type ProjectSummary } from '@sapa/sdk';
 import { Avatar } from '../components/Avatar.tsx';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
@@ -17,12 +17,14 @@ import { Alert } from '../components/Alert.tsx';
 import { CreateProjectForm } from '../projects/ProjectListPage.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
+import { billingPath } from '../routes.ts';
 import * as css from './home.css.ts';
 
 /**
- * `/`: the signed-in user's home: their projects as cards (`project_list`: unread messages and
- * WhatsApp numbers of each, kept current by the socket), each opening the first screen the
- * member may see there, and the new-project dialog (projectListMachine).
+ * `/`: the signed-in user's home: their projects as cards (`project_list`: unread messages,
+ * WhatsApp numbers and, for a member who sees billing, the balance with a link to it, kept
+ * current by the socket), each opening the first screen the member may see there, and the
+ * new-project dialog (projectListMachine).
  */
 export function HomePage() {
   const t = useT();
@@ -117,6 +119,17 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
         />
         {total === 0 ? t('home.noAccounts') : t('home.accounts', { connected, total })}
       </p>
+      {project.balance === null ? null : (
+        <p className={css.meta} data-testid="project-balance">
+          <Link
+            href={billingPath(project.key)}
+            className={css.balanceLink}
+            aria-label={t('home.balanceLabel', { name: project.name, amount: formatRupiah(project.balance) })}
+          >
+            {t('home.balance', { amount: formatRupiah(project.balance) })}
+          </Link>
+        </p>
+      )}
       {href === null ? <p className={css.meta}>{t('home.noScreen')}</p> : null}
     </li>
   );

@@ -99,3 +99,14 @@ export const state = style({
   gap: tokens.space.md,
   alignItems: 'flex-start',
 });
+
+/** The card's balance: a link of its own above the card's (which covers the whole card). */
+export const balanceLink = style({
+  position: 'relative',
+  zIndex: 1,
+  color: vars.color.primary,
+  fontWeight: 600,
+  fontVariantNumeric: 'tabular-nums',
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});

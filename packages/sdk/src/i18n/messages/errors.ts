@@ -39,6 +39,10 @@ export const errors = {
       'Jendela 24 jam percakapan ini sudah tertutup: pelanggan hanya dapat dihubungi dengan template pesan sampai mereka membalas.',
     'error.account_deleted':
       'Nomor WhatsApp percakapan ini sudah dihapus dari proyek; pesan tidak dapat dikirim darinya.',
+    'error.insufficient_balance': 'Saldo proyek tidak cukup untuk mengirim pesan ini.',
+    'error.insufficient_saldo': 'Saldo Anda tidak cukup untuk jumlah ini.',
+    'error.payment_unavailable':
+      'Layanan pembayaran tidak dapat dihubungi saat ini. Tidak ada yang ditagih; silakan coba lagi.',
     'error.template_not_approved':
       'Template ini belum disetujui Meta (atau sudah dijeda) dan belum dapat dikirim.',
     'error.template_refused': 'Meta menolak template ini: {detail}',
@@ -117,6 +121,10 @@ export const errors = {
       "This conversation's 24-hour window has closed: the customer can only be reached with a message template until they reply.",
     'error.account_deleted':
       "This conversation's WhatsApp number was deleted from the project; messages cannot be sent from it.",
+    'error.insufficient_balance': "The project's balance is not enough to send this message.",
+    'error.insufficient_saldo': 'Your saldo is not enough for this amount.',
+    'error.payment_unavailable':
+      'The payment service cannot be reached right now. Nothing was charged; please try again.',
     'error.template_not_approved':
       'This template is not approved by Meta (or is paused) and cannot be sent yet.',
     'error.template_refused': 'Meta refused this template: {detail}',

@@ -11,6 +11,9 @@ export const outreach = {
       'Jendela 24 jam sudah tertutup: pelanggan hanya dapat dihubungi dengan template pesan sampai mereka membalas.',
     'outreach.window.draftKept': 'Draf Anda tetap disimpan dan bisa dikirim begitu pelanggan membalas.',
     'outreach.window.pickTemplate': 'Pilih template',
+    'outreach.balance.refused':
+      'Saldo proyek tidak cukup untuk mengirim pesan ini. Isian Anda tetap tersimpan.',
+    'outreach.balance.pay': 'Isi saldo proyek',
     'outreach.window.readOnly':
       'Nomor WhatsApp percakapan ini sudah dihapus dari proyek: percakapan tetap dapat dibaca, tetapi pesan tidak dapat dikirim darinya.',
     'outreach.composer.template': 'Kirim template pesan',
@@ -79,6 +82,9 @@ export const outreach = {
       'The 24-hour window has closed: the customer can only be reached with a message template until they reply.',
     'outreach.window.draftKept': 'Your draft is kept and can be sent as soon as the customer replies.',
     'outreach.window.pickTemplate': 'Choose a template',
+    'outreach.balance.refused':
+      "The project's balance is not enough to send this message. What you wrote is kept.",
+    'outreach.balance.pay': "Top up the project's balance",
     'outreach.window.readOnly':
       "This conversation's WhatsApp number was deleted from the project: the conversation stays readable, but messages cannot be sent from it.",
     'outreach.composer.template': 'Send a message template',

@@ -21,6 +21,7 @@ export const personal = {
     'frame.userMenu': 'Menu akun {name}',
     'frame.profile': 'Profil',
     'frame.notifications': 'Notifikasi',
+    'frame.saldo': 'Saldo',
     'frame.themeDark': 'Mode gelap',
     'frame.themeLight': 'Mode terang',
     'frame.language': 'English',
@@ -48,6 +49,8 @@ export const personal = {
     'home.noUnread': 'Tidak ada pesan baru',
     'home.accounts': '{connected} dari {total} nomor WhatsApp terhubung',
     'home.noAccounts': 'Belum ada nomor WhatsApp',
+    'home.balance': 'Saldo proyek {amount}',
+    'home.balanceLabel': 'Tagihan {name}: saldo proyek {amount}',
     'home.noScreen': 'Belum ada layar yang bisa Anda buka di proyek ini.',
     'home.newProject': 'Proyek baru',
     'home.cancel': 'Batal',
@@ -123,6 +126,7 @@ export const personal = {
     'notification.kind.customer_waiting': '{subject} menunggu balasan Anda di {project}',
     'notification.kind.invite_accepted': '{subject} bergabung ke {project} lewat undangan Anda',
     'notification.kind.account_disconnected': 'Nomor WhatsApp {subject} di {project} terputus',
+    'notification.kind.low_balance': 'Saldo proyek {project} di bawah batas {subject}',
   },
   en: {
     // Owned by the frame: sidebar.*, frame.*, access.*, home.*.
@@ -142,6 +146,7 @@ export const personal = {
     'frame.userMenu': 'Account menu of {name}',
     'frame.profile': 'Profile',
     'frame.notifications': 'Notifications',
+    'frame.saldo': 'Balance',
     'frame.themeDark': 'Dark mode',
     'frame.themeLight': 'Light mode',
     'frame.language': 'Bahasa Indonesia',
@@ -169,6 +174,8 @@ export const personal = {
     'home.noUnread': 'No new messages',
     'home.accounts': '{connected} of {total} WhatsApp numbers connected',
     'home.noAccounts': 'No WhatsApp number yet',
+    'home.balance': "Project's balance {amount}",
+    'home.balanceLabel': 'Billing of {name}: balance {amount}',
     'home.noScreen': 'There is no screen you may open in this project yet.',
     'home.newProject': 'New project',
     'home.cancel': 'Cancel',
@@ -244,5 +251,6 @@ export const personal = {
     'notification.kind.customer_waiting': '{subject} is waiting for your reply in {project}',
     'notification.kind.invite_accepted': '{subject} joined {project} through your invite',
     'notification.kind.account_disconnected': 'WhatsApp number {subject} in {project} was disconnected',
+    'notification.kind.low_balance': 'The balance of {project} is below its threshold of {subject}',
   },
 } as const;

@@ -5,6 +5,8 @@ import type { Db } from '../../db/openDatabase.ts';
 import { customers, waAccounts } from '../../db/schema.ts';
 import type { AccountRow, ConversationRow, CustomerRow, MessageRow } from '../../db/schema.ts';
 import { announce, conversationRemoved, conversationUpdated, messageNew } from '../../inbox/announce.ts';
+import { publishBillingChanges } from '../../billing/announce.ts';
+import type { BillingChange } from '../../billing/charges.ts';
 import type { Announcement } from '../../inbox/announce.ts';
 import { membersAmong } from '../../crm/divisions.ts';
 import {
@@ -179,11 +181,13 @@ async function prepareTemplate(
   return templateMessage(template, values, file);
 }
 
-type Stored = { message: MessageRow; conversation: ConversationRow | null };
+type Stored = { message: MessageRow; conversation: ConversationRow | null; charge: BillingChange | null };
 
 /**
- * Stores an outbound message in `conversationId` (`storeOutbound`), refusals as the act's
- * failures; a client id already used in another conversation is `invalid_input` on `clientId`.
+ * Stores an outbound message in `conversationId` (`storeOutbound`, charged at the configured
+ * prices), refusals as the act's failures (`insufficient_balance` when the project's balance
+ * cannot pay for it); a client id already used in another conversation is `invalid_input` on
+ * `clientId`.
  */
 async function storeSend(
   ctx: ActContext,
@@ -194,7 +198,7 @@ async function storeSend(
 ): Promise<Stored> {
   let stored: Stored;
   try {
-    stored = await storeOutbound(db, conversationId, fields, job);
+    stored = await storeOutbound(db, conversationId, fields, job, ctx.services.config.billing.prices);
   } catch (error) {
     if (error instanceof OutboundRefused) throw new ActError(error.reason);
     throw error;
@@ -205,7 +209,8 @@ async function storeSend(
 
 /**
  * The stored message as the thread shows it; a new one (not an answer of a repeated client id) is
- * announced with its conversation's summary, its send job woken, and nobody is waited on any more.
+ * announced with its conversation's summary (and its charge to the members who see billing), its
+ * send job woken, and nobody is waited on any more.
  */
 async function answered(
   ctx: ActContext,
@@ -231,6 +236,9 @@ async function answered(
     ),
   ]);
   ctx.services.jobs.kick();
+  await publishBillingChanges({ ...ctx.services, prices: ctx.services.config.billing.prices, log: ctx.log }, [
+    stored.charge,
+  ]);
   // Answered: nobody is waited on any more.
   await clearCustomerWaiting(ctx.services, conversation.id, null, ctx.log);
   return message;
