@@ -100,6 +100,11 @@ export async function addMember(key: string, phone: string, permissions: string[
   await call('POST', '/members', { key, phone, permissions });
 }
 
+/** The project's balance gets `amount` rupiah (an adjustment), so a spec can send paid templates. */
+export async function fundProject(key: string, amount: number): Promise<void> {
+  await call('POST', '/billing/fund', { key, amount });
+}
+
 /** `sha256=<hex>`: the `X-Hub-Signature-256` Meta sends with a body. */
 export function signature(body: string, secret = E2E_APP_SECRET): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;

@@ -113,9 +113,14 @@ test('the bell counts an assignment as it happens; home cards show unread messag
   const card = page.getByTestId('project-card').filter({ hasText: 'Toko Batik' });
   await expect(card.getByTestId('project-unread')).toHaveText('1 pesan belum dibaca');
   await expect(card.getByTestId('project-accounts')).toHaveText('1 dari 1 nomor WhatsApp terhubung');
-  await expect(card.getByRole('link', { name: 'Toko Batik' })).toHaveAttribute(
+  await expect(card.getByRole('link', { name: 'Toko Batik', exact: true })).toHaveAttribute(
     'href',
     `/crm/chat/${shop.key}`,
+  );
+  // The owner sees billing: the card shows the project's balance and leads to it.
+  await expect(card.getByRole('link', { name: /^Tagihan Toko Batik: saldo proyek Rp\s0$/ })).toHaveAttribute(
+    'href',
+    `/project/billing/${shop.key}`,
   );
   // The card follows the socket: another message counts without a reload.
   await shop.simulator.write(0, 'Ada promo minggu ini?');
@@ -157,12 +162,18 @@ test('the avatar menu opens the profile, switches theme and language, and signs 
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Profil',
     'Notifikasi',
+    'Saldo',
     'Mode gelap',
     'English',
     'Keluar',
   ]);
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
+
+  await trigger.click();
+  await page.getByRole('menuitem', { name: 'Saldo' }).click();
+  await expect(page).toHaveURL(/\/saldo$/);
+  await expect(page.getByTestId('saldo-balance')).toBeVisible();
 
   await trigger.click();
   await page.getByRole('menuitem', { name: 'Profil' }).click();

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { templateCreateBody } from '../packages/sdk/src/templates/meta.ts';
 import type { TemplateDraft } from '../packages/sdk/src/contract/templateTypes.ts';
-import { ageConversation, seedTemplate } from './control.ts';
+import { ageConversation, fundProject, seedTemplate } from './control.ts';
 import { colleague, data, openShop, SEES_EVERYTHING } from './shop.ts';
 import type { Shop } from './shop.ts';
 
@@ -53,6 +53,8 @@ async function withTemplates(page: Page, shop: Shop): Promise<number> {
   });
   if (!account?.wabaId) throw new Error('the number has no WABA');
   for (const draft of [reminder, orderUpdate]) await seedTemplate(account.wabaId, templateCreateBody(draft));
+  // Templates are paid for from the project's balance (issue 16).
+  await fundProject(shop.key, 100_000);
   const synced = await data<{ name: string; status: string }[]>(page, 'template_sync', {
     key: shop.key,
     accountId: shop.accountId,

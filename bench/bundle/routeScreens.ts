@@ -49,6 +49,7 @@ export const routeScreens: Record<string, readonly string[]> = {
   [projectRoutes.divisions]: [FRAME, 'src/divisions/DivisionsPage.tsx'],
   [projectRoutes.members]: [FRAME, 'src/members/MembersPage.tsx'],
   [projectRoutes.settings]: [FRAME, 'src/settings/ProjectSettingsPage.tsx'],
+  [projectRoutes.billing]: [FRAME, 'src/billing/ProjectBillingPage.tsx'],
   [projectRoutes.invite]: ['src/invite/InvitePage.tsx'],
   // The screens later issues build: ScreenPage (in the entry), framed unless outside the frame.
   ...Object.fromEntries(screenRoutes.map((route) => [route.path, route.area === 'main' ? [FRAME] : []])),

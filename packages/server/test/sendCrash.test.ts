@@ -96,20 +96,26 @@ async function seed(): Promise<{ token: string; key: string; messageIds: string[
     const threads = await db.select().from(conversations).where(eq(conversations.accountId, account.id));
     const messageIds: string[] = [];
     for (const [index, thread] of threads.entries()) {
-      const { message } = await storeOutbound(db, thread.id, {
-        type: 'text',
-        caption: `Balasan ${index + 1}: pesanan kakak sudah kami proses`,
-        url: null,
-        mediaId: null,
-        filename: null,
-        name: null,
-        phone: null,
-        mediaFileId: null,
-        clientId: randomUUID(),
-        replyTo: null,
-        senderUserId: user.id,
-        createdAt: now,
-      });
+      const { message } = await storeOutbound(
+        db,
+        thread.id,
+        {
+          type: 'text',
+          caption: `Balasan ${index + 1}: pesanan kakak sudah kami proses`,
+          url: null,
+          mediaId: null,
+          filename: null,
+          name: null,
+          phone: null,
+          mediaFileId: null,
+          clientId: randomUUID(),
+          replyTo: null,
+          senderUserId: user.id,
+          createdAt: now,
+        },
+        {},
+        [],
+      );
       messageIds.push(message.id);
     }
     const token = await createSession(db, user.id, now, 1);

@@ -186,20 +186,26 @@ describe('a send whose answer was lost', () => {
     const setup = await chat();
     // What a process leaves behind when it dies during the request: the job claimed under its
     // lease, the request recorded, no answer stored. (Stored directly: no act, so nothing runs it here.)
-    const { message } = await storeOutbound(db(), setup.conversationId, {
-      type: 'text',
-      caption: 'Pesanan dikirim hari ini',
-      url: null,
-      mediaId: null,
-      filename: null,
-      name: null,
-      phone: null,
-      mediaFileId: null,
-      clientId: crypto.randomUUID(),
-      replyTo: null,
-      senderUserId: setup.owner.userId,
-      createdAt: server.clock.now(),
-    });
+    const { message } = await storeOutbound(
+      db(),
+      setup.conversationId,
+      {
+        type: 'text',
+        caption: 'Pesanan dikirim hari ini',
+        url: null,
+        mediaId: null,
+        filename: null,
+        name: null,
+        phone: null,
+        mediaFileId: null,
+        clientId: crypto.randomUUID(),
+        replyTo: null,
+        senderUserId: setup.owner.userId,
+        createdAt: server.clock.now(),
+      },
+      {},
+      [],
+    );
     const claimed = await claimJobs(db(), server.clock.now(), DEFAULT_LEASE_MS, 100);
     const job = claimed.find((row) => (row.payload as { messageId?: string }).messageId === message.id);
     if (job === undefined) throw new Error('the job was not claimed');

@@ -142,7 +142,13 @@ describe('storeOutbound', () => {
       senderUserId: setup.owner.userId,
       createdAt: server.clock.now(),
     };
-    const refused = storeOutbound(db(), conversation.id, { ...fields, clientId: crypto.randomUUID() });
+    const refused = storeOutbound(
+      db(),
+      conversation.id,
+      { ...fields, clientId: crypto.randomUUID() },
+      {},
+      [],
+    );
     await expect(refused).rejects.toBeInstanceOf(OutboundRefused);
     await expect(refused).rejects.toMatchObject({ reason: 'window_closed' });
     expect(await thread(setup, conversation.id)).toHaveLength(1);
@@ -156,12 +162,18 @@ describe('storeOutbound', () => {
       footer: null,
       buttons: [],
     };
-    const { message } = await storeOutbound(db(), conversation.id, {
-      ...fields,
-      type: 'template',
-      template,
-      clientId: crypto.randomUUID(),
-    });
+    const { message } = await storeOutbound(
+      db(),
+      conversation.id,
+      {
+        ...fields,
+        type: 'template',
+        template,
+        clientId: crypto.randomUUID(),
+      },
+      {},
+      [],
+    );
     expect(message).toMatchObject({ seq: 2, type: 'template', template });
   });
 });
@@ -199,20 +211,26 @@ describe('a send queued before its number was deleted', () => {
     const setup = await inboxProject(server);
     const conversation = await customerWrote(server, setup);
     // Stored directly (an act would wake the job runner at once).
-    const { message: sent } = await storeOutbound(db(), conversation.id, {
-      type: 'text',
-      caption: 'Halo',
-      url: null,
-      mediaId: null,
-      filename: null,
-      name: null,
-      phone: null,
-      mediaFileId: null,
-      clientId: crypto.randomUUID(),
-      replyTo: null,
-      senderUserId: setup.owner.userId,
-      createdAt: server.clock.now(),
-    });
+    const { message: sent } = await storeOutbound(
+      db(),
+      conversation.id,
+      {
+        type: 'text',
+        caption: 'Halo',
+        url: null,
+        mediaId: null,
+        filename: null,
+        name: null,
+        phone: null,
+        mediaFileId: null,
+        clientId: crypto.randomUUID(),
+        replyTo: null,
+        senderUserId: setup.owner.userId,
+        createdAt: server.clock.now(),
+      },
+      {},
+      [],
+    );
     // Deleted between the store and the job's run (account_delete also fails pending sends itself).
     await db()
       .update(waAccounts)

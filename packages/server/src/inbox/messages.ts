@@ -214,15 +214,15 @@ async function lockForSend(
  *
  * A message that costs something by `prices` (its template's category, `SERVICE` for anything
  * free-form) is charged to the project's balance in the same transaction (`charge`, to announce
- * once committed); one the balance cannot cover is refused (`insufficient_balance`). Without
- * `prices` nothing is charged.
+ * once committed); one the balance cannot cover is refused (`insufficient_balance`). Every
+ * sender passes the configured price table (`config.billing.prices`).
  */
 export async function storeOutbound(
   db: Db,
   conversationId: string,
   fields: NewOutbound,
-  job: Record<string, unknown> = {},
-  prices: readonly PriceRow[] = [],
+  job: Record<string, unknown>,
+  prices: readonly PriceRow[],
 ): Promise<{ message: MessageRow; conversation: ConversationRow | null; charge: BillingChange | null }> {
   try {
     return await db.transaction(async (tx) => {

@@ -26,6 +26,8 @@
  *   reads it. Every simulator shares these templates, so their sends are checked against them.
  * - `POST /conversations/age {accountId, phone, hours}`: the customer last wrote `hours` earlier
  *   than they did (their 24-hour window closes as if that much time went by).
+ * - `POST /billing/fund {key, amount}`: the project's balance gets `amount` rupiah (an adjustment),
+ *   so specs about something else can send paid templates.
  *
  * Top-ups are paid on the payment gateway simulator (src/simulator/payments, PAYMENT_GATEWAY
  * `simulator`): its page is where the browser pays, its notifications come to the app, and payers
@@ -54,6 +56,7 @@ import {
 import { normalizePhone, parsePermissions } from '../../src/sdk.ts';
 import { openToken } from '../../src/security/tokenBox.ts';
 import { createSimulator, GraphApiServer } from '../../src/simulator/index.ts';
+import { fundProject } from '../support/billing.ts';
 import { PaymentSimulator } from '../../src/simulator/payments/index.ts';
 import type { OrderStatus } from '../../src/simulator/payments/index.ts';
 import { MIDTRANS_NOTIFICATION_PATH } from '../../src/billing/payments/index.ts';
@@ -89,6 +92,15 @@ config.payments = {
   snapUrl: gatewayUrl,
   apiUrl: gatewayUrl,
   notificationUrl: null,
+};
+// A marketing template costs Rp10.000 here, so two of them empty the Rp20.000 the billing spec
+// moves into its project (e2e/billing.spec.ts); the other categories keep their defaults.
+config.billing = {
+  ...config.billing,
+  prices: [
+    ...config.billing.prices.filter((row) => row.category !== 'MARKETING'),
+    { category: 'MARKETING', price: 10_000, from: '2025-07-01' },
+  ],
 };
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3102);
 const app = await buildApp({ config });
@@ -212,6 +224,16 @@ async function ageConversation(body: Json): Promise<unknown> {
   return { conversationIds: aged.map((row) => row.id) };
 }
 
+async function fund(body: Json): Promise<unknown> {
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.key, String(body.key)));
+  if (project === undefined) throw new Error(`no project ${String(body.key)}`);
+  const wallet = await fundProject(db, project.id, Number(body.amount));
+  return { balance: wallet.balance };
+}
+
 /** The payment simulator's hooks (`/payments/…`), or null for another path. */
 async function paymentRoute(request: IncomingMessage, url: URL): Promise<[number, unknown] | null> {
   if (request.method === 'GET' && url.pathname === '/payments/orders') return [200, gateway.orders()];
@@ -271,6 +293,8 @@ async function route(request: IncomingMessage): Promise<[number, unknown]> {
     return [200, addTemplate(await readJson(request))];
   if (request.method === 'POST' && url.pathname === '/conversations/age')
     return [200, await ageConversation(await readJson(request))];
+  if (request.method === 'POST' && url.pathname === '/billing/fund')
+    return [200, await fund(await readJson(request))];
   const simulator = parts[0] === 'simulators' ? simulators.get(parts[1] ?? '') : undefined;
   if (simulator !== undefined && request.method === 'POST' && parts[2] === 'write') {
     const body = await readJson(request);

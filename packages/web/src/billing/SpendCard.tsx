@@ -1,28 +1,26 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   formatRupiah,
-  formatRupiahShort,
-  formatShortDay,
   SPEND_PRESET_DAYS,
   SPEND_RANGE_MAX_DAYS,
   spendSeries,
   spendTotals,
   spentCategories,
-  type PriceCategory,
-  type SpendBar,
 } from '@sapa/sdk';
 import { selectSpendPreset, selectSpendRangeProblem, selectSpendStatus } from '@sapa/machines/billing';
 import { Button } from '../components/Button.tsx';
 import { DatePicker } from '../components/LazyDatePicker.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { useT, type Translate } from '../i18n/I18nProvider.tsx';
+import { useT } from '../i18n/I18nProvider.tsx';
+import { lazyComponent } from '../lazyComponent.ts';
 import type { ProjectBillingActor } from './types.ts';
 import * as css from './billing.css.ts';
 
+const SpendChart = lazyComponent(() => import('./SpendChart.tsx'), 'SpendChart');
+
 /**
- * Spend per day by category as stacked bars (recharts, loaded with this page only), over the last
+ * Spend per day by category as stacked bars (recharts, in a chunk of its own: SpendChart.tsx), over the last
  * 7, 30 or 90 days or two dates (a reversed or too long range shows beside the dates and is not
  * asked for); the legend gives each category's total. The machine holds the range and the spend,
  * and adds live charges to their day.
@@ -101,7 +99,21 @@ export function SpendCard({ actor }: { actor: ProjectBillingActor }) {
           <Spinner label={t('projectBilling.spend.loading')} />
         </div>
       ) : (
-        <SpendChart bars={bars} categories={categories} range={range} loading={status === 'loading'} t={t} />
+        <Suspense
+          fallback={
+            <div className={css.chart}>
+              <Spinner label={t('projectBilling.spend.loading')} />
+            </div>
+          }
+        >
+          <SpendChart
+            bars={bars}
+            categories={categories}
+            range={range}
+            loading={status === 'loading'}
+            t={t}
+          />
+        </Suspense>
       )}
       {spend !== null && categories.length > 0 ? (
         <ul className={css.legend} aria-label={t('projectBilling.spend.title')}>
@@ -117,85 +129,5 @@ export function SpendCard({ actor }: { actor: ProjectBillingActor }) {
         <p className={css.muted}>{t('projectBilling.spend.empty')}</p>
       ) : null}
     </section>
-  );
-}
-
-function SpendChart({
-  bars,
-  categories,
-  range,
-  loading,
-  t,
-}: {
-  bars: SpendBar[];
-  categories: PriceCategory[];
-  range: { from: string; to: string };
-  loading: boolean;
-  t: Translate;
-}) {
-  return (
-    <figure
-      className={css.chart}
-      aria-label={t('projectBilling.spend.chartLabel', {
-        from: formatShortDay(range.from),
-        to: formatShortDay(range.to),
-      })}
-      aria-busy={loading}
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid vertical={false} />
-          {/* Ticks that would overlap are skipped; the first and last day always show. */}
-          <XAxis
-            dataKey="day"
-            tickFormatter={formatShortDay}
-            interval="preserveStartEnd"
-            minTickGap={12}
-            tickLine={false}
-          />
-          <YAxis tickFormatter={formatRupiahShort} width={84} tickLine={false} axisLine={false} />
-          <Tooltip
-            content={({ active, label }) => <SpendTip active={active} day={label} bars={bars} t={t} />}
-          />
-          {categories.map((category) => (
-            <Bar
-              key={category}
-              dataKey={category}
-              stackId="spend"
-              className={css.bar[category]}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
-    </figure>
-  );
-}
-
-function SpendTip({
-  active,
-  day,
-  bars,
-  t,
-}: {
-  active: boolean;
-  day: string | number | undefined;
-  bars: SpendBar[];
-  t: Translate;
-}) {
-  const bar = active ? bars.find((item) => item.day === day) : undefined;
-  if (bar === undefined) return null;
-  const spent = (Object.keys(css.categoryColor) as PriceCategory[]).filter((category) => bar[category] !== 0);
-  return (
-    <div className={css.tooltip}>
-      <span className={css.strong}>{formatShortDay(bar.day)}</span>
-      {spent.map((category) => (
-        <span key={category} className={css.legendItem}>
-          <span className={css.swatch[category]} aria-hidden="true" />
-          {t(`projectBilling.category.${category}`)}: {formatRupiah(bar[category])}
-        </span>
-      ))}
-      <span>{t('projectBilling.spend.total', { amount: formatRupiah(bar.total) })}</span>
-    </div>
   );
 }
