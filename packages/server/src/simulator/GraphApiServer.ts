@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { graphErrors } from './graphErrors.ts';
 import type { GraphErrorAnswer } from './graphErrors.ts';
 import { newWamid } from './ids.ts';
+import { LoopbackServer, parseJson, readRequest } from './LoopbackServer.ts';
 import { MediaStore, mediaDownloadUrl } from './MediaStore.ts';
 import { PairLimiter, ThroughputLimiter } from './rateLimits.ts';
 import { sendBodySchema } from './sendBodySchema.ts';
@@ -118,8 +117,7 @@ export class GraphApiServer {
   readonly #now: Clock;
   readonly #throughput: ThroughputLimiter;
   readonly #pairs: PairLimiter;
-  readonly #port: number;
-  readonly #server: Server;
+  readonly #server: LoopbackServer;
   readonly #records: GraphRequestRecord[] = [];
   readonly #listeners = new Set<(send: AcceptedSend) => void>();
   readonly #arrivals = new Set<(request: ArrivedRequest) => void>();
@@ -133,7 +131,6 @@ export class GraphApiServer {
   readonly #deliveries = new Set<Promise<DeliveryResult | null>>();
   #sender: WebhookSender | undefined;
   #faults: { drop: number; delay: number; delayMs: number } = { drop: 0, delay: 0, delayMs: 0 };
-  #baseUrl: string | undefined;
 
   constructor(options: GraphApiServerOptions) {
     this.#accounts = new Map(options.accounts.map((account) => [account.phoneNumberId, account]));
@@ -142,42 +139,31 @@ export class GraphApiServer {
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#throughput = new ThroughputLimiter(limits.messagesPerSecond);
     this.#pairs = new PairLimiter(limits);
-    this.#port = options.port ?? 0;
     this.#sendLatencyMs = options.sendLatencyMs ?? 0;
     this.#templates = options.templates ?? new TemplateStore({ now: this.#now });
     this.#reviewMs =
       options.templateReviewMs === undefined ? DEFAULT_TEMPLATE_REVIEW_MS : options.templateReviewMs;
     if (options.webhook !== undefined) this.#sender = new WebhookSender(options.webhook);
-    this.#server = createServer((request, response) => void this.#handle(request, response));
+    this.#server = new LoopbackServer((request, response) => void this.#handle(request, response), {
+      port: options.port ?? 0,
+      name: 'GraphApiServer',
+    });
   }
 
   /** Starts listening; resolves with the base URL to give `GraphClient` (`http://127.0.0.1:<port>`). */
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(this.#port, '127.0.0.1', () => {
-        this.#server.off('error', reject);
-        resolve();
-      });
-    });
-    const { port } = this.#server.address() as AddressInfo;
-    this.#baseUrl = `http://127.0.0.1:${port}`;
-    return this.#baseUrl;
+  listen(): Promise<string> {
+    return this.#server.listen();
   }
 
   get baseUrl(): string {
-    if (this.#baseUrl === undefined) throw new Error('GraphApiServer is not listening');
-    return this.#baseUrl;
+    return this.#server.baseUrl;
   }
 
   async close(): Promise<void> {
     for (const timer of this.#reviewTimers) clearTimeout(timer);
     this.#reviewTimers.clear();
     this.#sender?.close();
-    if (!this.#server.listening) return;
-    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    this.#server.closeAllConnections();
-    await closed;
+    await this.#server.close();
   }
 
   /** Called for every accepted send; returns the unsubscribe function. */
@@ -209,16 +195,10 @@ export class GraphApiServer {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const at = this.#now();
-    let raw: Buffer;
-    try {
-      raw = await readBody(request);
-    } catch {
-      response.destroy();
-      return;
-    }
+    const read = await readRequest(request, response, MAX_BODY_BYTES);
+    if (read === undefined) return;
+    const { method, url, raw } = read;
     if (this.#arrivals.size > 0) {
       const json = /^application\/json\b/i.test(request.headers['content-type'] ?? '');
       const arrived = { method, path: url.pathname, body: json ? parseJson(raw) : undefined, at };
@@ -718,24 +698,4 @@ function error(answer: GraphErrorAnswer, record: Partial<GraphRequestRecord> = {
 function bearer(request: IncomingMessage): string | undefined {
   const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
   return match?.[1]?.trim();
-}
-
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.byteLength;
-    if (size > MAX_BODY_BYTES) throw new Error('body too large');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }

@@ -3,6 +3,7 @@ import type { ConversationWindows } from './ConversationWindows.ts';
 import { reEngagementErrors, statusPayload } from './webhookPayloads.ts';
 import type { WirePricing, WireStatus } from './webhookPayloads.ts';
 import type { DeliveryResult, WebhookSender } from './WebhookSender.ts';
+import { Sleeper } from './Sleeper.ts';
 import type { Clock } from './types.ts';
 
 /** Each step waits this long after the previous one's webhook was delivered. */
@@ -29,7 +30,7 @@ export class StatusResponder {
   readonly #now: Clock;
   readonly #delays: StatusDelays;
   readonly #onStatus: (status: StatusName, result: DeliveryResult, send: AcceptedSend) => void;
-  readonly #timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  readonly #sleeper = new Sleeper();
   readonly #running = new Set<Promise<void>>();
   #closed = false;
 
@@ -60,11 +61,7 @@ export class StatusResponder {
 
   close(): void {
     this.#closed = true;
-    for (const pending of this.#timers) {
-      clearTimeout(pending.timer);
-      pending.resolve();
-    }
-    this.#timers.clear();
+    this.#sleeper.wakeAll();
   }
 
   async #progress(send: AcceptedSend): Promise<void> {
@@ -87,7 +84,7 @@ export class StatusResponder {
     delayMs: number,
     pricing?: WirePricing,
   ): Promise<boolean> {
-    await this.#sleep(delayMs);
+    await this.#sleeper.sleep(delayMs);
     if (this.#closed) return false;
     const result = await this.#sender.deliver(
       statusPayload(send.account, this.#status(send, status, pricing)),
@@ -108,20 +105,6 @@ export class StatusResponder {
     if (status === 'failed') return { ...base, errors: reEngagementErrors() };
     if (status === 'read' || pricing === undefined) return base;
     return { ...base, pricing };
-  }
-
-  #sleep(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const pending = {
-        timer: setTimeout(() => {
-          this.#timers.delete(pending);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      this.#timers.add(pending);
-    });
   }
 }
 

@@ -1,4 +1,8 @@
 import { SIGNATURE_HEADER, sign } from '../channels/whatsapp/index.ts';
+import { RetryingSender } from './RetryingSender.ts';
+import type { DeliveryResult } from './RetryingSender.ts';
+
+export type { DeliveryResult } from './RetryingSender.ts';
 
 export interface WebhookSenderOptions {
   /** The callback URL (Sapa's `POST /webhooks/whatsapp`). */
@@ -13,27 +17,26 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
 }
 
-export type DeliveryResult =
-  | { ok: true; attempts: number; status: number }
-  | { ok: false; attempts: number; status?: number; error?: string };
-
 /**
  * POSTs webhook deliveries the way Meta does: JSON body, `X-Hub-Signature-256` over the exact
  * bytes sent, retried with exponential backoff on anything but a 2xx or on a network error.
  */
 export class WebhookSender {
-  readonly #options: Required<WebhookSenderOptions>;
-  readonly #timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
-  #closed = false;
+  readonly #target: string;
+  readonly #appSecret: string;
+  readonly #sender: RetryingSender;
 
   constructor(options: WebhookSenderOptions) {
-    this.#options = {
+    const { target, appSecret, ...policy } = options;
+    this.#target = target;
+    this.#appSecret = appSecret;
+    this.#sender = new RetryingSender({
       maxAttempts: 6,
       backoffMs: 200,
       maxBackoffMs: 5_000,
       timeoutMs: 10_000,
-      ...options,
-    };
+      ...policy,
+    });
   }
 
   /** Delivers one payload; never throws. */
@@ -42,57 +45,13 @@ export class WebhookSender {
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'facebookexternalua',
-      [SIGNATURE_HEADER]: sign(body, this.#options.appSecret),
+      [SIGNATURE_HEADER]: sign(body, this.#appSecret),
     };
-    let last: DeliveryResult = { ok: false, attempts: 0 };
-    for (let attempt = 1; attempt <= this.#options.maxAttempts && !this.#closed; attempt += 1) {
-      if (attempt > 1) await this.#sleep(this.#backoff(attempt - 1));
-      if (this.#closed) break;
-      try {
-        const response = await fetch(this.#options.target, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(this.#options.timeoutMs),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.ok) return { ok: true, attempts: attempt, status: response.status };
-        last = { ok: false, attempts: attempt, status: response.status };
-      } catch (error) {
-        last = {
-          ok: false,
-          attempts: attempt,
-          error: error instanceof Error ? error.message : String(error),
-        };
-      }
-    }
-    return last;
+    return this.#sender.post(this.#target, headers, body);
   }
 
   /** Stops retrying: pending backoffs end and their deliveries report failure. */
   close(): void {
-    this.#closed = true;
-    for (const pending of this.#timers) {
-      clearTimeout(pending.timer);
-      pending.resolve();
-    }
-    this.#timers.clear();
-  }
-
-  #backoff(retry: number): number {
-    return Math.min(this.#options.maxBackoffMs, this.#options.backoffMs * 2 ** (retry - 1));
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const pending = {
-        timer: setTimeout(() => {
-          this.#timers.delete(pending);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      this.#timers.add(pending);
-    });
+    this.#sender.close();
   }
 }

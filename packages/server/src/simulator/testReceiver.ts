@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseWebhook, SIGNATURE_HEADER, verifySignature } from '../channels/whatsapp/index.ts';
 import type { WebhookEvent } from '../channels/whatsapp/index.ts';
+import { LoopbackServer } from './LoopbackServer.ts';
 
 /** Test support: a webhook callback on 127.0.0.1 that checks signatures as Sapa does. */
 export interface TestReceiver {
@@ -22,22 +21,24 @@ export async function startTestReceiver(
 ): Promise<TestReceiver> {
   const events: WebhookEvent[] = [];
   const posts: TestReceiver['posts'] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const signed = verifySignature(raw, request.headers[SIGNATURE_HEADER], appSecret).ok;
-      const status = signed ? answer(posts.length + 1) : 401;
-      posts.push({ raw: raw.toString('utf8'), signed, status });
-      if (status >= 200 && status < 300) events.push(...parseWebhook(JSON.parse(raw.toString('utf8'))));
-      response.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = new LoopbackServer(
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const signed = verifySignature(raw, request.headers[SIGNATURE_HEADER], appSecret).ok;
+        const status = signed ? answer(posts.length + 1) : 401;
+        posts.push({ raw: raw.toString('utf8'), signed, status });
+        if (status >= 200 && status < 300) events.push(...parseWebhook(JSON.parse(raw.toString('utf8'))));
+        response.writeHead(status).end();
+      });
+    },
+    { port: 0, name: 'TestReceiver' },
+  );
+  const baseUrl = await server.listen();
   return {
-    url: `http://127.0.0.1:${port}/webhooks/whatsapp`,
+    url: `${baseUrl}/webhooks/whatsapp`,
     events,
     posts,
     waitFor: async (predicate, timeoutMs = 5_000) => {
@@ -48,10 +49,6 @@ export async function startTestReceiver(
       }
       return events;
     },
-    close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
+    close: () => server.close(),
   };
 }

@@ -1,4 +1,5 @@
-import type { DeliveryResult } from '../WebhookSender.ts';
+import { RetryingSender } from '../RetryingSender.ts';
+import type { DeliveryResult } from '../RetryingSender.ts';
 
 export interface NotificationSenderOptions {
   /** Tries per delivery, the first included (default 4). Midtrans retries for hours; a simulator gives up sooner. */
@@ -16,67 +17,30 @@ export interface NotificationSenderOptions {
  * a network error.
  */
 export class NotificationSender {
-  readonly #options: Required<NotificationSenderOptions>;
-  readonly #timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
-  #closed = false;
+  readonly #sender: RetryingSender;
 
   constructor(options: NotificationSenderOptions = {}) {
-    this.#options = { maxAttempts: 4, backoffMs: 200, maxBackoffMs: 2_000, timeoutMs: 15_000, ...options };
+    this.#sender = new RetryingSender({
+      maxAttempts: 4,
+      backoffMs: 200,
+      maxBackoffMs: 2_000,
+      timeoutMs: 15_000,
+      ...options,
+    });
   }
 
   /** Delivers `body` to `url`; never throws. */
   async deliver(url: string, body: unknown): Promise<DeliveryResult> {
-    const bytes = JSON.stringify(body);
-    let last: DeliveryResult = { ok: false, attempts: 0 };
-    for (let attempt = 1; attempt <= this.#options.maxAttempts && !this.#closed; attempt += 1) {
-      if (attempt > 1)
-        await this.#sleep(Math.min(this.#options.maxBackoffMs, this.#options.backoffMs * 2 ** (attempt - 2)));
-      if (this.#closed) break;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'user-agent': 'Veritrans',
-          },
-          body: bytes,
-          signal: AbortSignal.timeout(this.#options.timeoutMs),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.ok) return { ok: true, attempts: attempt, status: response.status };
-        last = { ok: false, attempts: attempt, status: response.status };
-      } catch (error) {
-        last = {
-          ok: false,
-          attempts: attempt,
-          error: error instanceof Error ? error.message : String(error),
-        };
-      }
-    }
-    return last;
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'user-agent': 'Veritrans',
+    };
+    return this.#sender.post(url, headers, JSON.stringify(body));
   }
 
   /** Stops retrying: pending backoffs end and their deliveries report failure. */
   close(): void {
-    this.#closed = true;
-    for (const pending of this.#timers) {
-      clearTimeout(pending.timer);
-      pending.resolve();
-    }
-    this.#timers.clear();
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const pending = {
-        timer: setTimeout(() => {
-          this.#timers.delete(pending);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      this.#timers.add(pending);
-    });
+    this.#sender.close();
   }
 }

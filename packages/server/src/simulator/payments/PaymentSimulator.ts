@@ -1,9 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackServer, parseJson, readRequest } from '../LoopbackServer.ts';
+import type { DeliveryResult } from '../RetryingSender.ts';
 import type { Clock } from '../types.ts';
-import type { DeliveryResult } from '../WebhookSender.ts';
 import { NotificationSender } from './NotificationSender.ts';
 import type { NotificationSenderOptions } from './NotificationSender.ts';
 import { checkoutPage, outcomePage } from './paymentPage.ts';
@@ -76,9 +75,8 @@ export class PaymentSimulator {
   readonly #authorization: string;
   readonly #merchantName: string;
   readonly #merchantId: string;
-  readonly #port: number;
   readonly #now: Clock;
-  readonly #server: Server;
+  readonly #server: LoopbackServer;
   readonly #sender: NotificationSender;
   readonly #orders = new Map<string, SimulatedOrder>();
   readonly #byToken = new Map<string, SimulatedOrder>();
@@ -88,46 +86,34 @@ export class PaymentSimulator {
   #notificationUrl: string | null;
   #losing = false;
   #faults: { count: number; mode: 'error' | 'drop' } = { count: 0, mode: 'error' };
-  #baseUrl: string | undefined;
 
   constructor(options: PaymentSimulatorOptions) {
     this.#serverKey = options.serverKey;
     this.#authorization = `Basic ${Buffer.from(`${options.serverKey}:`, 'utf8').toString('base64')}`;
     this.#merchantName = options.merchantName ?? 'Sapa';
     this.#merchantId = options.merchantId ?? 'G141532850';
-    this.#port = options.port ?? 0;
     this.#now = options.now ?? Date.now;
     this.#notificationUrl = options.notificationUrl ?? null;
     this.#sender = new NotificationSender(options.delivery);
-    this.#server = createServer((request, response) => void this.#handle(request, response));
+    this.#server = new LoopbackServer((request, response) => void this.#handle(request, response), {
+      port: options.port ?? 0,
+      name: 'PaymentSimulator',
+    });
   }
 
   /** Starts listening; resolves with the base URL (`http://127.0.0.1:<port>`), Snap's and the API's alike. */
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(this.#port, '127.0.0.1', () => {
-        this.#server.off('error', reject);
-        resolve();
-      });
-    });
-    const { port } = this.#server.address() as AddressInfo;
-    this.#baseUrl = `http://127.0.0.1:${port}`;
-    return this.#baseUrl;
+  listen(): Promise<string> {
+    return this.#server.listen();
   }
 
   get baseUrl(): string {
-    if (this.#baseUrl === undefined) throw new Error('PaymentSimulator is not listening');
-    return this.#baseUrl;
+    return this.#server.baseUrl;
   }
 
   async close(): Promise<void> {
     this.#sender.close();
     await this.idle();
-    if (!this.#server.listening) return;
-    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    this.#server.closeAllConnections();
-    await closed;
+    await this.#server.close();
   }
 
   /** Where notifications of transactions that name no URL go from now on (`null`: nowhere). */
@@ -359,15 +345,9 @@ export class PaymentSimulator {
   // ---- HTTP ----
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    let raw: Buffer;
-    try {
-      raw = await readBody(request);
-    } catch {
-      response.destroy();
-      return;
-    }
+    const read = await readRequest(request, response, MAX_BODY_BYTES);
+    if (read === undefined) return;
+    const { method, url, raw } = read;
     const api = url.pathname.startsWith('/snap/v1/') || url.pathname.startsWith('/v2/');
     if (api && this.#faults.count > 0) {
       this.#faults.count -= 1;
@@ -584,24 +564,4 @@ function expiryOf(expiry: unknown, now: number): number {
       : null;
   const from = match === null ? now : Date.parse(`${match[1]}T${match[2]}${match[3]}:${match[4]}`);
   return (Number.isNaN(from) ? now : from) + duration * unitMs;
-}
-
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.byteLength;
-    if (size > MAX_BODY_BYTES) throw new Error('body too large');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }
