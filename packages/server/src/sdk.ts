@@ -62,6 +62,8 @@ export {
   TOPUP_MIN,
   TRANSFER_MIN,
   upcomingPrices,
+  SALDO_TIME_ZONE,
+  SPEND_RANGE_MAX_DAYS,
 } from '@sapa/sdk';
 export type {
   ActAccess,

@@ -14,15 +14,12 @@ import { setThreshold } from '../../billing/thresholds.ts';
 import { payIntoProject } from '../../billing/transfers.ts';
 import { ledgerEntriesByIds, saldoOf, toProjectBilling } from '../../billing/views.ts';
 import { translate } from '../../i18n/translate.ts';
+import { SALDO_TIME_ZONE, SPEND_RANGE_MAX_DAYS } from '../../sdk.ts';
 import { ActError } from '../ActError.ts';
 import { inProject, signedIn } from '../context.ts';
 import type { ActContext } from '../context.ts';
 import type { ActHandlers } from '../registry.ts';
 
-/** The days of a saldo's ledger: a user has no project, so Sapa's default time zone. */
-const SALDO_TIME_ZONE = 'Asia/Jakarta';
-/** The longest range `billing_spend` answers, in days. */
-const SPEND_MAX_DAYS = 366;
 
 type BillingActs =
   | 'saldo_get'
@@ -159,7 +156,7 @@ export const billingHandlers = {
     const { project } = inProject(ctx);
     checkDays(ctx, input);
     const days = dayCount(input.from, input.to);
-    if (days === 0 || days > SPEND_MAX_DAYS) throw invalidField(ctx, 'to');
+    if (days === 0 || days > SPEND_RANGE_MAX_DAYS) throw invalidField(ctx, 'to');
     const wallet = await findWallet(ctx.services.db, { projectId: project.id });
     return spendPerDay(ctx.services.db, wallet?.id ?? null, input, project.timeZone);
   },
