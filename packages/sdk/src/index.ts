@@ -50,6 +50,27 @@ export {
   transferAmountProblem,
 } from './billing/amounts.ts';
 export type { TopupAmountProblem, TransferAmountProblem } from './billing/amounts.ts';
+
+// Broadcasts: opt-out words, retry schedule, cost estimate
+export {
+  DEFAULT_OPT_OUT_WORDS,
+  OPT_OUT_WORDS_MAX,
+  OPT_OUT_WORD_MAX_LENGTH,
+  isOptOutMessage,
+  normalizeOptOutWord,
+  normalizeOptOutWords,
+} from './broadcasts/optOut.ts';
+export {
+  PAIR_RATE_BACKOFF_CAP_MS,
+  THROUGHPUT_BACKOFF_CAP_MS,
+  broadcastFailureKind,
+  broadcastRetryDelayMs,
+  pairRateBackoffMs,
+  throughputBackoffMs,
+} from './broadcasts/backoff.ts';
+export type { BroadcastFailureKind, BroadcastFailureReason } from './broadcasts/backoff.ts';
+export { broadcastCostEstimate, coversEstimate, estimateShortfall } from './broadcasts/estimate.ts';
+export type { BroadcastEstimate } from './broadcasts/estimate.ts';
 export { readTopupInput, topupInputProblem } from './billing/topupInput.ts';
 export type { TopupInputProblem } from './billing/topupInput.ts';
 export { paymentMethodOf, paymentMethods, SALDO_TIME_ZONE, topupReceipt } from './billing/topupReceipt.ts';

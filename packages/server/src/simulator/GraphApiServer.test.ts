@@ -10,6 +10,8 @@ import { loadFixture } from '../channels/whatsapp/fixtures/loadFixture.ts';
 import { GraphApiServer } from './GraphApiServer.ts';
 import { MediaStore } from './MediaStore.ts';
 import { wabaIdOf } from './types.ts';
+import type { SimulatorLimits } from './types.ts';
+import type { AcceptedSend } from './GraphApiServer.ts';
 
 const account = {
   phoneNumberId: '109876543210987',
@@ -19,7 +21,7 @@ const account = {
 const other = { phoneNumberId: '209876543210987', displayPhone: '6281210009001', accessToken: 'other-token' };
 let server: GraphApiServer | undefined;
 
-async function start(options: { now?: () => number; limits?: { pairBurst?: number } } = {}) {
+async function start(options: { now?: () => number; limits?: Partial<SimulatorLimits> } = {}) {
   const media = new MediaStore();
   server = new GraphApiServer({ accounts: [account, other], media, ...options });
   const baseUrl = await server.listen();
@@ -195,6 +197,52 @@ describe('GraphApiServer', () => {
     await send('6281234567890');
     expect(await failure(send('6281234567890'))).toMatchObject({ code: WhatsAppErrorCode.pairRateLimitHit });
     await expect(send('6281298765432')).resolves.toBeDefined();
+  });
+
+  it('fails marketing templates over the per-user marketing limit with 131049, never utility ones', async () => {
+    let now = 1_763_780_400_000;
+    const { client, server } = await start({ now: () => now, limits: { marketingPerUser: 2 } });
+    const waba = wabaIdOf(account);
+    const body = (name: string, category: string) => ({
+      name,
+      language: 'id',
+      category,
+      components: [{ type: 'BODY', text: 'Promo akhir pekan untuk pelanggan setia kami.' }],
+    });
+    server.seedTemplate(waba, body('promo_pekan', 'MARKETING'));
+    server.seedTemplate(waba, body('info_pesanan', 'UTILITY'));
+    const accepted: AcceptedSend[] = [];
+    server.onSend((send) => accepted.push(send));
+    const send = (name: string, to = '6281234567890') =>
+      client.sendMessage(account.phoneNumberId, templateMessage({ to, name, languageCode: 'id' }));
+    for (let index = 0; index < 3; index += 1) await send('info_pesanan');
+    await send('promo_pekan');
+    await send('promo_pekan');
+    // Over the limit: still answered with a wamid (Meta fails it later by a status webhook).
+    const over = await send('promo_pekan');
+    expect(over.wamid).toMatch(/^wamid\./);
+    await send('promo_pekan', '6281298765432');
+    await send('info_pesanan');
+    expect(accepted.map((sent) => sent.failure?.[0]?.code ?? null)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      131049,
+      null,
+      null,
+    ]);
+    expect(accepted[5]?.failure?.[0]?.title).toBe(
+      'This message was not delivered to maintain healthy ecosystem engagement.',
+    );
+    expect(server.sent().filter((record) => record.failureCode === 131049)).toEqual([
+      expect.objectContaining({ status: 200, wamid: over.wamid }),
+    ]);
+    // A day after the first, one more may reach the user.
+    now += 24 * 60 * 60 * 1000;
+    await send('promo_pekan');
+    expect(accepted.at(-1)?.failure).toBeUndefined();
   });
 
   it('serves media: upload, media URL, download with the Bearer token only', async () => {

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WhatsAppErrorCode } from '../channels/whatsapp/index.ts';
 import { graphErrors } from './graphErrors.ts';
 import type { GraphErrorAnswer } from './graphErrors.ts';
 import { newWamid } from './ids.ts';
 import { LoopbackServer, parseJson, readRequest } from './LoopbackServer.ts';
 import { MediaStore, mediaDownloadUrl } from './MediaStore.ts';
-import { PairLimiter, ThroughputLimiter } from './rateLimits.ts';
+import { MarketingLimiter, PairLimiter, ThroughputLimiter } from './rateLimits.ts';
 import { sendBodySchema } from './sendBodySchema.ts';
 import type { SendBody } from './sendBodySchema.ts';
 import { checkTemplateSend } from './templateSend.ts';
@@ -14,8 +15,8 @@ import { parseTemplateCreate } from './templateWire.ts';
 import type { TemplateCategoryName, TemplateStatusName } from './templateWire.ts';
 import { DEFAULT_LIMITS, wabaIdOf } from './types.ts';
 import type { Clock, SimulatorAccount, SimulatorLimits } from './types.ts';
-import { templateWebhookPayload } from './webhookPayloads.ts';
-import type { TemplateWebhookBody } from './webhookPayloads.ts';
+import { marketingLimitErrors, templateWebhookPayload } from './webhookPayloads.ts';
+import type { TemplateWebhookBody, WireStatus } from './webhookPayloads.ts';
 import { WebhookSender } from './WebhookSender.ts';
 import {
   DEFAULT_VERIFIED_NAME,
@@ -77,6 +78,11 @@ export interface AcceptedSend {
   at: number;
   /** A template send: the template as it was when sent (its category sets the price). */
   template?: { id: string; name: string; language: string; category: TemplateCategoryName };
+  /**
+   * Accepted, but it will not be delivered: the `errors` of its one `failed` status (131049, a
+   * marketing template over the user's per-user marketing limit).
+   */
+  failure?: NonNullable<WireStatus['errors']>;
 }
 
 /** One request the server saw, for tests. */
@@ -92,6 +98,8 @@ export interface GraphRequestRecord {
   body?: unknown;
   wamid?: string;
   errorCode?: number;
+  /** An accepted send that will fail later: the code of its `failed` status (131049). */
+  failureCode?: number;
 }
 
 type Answer =
@@ -117,6 +125,7 @@ export class GraphApiServer {
   readonly #now: Clock;
   readonly #throughput: ThroughputLimiter;
   readonly #pairs: PairLimiter;
+  readonly #marketing: MarketingLimiter;
   readonly #server: LoopbackServer;
   readonly #records: GraphRequestRecord[] = [];
   readonly #listeners = new Set<(send: AcceptedSend) => void>();
@@ -139,6 +148,7 @@ export class GraphApiServer {
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#throughput = new ThroughputLimiter(limits.messagesPerSecond);
     this.#pairs = new PairLimiter(limits);
+    this.#marketing = new MarketingLimiter(limits);
     this.#sendLatencyMs = options.sendLatencyMs ?? 0;
     this.#templates = options.templates ?? new TemplateStore({ now: this.#now });
     this.#reviewMs =
@@ -291,6 +301,11 @@ export class GraphApiServer {
     const waId = parsed.data.to.replace(/^\+/, '');
     if (!this.#throughput.tryTake(phoneNumberId, now)) return error(graphErrors.throughput(), withBody);
     if (!this.#pairs.tryTake(phoneNumberId, waId, now)) return error(graphErrors.pairRate(), withBody);
+    // Meta accepts a marketing template over the user's limit and fails it by a status webhook.
+    const failure =
+      template?.category === 'MARKETING' && !this.#marketing.tryTake(waId, now)
+        ? marketingLimitErrors()
+        : undefined;
     const wamid = newWamid(waId);
     return {
       status: 200,
@@ -299,13 +314,18 @@ export class GraphApiServer {
         contacts: [{ input: parsed.data.to, wa_id: waId }],
         messages: [{ id: wamid, ...(template === undefined ? {} : { message_status: 'accepted' }) }],
       },
-      record: { ...withBody, wamid },
+      record: {
+        ...withBody,
+        wamid,
+        ...(failure === undefined ? {} : { failureCode: WhatsAppErrorCode.ecosystemEngagement }),
+      },
       accepted: {
         account,
         wamid,
         waId,
         body: parsed.data,
         at,
+        ...(failure === undefined ? {} : { failure }),
         ...(template === undefined
           ? {}
           : {

@@ -29,7 +29,11 @@ export class RetryingSender {
   }
 
   /** POSTs `body` to `url` with `headers` until a 2xx or the last try; never throws. */
-  async post(url: string, headers: Record<string, string>, body: string | Buffer): Promise<DeliveryResult> {
+  async post(
+    url: string,
+    headers: Record<string, string>,
+    body: string | Uint8Array<ArrayBuffer>,
+  ): Promise<DeliveryResult> {
     let last: DeliveryResult = { ok: false, attempts: 0 };
     for (let attempt = 1; attempt <= this.#policy.maxAttempts && !this.#closed; attempt += 1) {
       if (attempt > 1) await this.#sleeper.sleep(this.#backoff(attempt - 1));

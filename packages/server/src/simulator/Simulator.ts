@@ -70,7 +70,7 @@ export interface SimulatorStats {
   /** Sends Sapa made that the Graph API accepted, and those it refused, by error code. */
   sendsAccepted: number;
   sendsRefused: Record<number, number>;
-  /** Status webhooks delivered, by status (`failed` = 131047 outside the window). */
+  /** Status webhooks delivered, by status (`failed`: 131047 outside the window, 131049 marketing limit). */
   statuses: Record<StatusName, number>;
   /** Status webhooks whose delivery gave up. */
   statusDeliveriesFailed: number;

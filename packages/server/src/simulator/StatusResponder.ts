@@ -19,8 +19,9 @@ export type StatusName = WireStatus['status'];
 
 /**
  * Plays the recipient's phone for each accepted send: `sent`, `delivered`, `read` status
- * webhooks in that order, or one `failed` status with 131047 when a free-form message went out
- * with the 24-hour window closed (templates always go through). Each status echoes the send's
+ * webhooks in that order, or one `failed` status: 131047 when a free-form message went out with
+ * the 24-hour window closed (templates always go through), or the send's own `failure` (131049, a
+ * marketing template over the user's per-user limit; not delivered, not billed). Each status echoes the send's
  * `biz_opaque_callback_data`, as Meta does; `sent` and `delivered` carry the `pricing` of the
  * message as it was when sent (`pricingOf`).
  */
@@ -67,7 +68,10 @@ export class StatusResponder {
   async #progress(send: AcceptedSend): Promise<void> {
     const { phoneNumberId } = send.account;
     const template = send.body.type === 'template';
-    if (!template && !this.#windows.isOpen(phoneNumberId, send.waId, send.at)) {
+    if (
+      send.failure !== undefined ||
+      (!template && !this.#windows.isOpen(phoneNumberId, send.waId, send.at))
+    ) {
       await this.#step(send, 'failed', this.#delays.sent);
       return;
     }
@@ -102,7 +106,7 @@ export class StatusResponder {
       recipient_id: send.waId,
       ...(callbackData === undefined ? {} : { biz_opaque_callback_data: callbackData }),
     };
-    if (status === 'failed') return { ...base, errors: reEngagementErrors() };
+    if (status === 'failed') return { ...base, errors: send.failure ?? reEngagementErrors() };
     if (status === 'read' || pricing === undefined) return base;
     return { ...base, pricing };
   }

@@ -385,3 +385,40 @@ describe('pricing on statuses', () => {
     });
   });
 });
+
+describe('per-user marketing limit', () => {
+  it('accepts a marketing template over the limit, then fails it with 131049 as status-failed-template.json', async () => {
+    const { simulator, receiver, send } = await start({ limits: { marketingPerUser: 1 } });
+    const wamidOf = (answer: { json: Record<string, unknown> }) =>
+      (answer.json.messages as { id: string }[])[0]?.id ?? '';
+    const first = await send(promo());
+    const second = await send(promo());
+    const utility = await send(order());
+    expect([first.status, second.status, utility.status]).toEqual([200, 200, 200]);
+    expect(second.json).toMatchObject({ messages: [{ message_status: 'accepted' }] });
+    await simulator.idle();
+    const statusNames = (wamid: string) => statusesOf(receiver.events, wamid).map((status) => status.status);
+    expect(statusNames(wamidOf(first))).toEqual(['sent', 'delivered', 'read']);
+    expect(statusNames(wamidOf(utility))).toEqual(['sent', 'delivered', 'read']);
+    expect(statusNames(wamidOf(second))).toEqual(['failed']);
+    const [failed] = statusesOf(receiver.events, wamidOf(second));
+    expect(failed?.pricing).toBeUndefined();
+    expect(failed?.errors).toEqual([
+      {
+        code: 131049,
+        title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+        message: 'This message was not delivered to maintain healthy ecosystem engagement.',
+        details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+        href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+      },
+    ]);
+    const wire = JSON.parse(
+      receiver.posts.find((post) => post.raw.includes(wamidOf(second)))?.raw ?? '{}',
+    ) as { entry: { changes: { value: { statuses: unknown[] } }[] }[] };
+    const fixture = loadFixture('templates/status-failed-template.json') as typeof wire;
+    expect(JSON.stringify(shapeOf(wire.entry[0]?.changes[0]?.value.statuses[0]))).toBe(
+      JSON.stringify(shapeOf(fixture.entry[0]?.changes[0]?.value.statuses[0])),
+    );
+    expect(simulator.stats().statuses.failed).toBe(1);
+  });
+});

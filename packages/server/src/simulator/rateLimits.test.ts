@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PairLimiter, ThroughputLimiter } from './rateLimits.ts';
+import { MarketingLimiter, PairLimiter, ThroughputLimiter } from './rateLimits.ts';
 
 describe('ThroughputLimiter', () => {
   it('allows 80 sends in a second per number and refuses the 81st', () => {
@@ -20,5 +20,25 @@ describe('PairLimiter', () => {
     expect(limiter.tryTake('pn', 'other', 1_000)).toBe(true);
     expect(limiter.tryTake('pn', 'u', 6_500)).toBe(true);
     expect(limiter.tryTake('pn', 'u', 7_000)).toBe(false);
+  });
+});
+
+describe('MarketingLimiter', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('lets a user receive the limit in a moving window, from any business, then refuses', () => {
+    const limiter = new MarketingLimiter({ marketingPerUser: 2, marketingWindowMs: DAY });
+    expect(limiter.tryTake('u', 0)).toBe(true);
+    expect(limiter.tryTake('u', 1_000)).toBe(true);
+    expect(limiter.tryTake('u', 2_000)).toBe(false);
+    expect(limiter.tryTake('other', 2_000)).toBe(true);
+    // The refusal was not counted: one slot frees when the first send leaves the window.
+    expect(limiter.tryTake('u', DAY)).toBe(true);
+    expect(limiter.tryTake('u', DAY + 500)).toBe(false);
+  });
+
+  it('never refuses without a limit (the default)', () => {
+    const limiter = new MarketingLimiter({ marketingPerUser: null, marketingWindowMs: DAY });
+    expect(Array.from({ length: 100 }, () => limiter.tryTake('u', 0)).every(Boolean)).toBe(true);
   });
 });

@@ -39,3 +39,29 @@ export class PairLimiter {
     return allowed;
   }
 }
+
+/**
+ * Meta's per-user marketing template limit (131049): at most `marketingPerUser` marketing
+ * templates reach one user in any `marketingWindowMs`, whatever business sent them. `null`: no
+ * limit. A refused one is not counted.
+ */
+export class MarketingLimiter {
+  readonly #perUser: number | null;
+  readonly #windowMs: number;
+  readonly #sends = new Map<string, number[]>();
+
+  constructor(limits: Pick<SimulatorLimits, 'marketingPerUser' | 'marketingWindowMs'>) {
+    this.#perUser = limits.marketingPerUser;
+    this.#windowMs = limits.marketingWindowMs;
+  }
+
+  /** Counts a marketing template to `waId` at `now` and answers whether it is within the limit. */
+  tryTake(waId: string, now: number): boolean {
+    if (this.#perUser === null) return true;
+    const recent = (this.#sends.get(waId) ?? []).filter((at) => at > now - this.#windowMs);
+    const allowed = recent.length < this.#perUser;
+    if (allowed) recent.push(now);
+    this.#sends.set(waId, recent);
+    return allowed;
+  }
+}

@@ -49,9 +49,23 @@ export interface SimulatorLimits {
   pairBurst: number;
   /** One more message to the same user is allowed every this many ms (Meta: 6 s). */
   pairRefillMs: number;
+  /**
+   * Per-user marketing limit: at most this many MARKETING templates reach one user (from any
+   * business number) in `marketingWindowMs`; beyond, the send is accepted and then fails with a
+   * 131049 `failed` status. `null` (default): no limit, as Meta's depends on the user's engagement.
+   */
+  marketingPerUser: number | null;
+  /** The moving window of `marketingPerUser` (Meta: wait 24 h). */
+  marketingWindowMs: number;
 }
 
-export const DEFAULT_LIMITS: SimulatorLimits = { messagesPerSecond: 80, pairBurst: 45, pairRefillMs: 6_000 };
+export const DEFAULT_LIMITS: SimulatorLimits = {
+  messagesPerSecond: 80,
+  pairBurst: 45,
+  pairRefillMs: 6_000,
+  marketingPerUser: null,
+  marketingWindowMs: 24 * 60 * 60 * 1000,
+};
 
 export const CUSTOMER_SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 

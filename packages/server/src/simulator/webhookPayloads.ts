@@ -105,6 +105,25 @@ export function reEngagementErrors(): NonNullable<WireStatus['errors']> {
 }
 
 /**
+ * The `errors` of a failed status for a marketing template over the user's per-user marketing
+ * limit (templates/status-failed-template.json, 131049).
+ */
+export function marketingLimitErrors(): NonNullable<WireStatus['errors']> {
+  const title = 'This message was not delivered to maintain healthy ecosystem engagement.';
+  return [
+    {
+      code: 131049,
+      title,
+      message: title,
+      error_data: {
+        details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+      },
+      href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+    },
+  ];
+}
+
+/**
  * A template webhook (webhook-status-*.json, webhook-category-update-*.json): `entry[].id` is the
  * WABA, `entry[].time` unix seconds, `changes[].field` the kind, and no `messaging_product` or
  * `metadata` in the value.

@@ -20,7 +20,6 @@ import { inProject, signedIn } from '../context.ts';
 import type { ActContext } from '../context.ts';
 import type { ActHandlers } from '../registry.ts';
 
-
 type BillingActs =
   | 'saldo_get'
   | 'saldo_ledger'
