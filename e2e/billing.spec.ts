@@ -98,9 +98,11 @@ test('a top-up is credited once, moved into the project, and pays for templates 
   if (!account?.wabaId) throw new Error('the number has no WABA');
   await seedTemplate(account.wabaId, templateCreateBody(promo));
   await data(page, 'template_sync', { key: shop.key, accountId: shop.accountId });
-  const customer = shop.simulator.customers[0];
-  if (customer === undefined) throw new Error('no simulated customer');
-  await shop.simulator.write(0, 'Kak, ada promo akhir tahun?');
+  // Not one who came from an ad: answering them would open Meta's free entry point, where even a
+  // marketing template is free (and refunded).
+  const customer = shop.simulator.customers.find((candidate) => !candidate.fromAd);
+  if (customer === undefined) throw new Error('every simulated customer came from an ad');
+  await shop.simulator.write(customer.index, 'Kak, ada promo akhir tahun?');
   await ageConversation(shop.accountId, customer.phone, 25);
 
   // An agent sends it twice while the owner watches the billing page.

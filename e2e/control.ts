@@ -25,6 +25,8 @@ export interface SimulatedCustomer {
   /** E.164. */
   phone: string;
   name: string;
+  /** Their first message comes from a click-to-WhatsApp ad (so answering it opens Meta's free entry point). */
+  fromAd: boolean;
 }
 
 export interface GraphRecord {

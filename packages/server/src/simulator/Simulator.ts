@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   customers?: number;
   /** Same seed, same customers and messages (default 1). */
   seed?: number;
+  /** No customer's name holds another's (tests find customers by name); default false. */
+  distinctNames?: boolean;
   /** Port of the Graph API server on 127.0.0.1 (default 0: a free one). */
   graphPort?: number;
   /** Delays between the status webhooks of a send (defaults 20, 80 and 250 ms). */
@@ -106,7 +108,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   if (options.accounts.length === 0) throw new Error('createSimulator needs at least one account');
   const now = options.now ?? Date.now;
   const random = seededRandom(options.seed ?? 1);
-  const customers = createCustomers(options.customers ?? 20, options.seed ?? 1);
+  const customers = createCustomers(options.customers ?? 20, options.seed ?? 1, {
+    distinctNames: options.distinctNames ?? false,
+  });
   const media = new MediaStore();
   const windows = new ConversationWindows();
   const sender = new WebhookSender({

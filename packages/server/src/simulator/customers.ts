@@ -63,20 +63,35 @@ const LAST_NAMES = [
 /** Indonesian mobile prefixes after `+62` (Telkomsel, Indosat, XL, Tri, Smartfren). */
 const PREFIXES = ['811', '812', '813', '821', '822', '852', '853', '857', '858', '877', '878', '896', '881'];
 
-/** `count` customers, the same for the same seed; numbers are unique. */
-export function createCustomers(count: number, seed: number): Customer[] {
+/**
+ * `count` customers, the same for the same seed; numbers are unique. With `distinctNames` no name
+ * holds another (no two "Sri", no "Putra" beside "Eko Putra"), so a test can find a customer by
+ * name; real inboxes, like the demo's, have namesakes.
+ */
+export function createCustomers(
+  count: number,
+  seed: number,
+  options: { distinctNames?: boolean } = {},
+): Customer[] {
   const random = seededRandom(seed);
   const seen = new Set<string>();
   const customers: Customer[] = [];
+  const clashes = (name: string) =>
+    customers.some((customer) => customer.name.includes(name) || name.includes(customer.name));
   while (customers.length < count) {
     const waId = `62${pick(random, PREFIXES)}${digits(random, 8)}`;
     if (seen.has(waId)) continue;
     seen.add(waId);
+    let name = customerName(random);
+    if (options.distinctNames === true) {
+      for (let tries = 0; clashes(name) && tries < 50; tries += 1) name = customerName(random);
+      if (clashes(name)) name = `${name} ${customers.length + 1}`;
+    }
     customers.push({
       index: customers.length,
       phone: `+${waId}`,
       waId,
-      name: customerName(random),
+      name,
       fromAd: random() < 0.2,
     });
   }

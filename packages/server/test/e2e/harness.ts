@@ -145,6 +145,8 @@ async function addSimulator(body: Json): Promise<unknown> {
     templates: meta.templates,
     customers: typeof body.customers === 'number' ? body.customers : 5,
     seed: typeof body.seed === 'number' ? body.seed : Date.now() % 100_000,
+    // Specs find customers by name.
+    distinctNames: true,
     statusDelaysMs: { sent: 50, delivered: 700, read: 1_500 },
   });
   await db
@@ -157,7 +159,7 @@ async function addSimulator(body: Json): Promise<unknown> {
   return {
     id,
     graphBaseUrl: simulator.graphBaseUrl,
-    customers: simulator.customers.map(({ index, phone, name }) => ({ index, phone, name })),
+    customers: simulator.customers.map(({ index, phone, name, fromAd }) => ({ index, phone, name, fromAd })),
   };
 }
 

@@ -31,6 +31,9 @@ export const row = style({ display: 'flex', alignItems: 'center', gap: tokens.sp
 
 export const popover = style({
   width: 260,
+  // Tall enough that react-aria flips the popover above its trigger when the space below is
+  // short (a picker near the bottom of the customer panel), instead of squeezing the options out.
+  minHeight: 180,
   maxHeight: 360,
   display: 'flex',
   background: vars.color.surfaceRaised,
@@ -44,6 +47,7 @@ export const picker = style({
   outline: 'none',
   flex: 1,
   minWidth: 0,
+  minHeight: 0,
   display: 'flex',
   flexDirection: 'column',
   gap: tokens.space.sm,
@@ -56,7 +60,7 @@ export const search = style([
   { width: '100%', padding: `${tokens.space.xs} ${tokens.space.sm}` },
 ]);
 
-export const options = style({ outline: 'none', overflowY: 'auto', maxHeight: 260 });
+export const options = style({ outline: 'none', overflowY: 'auto', maxHeight: 260, minHeight: 0 });
 
 export const option = style({
   display: 'flex',
