@@ -71,6 +71,38 @@ export {
 export type { BroadcastFailureKind, BroadcastFailureReason } from './broadcasts/backoff.ts';
 export { broadcastCostEstimate, coversEstimate, estimateShortfall } from './broadcasts/estimate.ts';
 export type { BroadcastEstimate } from './broadcasts/estimate.ts';
+export {
+  BROADCAST_CSV_MAX_BYTES,
+  BROADCAST_CSV_MAX_ROWS,
+  BROADCAST_DEFAULT_RATE,
+  BROADCAST_NAME_MAX,
+  BROADCAST_RATE_MAX,
+  BROADCAST_SCHEDULE_MAX_DAYS,
+} from './broadcasts/limits.ts';
+export {
+  audienceRowProblems,
+  broadcastPauseReasons,
+  broadcastStatuses,
+  broadcastValueSources,
+  recipientStates,
+} from './contract/broadcastTypes.ts';
+export type {
+  AudienceRowError,
+  AudienceRowProblem,
+  BroadcastAudience,
+  BroadcastDetail,
+  BroadcastFilter,
+  BroadcastPauseReason,
+  BroadcastPreview,
+  BroadcastRecipient,
+  BroadcastStatus,
+  BroadcastSummary,
+  BroadcastValue,
+  BroadcastValues,
+  BroadcastValueSource,
+  RecipientState,
+} from './contract/broadcastTypes.ts';
+export { broadcastAudienceField, broadcastValuesField } from './contract/broadcastActs.ts';
 export { readTopupInput, topupInputProblem } from './billing/topupInput.ts';
 export type { TopupInputProblem } from './billing/topupInput.ts';
 export { paymentMethodOf, paymentMethods, SALDO_TIME_ZONE, topupReceipt } from './billing/topupReceipt.ts';

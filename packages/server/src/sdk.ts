@@ -97,6 +97,8 @@ export type {
   ServerEventName,
   ServerEventPayload,
   AccountStatus,
+  BroadcastAudience,
+  BroadcastValues,
   MessagePricing,
   MessageTemplate,
   QualityRating,

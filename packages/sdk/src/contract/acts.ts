@@ -64,6 +64,7 @@ import {
 } from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
 import { billingActs } from './billingActs.ts';
+import { broadcastActs } from './broadcastActs.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
 export const phoneField = z
@@ -331,6 +332,7 @@ export const messageSendInput = z
  */
 export const acts = {
   ...billingActs,
+  ...broadcastActs,
   auth_register: defineAct<OtpChallenge>()({
     input: z.object({ name: nameField, phone: phoneField, password: passwordField }),
     access: 'public',

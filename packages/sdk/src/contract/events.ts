@@ -16,6 +16,7 @@ import type { MessageTemplate } from './templateTypes.ts';
 import type { Notification } from './teamTypes.ts';
 import type { LedgerEntry, ProjectBilling, Saldo, Topup } from './billingTypes.ts';
 import type { PermissionKey } from '../permissions/tree.ts';
+import type { BroadcastSummary } from './broadcastTypes.ts';
 
 export interface ServerToClientEvents {
   /** A message was stored in a conversation (inbound from a customer, or sent by an agent). */
@@ -58,6 +59,13 @@ export interface ServerToClientEvents {
   'billing.updated': (event: { key: string; billing: ProjectBilling; entry?: LedgerEntry }) => void;
   /** The user's saldo changed, or one of their top-ups did (sent to that user only). */
   'saldo.updated': (event: { saldo: Saldo; entry?: LedgerEntry; topup?: Topup }) => void;
+  /**
+   * A broadcast was created, changed, or made progress (at most about once a second while it
+   * sends): to the project's members who hold `crm.broadcast.view`.
+   */
+  'broadcast.updated': (event: { key: string; broadcast: BroadcastSummary }) => void;
+  /** A broadcast was deleted (`broadcast_delete`). */
+  'broadcast.deleted': (event: { key: string; broadcastId: string }) => void;
   /** A template was created, synced, or its status or category changed (Meta's webhooks). */
   'template.updated': (event: { key: string; template: MessageTemplate }) => void;
   /** A template was deleted (here, or at Meta and found by a sync). */

@@ -149,6 +149,18 @@ const expected: Record<ActName, Expected> = {
   billing_statement: reads(readers),
   billing_pay: changes(everyKey),
   billing_threshold_set: changes(everyKey),
+  broadcast_list: reads(readers),
+  broadcast_get: reads(readers),
+  broadcast_recipients: reads(readers),
+  broadcast_export: reads(readers),
+  broadcast_preview: reads(admins),
+  broadcast_create: changes(admins),
+  broadcast_update: changes(admins),
+  broadcast_pause: changes(admins),
+  broadcast_resume: changes(admins),
+  broadcast_cancel: changes(admins),
+  broadcast_retry: changes(admins),
+  broadcast_delete: changes(admins),
 };
 
 const names = Object.keys(acts) as ActName[];
@@ -190,8 +202,8 @@ describe('every act against every template', () => {
       const row = expected[name];
       return typeof row === 'object' && row.kind === 'reads' && !row.who.includes('viewer');
     });
-    // Reads that only serve a change: the settings form and the add-member picker.
-    expect(unread.sort()).toEqual(['division_member_options', 'project_settings_get']);
+    // Reads that only serve a change: the settings form, the add-member picker and a broadcast's preview.
+    expect(unread.sort()).toEqual(['broadcast_preview', 'division_member_options', 'project_settings_get']);
   });
 
   it('keeps deleting and handing over the project to its owner, whatever keys others hold', () => {

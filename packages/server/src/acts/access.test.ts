@@ -19,6 +19,9 @@ function member(permissions: PermissionKey[], userId = 'u1'): ProjectMembership 
       createdAt: new Date('2025-01-01T00:00:00Z'),
       workingHours: null,
       defaultDivisionId: null,
+      optOutWords: null,
+      optOutReply: null,
+      optOutReplyEnabled: true,
     },
   };
 }

@@ -19,7 +19,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdReferral } from '../channels/whatsapp/index.ts';
-import type { MessagePricing, SentTemplate, TemplateDraft } from '../sdk.ts';
+import type {
+  BroadcastAudience,
+  BroadcastValues,
+  MessagePricing,
+  SentTemplate,
+  TemplateDraft,
+} from '../sdk.ts';
+import type { TemplateJob } from '../inbox/templateSends.ts';
 
 /** What a template row keeps of its draft (`wa_templates.content`). */
 export type TemplateContent = Pick<TemplateDraft, 'header' | 'body' | 'bodyExamples' | 'footer' | 'buttons'>;
@@ -199,6 +206,12 @@ export const projects = pgTable('projects', {
   defaultDivisionId: uuid('default_division_id').references((): AnyPgColumn => divisions.id, {
     onDelete: 'set null',
   }),
+  /** The words that opt a customer out of broadcasts (`null`: `DEFAULT_OPT_OUT_WORDS`). */
+  optOutWords: jsonb('opt_out_words').$type<string[]>(),
+  /** What answers a customer who opted out (`null`: the catalogue's text in the project's language). */
+  optOutReply: text('opt_out_reply'),
+  /** Whether a customer who opted out gets that answer. */
+  optOutReplyEnabled: boolean('opt_out_reply_enabled').notNull().default(true),
 });
 
 /** One weekday's hours as stored in `projects.working_hours` (ISO weekday, `HH:00:00`). */
@@ -293,6 +306,13 @@ export const waAccounts = pgTable(
     qualityRating: text('quality_rating').notNull().default('UNKNOWN'),
     /** Meta's messaging limit tier as last read (`TIER_250` …). */
     messagingLimit: text('messaging_limit'),
+    /** Broadcast messages a second this number sends (`null`: `BROADCAST_DEFAULT_RATE`, 80). */
+    broadcastRate: integer('broadcast_rate'),
+    /**
+     * The number's broadcast pacing, shared by every process: the time of the next free send slot.
+     * A sender reserves slots by moving it forward (`greatest(slot, now) + n / rate`).
+     */
+    broadcastSlotAt: at('broadcast_slot_at'),
     /** When the number was last read from Meta. */
     checkedAt: at('checked_at'),
     /** Deleted from the project (`account_delete`): kept so its conversations stay readable. */
@@ -365,9 +385,16 @@ export const customers = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** When they asked for no more broadcasts (a reply such as STOP, or an agent); `null`: they did not. */
+    optedOutAt: at('opted_out_at'),
+    /** How they opted out: their own `message`, an `agent`, or an `import`. */
+    optedOutVia: text('opted_out_via').$type<'message' | 'agent' | 'import'>(),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
+    index('customers_opted_out_idx')
+      .on(table.projectId)
+      .where(sql`${table.optedOutAt} is not null`),
     // Newest first (scanned backwards) and oldest first; ascending, so `ORDER BY created_at DESC`
     // (nulls first) matches it.
     index('customers_project_created_idx').on(table.projectId, table.createdAt, table.id),
@@ -784,6 +811,8 @@ export const messages = pgTable(
     template: jsonb('template').$type<SentTemplate>(),
     /** What Meta bills it as, from its status webhooks (`MessagePricing`). */
     pricing: jsonb('pricing').$type<MessagePricing>(),
+    /** The broadcast it was sent by (outbound), or that it answers (a customer's reply to one). */
+    broadcastId: uuid('broadcast_id'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -1027,3 +1056,120 @@ export type DivisionRow = typeof divisions.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 export type TopupRow = typeof topups.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/**
+ * A broadcast (issue 17): one approved template from one number to many customers, charged per
+ * recipient. `template` is what it sends, kept when it was created or edited (so a later edit of
+ * the template at Meta cannot change a running broadcast); `pumpJobId` is the one sending job that
+ * may send for it (a pause ends it; a resume starts another).
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => waAccounts.id, { onDelete: 'cascade' }),
+    /** The creator's id of the request: asking again answers the same broadcast. */
+    clientId: uuid('client_id').notNull(),
+    name: text('name').notNull(),
+    templateId: uuid('template_id').references(() => waTemplates.id, { onDelete: 'set null' }),
+    template: jsonb('template').$type<Omit<TemplateJob, 'values'>>().notNull(),
+    /** The template's category when created (`MARKETING` …). */
+    category: text('category').notNull(),
+    values: jsonb('values').$type<BroadcastValues>().notNull(),
+    audience: jsonb('audience').$type<BroadcastAudience>().notNull(),
+    status: text('status').$type<'scheduled' | 'sending' | 'paused' | 'done' | 'cancelled'>().notNull(),
+    pauseReason: text('pause_reason').$type<'manual' | 'balance' | 'template' | 'account'>(),
+    scheduledAt: at('scheduled_at').notNull(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+    /** The audience's size when created or edited (the estimate's count). */
+    estimated: integer('estimated').notNull().default(0),
+    /** Recipients in all, once resolved at the start. */
+    total: integer('total').notNull().default(0),
+    /** The price per recipient when created or edited, whole rupiah (the estimate; charges are per send). */
+    perRecipient: bigint('per_recipient', { mode: 'number' }).notNull().default(0),
+    pumpJobId: uuid('pump_job_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('broadcasts_client_idx').on(table.projectId, table.clientId),
+    index('broadcasts_project_idx').on(table.projectId, table.createdAt.desc()),
+    index('broadcasts_account_active_idx')
+      .on(table.accountId)
+      .where(sql`${table.status} in ('sending', 'paused')`),
+    check(
+      'broadcasts_status_check',
+      sql`${table.status} in ('scheduled', 'sending', 'paused', 'done', 'cancelled')`,
+    ),
+    check(
+      'broadcasts_pause_reason_check',
+      sql`${table.pauseReason} is null or ${table.pauseReason} in ('manual', 'balance', 'template', 'account')`,
+    ),
+  ],
+);
+
+/**
+ * One recipient of a broadcast, in send order (`seq`): the unit of exactly-once sending. Its state
+ * moves in the same transaction as its message (client id `broadcast:<id>` as a uuid v5, unique)
+ * and its charge; `attemptAt` records a request whose outcome is not stored yet.
+ */
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    id: uuid('id').primaryKey(),
+    broadcastId: uuid('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    state: text('state')
+      .$type<'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('queued'),
+    error: jsonb('error').$type<{ code: number; title: string }>(),
+    /** The SDK's reason key of the last error (`broadcasts.reason.pairRate` …). */
+    reason: text('reason'),
+    /** Whether a failure may be retried (`broadcast_retry`). */
+    transient: boolean('transient').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    /** A queued recipient waiting out a backoff: not before this. */
+    nextAt: at('next_at'),
+    /** When the request whose outcome is not stored yet went out. */
+    attemptAt: at('attempt_at'),
+    sentAt: at('sent_at'),
+    deliveredAt: at('delivered_at'),
+    readAt: at('read_at'),
+    repliedAt: at('replied_at'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('broadcast_recipients_seq_idx').on(table.broadcastId, table.seq),
+    uniqueIndex('broadcast_recipients_phone_idx').on(table.broadcastId, table.phone),
+    index('broadcast_recipients_state_idx').on(table.broadcastId, table.state, table.nextAt),
+    uniqueIndex('broadcast_recipients_message_idx')
+      .on(table.messageId)
+      .where(sql`${table.messageId} is not null`),
+    index('broadcast_recipients_conversation_idx')
+      .on(table.conversationId, table.sentAt)
+      .where(sql`${table.conversationId} is not null`),
+    check(
+      'broadcast_recipients_state_check',
+      sql`${table.state} in ('queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+export type BroadcastRow = typeof broadcasts.$inferSelect;
+export type BroadcastRecipientRow = typeof broadcastRecipients.$inferSelect;

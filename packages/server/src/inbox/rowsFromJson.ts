@@ -40,6 +40,8 @@ export function customerFromJson(row: Json): CustomerRow {
     waName: textOrNull(row, 'wa_name'),
     notes: textOrNull(row, 'notes') ?? '',
     customFields: jsonOrNull<Record<string, string>>(row, 'custom_fields') ?? {},
+    optedOutAt: dateOrNull(row, 'opted_out_at'),
+    optedOutVia: textOrNull(row, 'opted_out_via') as CustomerRow['optedOutVia'],
     createdAt: date(row, 'created_at'),
   };
 }
@@ -90,6 +92,7 @@ export function messageFromJson(row: Json): MessageRow {
     senderUserId: textOrNull(row, 'sender_user_id'),
     template: jsonOrNull(row, 'template'),
     pricing: jsonOrNull(row, 'pricing'),
+    broadcastId: textOrNull(row, 'broadcast_id'),
     createdAt: date(row, 'created_at'),
   };
 }
