@@ -42,6 +42,8 @@ export interface E2eSimulator {
   customers: SimulatedCustomer[];
   write(customer: number | string, text: string): Promise<{ wamid: string; delivered: boolean }>;
   sent(): Promise<GraphRecord[]>;
+  /** Sends to `phone` are accepted, then fail with 131026 (not on WhatsApp). */
+  notOnWhatsApp(phone: string): Promise<void>;
 }
 
 /** What Meta says of a number besides its token (the harness's defaults otherwise). */
@@ -77,6 +79,9 @@ export async function simulatorFor(accountId: string, customers = 5): Promise<E2
     ...made,
     write: (customer, text) => call('POST', `/simulators/${made.id}/write`, { customer, text }),
     sent: () => call('GET', `/simulators/${made.id}/sent`),
+    notOnWhatsApp: async (phone) => {
+      await call('POST', `/simulators/${made.id}/not-on-whatsapp`, { phone });
+    },
   };
 }
 

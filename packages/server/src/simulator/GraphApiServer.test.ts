@@ -245,6 +245,22 @@ describe('GraphApiServer', () => {
     expect(accepted.at(-1)?.failure).toBeUndefined();
   });
 
+  it('accepts a send to a number not on WhatsApp and fails it with 131026', async () => {
+    const { client, server } = await start();
+    const accepted: AcceptedSend[] = [];
+    server.onSend((send) => accepted.push(send));
+    server.markNotOnWhatsApp('+6281200000001');
+    const send = (to: string) => client.sendMessage(account.phoneNumberId, textMessage({ to, body: 'Halo' }));
+    const lost = await send('6281200000001');
+    expect(lost.wamid).toMatch(/^wamid\./);
+    await send('6281200000002');
+    expect(accepted.map((sent) => sent.failure?.[0]?.code ?? null)).toEqual([131026, null]);
+    expect(accepted[0]?.failure?.[0]?.title).toBe('Message undeliverable');
+    expect(server.sent().filter((record) => record.failureCode === 131026)).toEqual([
+      expect.objectContaining({ status: 200, wamid: lost.wamid }),
+    ]);
+  });
+
   it('serves media: upload, media URL, download with the Bearer token only', async () => {
     const { client, baseUrl } = await start();
     const bytes = new Uint8Array([1, 2, 3, 4]);

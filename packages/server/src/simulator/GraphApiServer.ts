@@ -15,7 +15,7 @@ import { parseTemplateCreate } from './templateWire.ts';
 import type { TemplateCategoryName, TemplateStatusName } from './templateWire.ts';
 import { DEFAULT_LIMITS, wabaIdOf } from './types.ts';
 import type { Clock, SimulatorAccount, SimulatorLimits } from './types.ts';
-import { marketingLimitErrors, templateWebhookPayload } from './webhookPayloads.ts';
+import { marketingLimitErrors, templateWebhookPayload, undeliverableErrors } from './webhookPayloads.ts';
 import type { TemplateWebhookBody, WireStatus } from './webhookPayloads.ts';
 import { WebhookSender } from './WebhookSender.ts';
 import {
@@ -140,6 +140,8 @@ export class GraphApiServer {
   readonly #deliveries = new Set<Promise<DeliveryResult | null>>();
   #sender: WebhookSender | undefined;
   #faults: { drop: number; delay: number; delayMs: number } = { drop: 0, delay: 0, delayMs: 0 };
+  /** Numbers that are not on WhatsApp (digits, as `wa_id`). */
+  readonly #notOnWhatsApp = new Set<string>();
 
   constructor(options: GraphApiServerOptions) {
     this.#accounts = new Map(options.accounts.map((account) => [account.phoneNumberId, account]));
@@ -191,6 +193,14 @@ export class GraphApiServer {
   /** Every request so far, in arrival order. */
   sent(): readonly GraphRequestRecord[] {
     return [...this.#records];
+  }
+
+  /**
+   * `phone` (`+62…` or digits) is not on WhatsApp: a send to it is accepted, as Meta does, and
+   * then fails by a status webhook with 131026 "Message undeliverable".
+   */
+  markNotOnWhatsApp(phone: string): void {
+    this.#notOnWhatsApp.add(phone.replace(/^\+/, ''));
   }
 
   /** The next `count` requests get no answer: their connection is destroyed. */
@@ -301,9 +311,11 @@ export class GraphApiServer {
     const waId = parsed.data.to.replace(/^\+/, '');
     if (!this.#throughput.tryTake(phoneNumberId, now)) return error(graphErrors.throughput(), withBody);
     if (!this.#pairs.tryTake(phoneNumberId, waId, now)) return error(graphErrors.pairRate(), withBody);
-    // Meta accepts a marketing template over the user's limit and fails it by a status webhook.
-    const failure =
-      template?.category === 'MARKETING' && !this.#marketing.tryTake(waId, now)
+    // Meta accepts a send to a number not on WhatsApp, or a marketing template over the user's
+    // limit, and fails it by a status webhook.
+    const failure = this.#notOnWhatsApp.has(waId)
+      ? undeliverableErrors()
+      : template?.category === 'MARKETING' && !this.#marketing.tryTake(waId, now)
         ? marketingLimitErrors()
         : undefined;
     const wamid = newWamid(waId);
@@ -317,7 +329,7 @@ export class GraphApiServer {
       record: {
         ...withBody,
         wamid,
-        ...(failure === undefined ? {} : { failureCode: WhatsAppErrorCode.ecosystemEngagement }),
+        ...(failure?.[0] === undefined ? {} : { failureCode: failure[0].code }),
       },
       accepted: {
         account,

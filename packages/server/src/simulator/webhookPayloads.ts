@@ -124,6 +124,21 @@ export function marketingLimitErrors(): NonNullable<WireStatus['errors']> {
 }
 
 /**
+ * The `errors` of a failed status for a message to a number that is not on WhatsApp (or whose
+ * user has not accepted the terms, or whose app is too old): 131026, templates/status-failed-template.json's variant.
+ */
+export function undeliverableErrors(): NonNullable<WireStatus['errors']> {
+  return [
+    {
+      code: 131026,
+      title: 'Message undeliverable',
+      message: 'Message undeliverable',
+      href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+    },
+  ];
+}
+
+/**
  * A template webhook (webhook-status-*.json, webhook-category-update-*.json): `entry[].id` is the
  * WABA, `entry[].time` unix seconds, `changes[].field` the kind, and no `messaging_product` or
  * `metadata` in the value.

@@ -20,6 +20,7 @@
  *   whose Graph API the account's sends now reach; answers `{ id, graphBaseUrl, customers }`.
  * - `POST /simulators/{id}/write {customer, text?, kind?}`: a customer (index or phone) writes.
  * - `GET /simulators/{id}/sent`: every Graph API request the simulator received.
+ * - `POST /simulators/{id}/not-on-whatsapp {phone}`: sends to that phone are accepted, then fail with 131026.
  * - `POST /members {key, phone, permissions}`: makes a registered user a member with exactly those keys.
  * - `POST /templates {wabaId, body, status?}`: Meta has had the template for long (`body`: a create
  *   body, SDK `templateCreateBody`; `status` default `APPROVED`), without a webhook: `template_sync`
@@ -310,6 +311,12 @@ async function route(request: IncomingMessage): Promise<[number, unknown]> {
           : undefined,
     );
     return [200, { wamid: written.wamid, kind: written.kind, delivered: written.delivery.ok }];
+  }
+  if (simulator !== undefined && request.method === 'POST' && parts[2] === 'not-on-whatsapp') {
+    const body = await readJson(request);
+    if (typeof body.phone !== 'string') return [400, { error: 'phone is required' }];
+    simulator.graph.markNotOnWhatsApp(body.phone);
+    return [200, { ok: true }];
   }
   if (simulator !== undefined && request.method === 'GET' && parts[2] === 'sent')
     return [200, simulator.sent()];
