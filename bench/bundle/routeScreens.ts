@@ -51,6 +51,10 @@ export const routeScreens: Record<string, readonly string[]> = {
   [projectRoutes.settings]: [FRAME, 'src/settings/ProjectSettingsPage.tsx'],
   [projectRoutes.billing]: [FRAME, 'src/billing/ProjectBillingPage.tsx'],
   [projectRoutes.invite]: ['src/invite/InvitePage.tsx'],
+  [projectRoutes.broadcasts]: [FRAME, 'src/broadcasts/BroadcastsPage.tsx'],
+  [projectRoutes.broadcastNew]: [FRAME, 'src/broadcastCompose/BroadcastComposePage.tsx'],
+  [projectRoutes.broadcastEdit]: [FRAME, 'src/broadcastCompose/BroadcastComposePage.tsx'],
+  [projectRoutes.broadcast]: [FRAME, 'src/broadcasts/BroadcastPage.tsx'],
   // The screens later issues build: ScreenPage (in the entry), framed unless outside the frame.
   ...Object.fromEntries(screenRoutes.map((route) => [route.path, route.area === 'main' ? [FRAME] : []])),
 };

@@ -199,6 +199,30 @@ describe('accounts rules', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
   });
 
+  it("sets a number's broadcast rate, empty for Meta's default, refusing anything but 1 to 1,000", async () => {
+    const { client, actor } = start();
+    client.settle('account_list', { data: [mainNumber] });
+    await flush();
+    for (const rate of ['0', '1001', '2,5', 'cepat']) {
+      actor.send({ type: 'accounts.setRate', id: mainNumber.id, rate });
+      expect(actor.getSnapshot().context.fieldErrors, rate).toEqual({
+        broadcastRate: { key: 'validation.broadcastRate' },
+      });
+    }
+    expect(client.pending()).toEqual([]);
+    actor.send({ type: 'accounts.setRate', id: mainNumber.id, rate: ' 1.000 ' });
+    expect(client.pending()).toEqual([
+      { name: 'account_update', fields: { key: 'k1', id: mainNumber.id, broadcastRate: 1000 } },
+    ]);
+    client.settle('account_update', { data: { ...mainNumber, broadcastRate: 1000 } });
+    await flush();
+    expect(selectAccounts(actor.getSnapshot())[0]?.broadcastRate).toBe(1000);
+    actor.send({ type: 'accounts.setRate', id: mainNumber.id, rate: '' });
+    expect(client.pending()).toEqual([
+      { name: 'account_update', fields: { key: 'k1', id: mainNumber.id, broadcastRate: null } },
+    ]);
+  });
+
   it('takes live status changes in any state and refreshes after a reconnection', async () => {
     const { client, actor } = start();
     client.settle('account_list', { data: [mainNumber] });

@@ -3,8 +3,9 @@
  * list (`account_list`) kept live (`account.status` -> `accounts.statusChanged`,
  * `account.updated` -> `accounts.updated`, `account.deleted` -> `accounts.deleted`, and a fresh
  * list after a reconnection); adding a number through the verification form (accountFormMachine,
- * the `form` child, started again after each number it adds); renaming one or giving it a new
- * access token (`account_update`), reading it from Meta again (`account_refresh`), logging it
+ * the `form` child, started again after each number it adds); renaming one, giving it a new
+ * access token or setting its broadcast rate (`account_update`; an empty rate is Meta's default),
+ * reading it from Meta again (`account_refresh`), logging it
  * out (`account_logout`) and deleting it (`account_delete`). One change runs at a time; each
  * form's field errors and each failure stay until the next try.
  */
@@ -16,13 +17,14 @@ import { toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ActCaller } from './sdk.ts';
 import {
-  ACCOUNT_FIELDS,
+  ACCOUNT_CHANGE_FIELDS,
   checkAccessToken,
   checkAccountName,
+  checkBroadcastRate,
   checkWabaId,
   serverFieldErrors,
 } from './validation.ts';
-import type { AccountField, FieldErrors } from './validation.ts';
+import type { AccountChangeField, FieldErrors } from './validation.ts';
 
 export interface AccountsInput {
   client: ActCaller;
@@ -31,7 +33,7 @@ export interface AccountsInput {
 
 /** The change in flight or last tried: which account and what. */
 export interface AccountChange {
-  kind: 'rename' | 'token' | 'waba' | 'refresh' | 'logout' | 'delete';
+  kind: 'rename' | 'token' | 'waba' | 'rate' | 'refresh' | 'logout' | 'delete';
   accountId: string;
 }
 
@@ -45,8 +47,14 @@ export interface AccountsContext {
   /** The change in flight, or the last one (with its errors). */
   change: AccountChange | null;
   /** The fields of the change in flight. */
-  pending: { id?: string; name?: string; accessToken?: string; wabaId?: string };
-  fieldErrors: FieldErrors<AccountField>;
+  pending: {
+    id?: string;
+    name?: string;
+    accessToken?: string;
+    wabaId?: string;
+    broadcastRate?: number | null;
+  };
+  fieldErrors: FieldErrors<AccountChangeField>;
   /** Why the last change failed, when it was not a field's fault. */
   changeError: FlowError | null;
   /** Changes that succeeded so far: the web closes its form when this grows. */
@@ -67,6 +75,8 @@ export type AccountsEvent =
   | { type: 'accounts.renewToken'; id: string; accessToken: string }
   /** Gives a number stored without one its WhatsApp Business Account (Meta checks it first). */
   | { type: 'accounts.setWaba'; id: string; wabaId: string }
+  /** Sets the number's broadcast rate as typed (messages a second; empty: Meta's default, 80). */
+  | { type: 'accounts.setRate'; id: string; rate: string }
   /** Reads the number from Meta again: verified name, quality rating, messaging tier. */
   | { type: 'accounts.refresh'; id: string }
   | { type: 'accounts.logout'; id: string }
@@ -102,6 +112,14 @@ export const saveAccount = fromPromise<
       ).data;
     case 'waba':
       return (await client.act('account_update', { key, id, wabaId: pending.wabaId ?? '' }, { signal })).data;
+    case 'rate':
+      return (
+        await client.act(
+          'account_update',
+          { key, id, broadcastRate: pending.broadcastRate ?? null },
+          { signal },
+        )
+      ).data;
     case 'refresh':
       return (await client.act('account_refresh', { key, id }, { signal })).data;
     case 'logout':
@@ -146,6 +164,8 @@ export const accountsMachine = setup({
       knows(context, params.id) && checkAccessToken(params).ok,
     wabaValid: ({ context }, params: { id: string; wabaId: string }) =>
       knows(context, params.id) && checkWabaId(params).ok,
+    rateValid: ({ context }, params: { id: string; rate: string }) =>
+      knows(context, params.id) && checkBroadcastRate(params).ok,
     logoutAllowed: ({ context }, params: { id: string }) =>
       context.accounts.some((account) => account.id === params.id && account.status !== 'logged_out'),
   },
@@ -210,6 +230,22 @@ export const accountsMachine = setup({
         changeError: null,
       };
     }),
+    startRate: assign((_, params: { id: string; rate: string }) => {
+      const checked = checkBroadcastRate(params);
+      return {
+        change: { kind: 'rate' as const, accountId: params.id },
+        pending: { id: params.id, broadcastRate: checked.ok ? checked.value.broadcastRate : null },
+        ...noErrors,
+      };
+    }),
+    showRateErrors: assign((_, params: { id: string; rate: string }) => {
+      const checked = checkBroadcastRate(params);
+      return {
+        change: { kind: 'rate' as const, accountId: params.id },
+        fieldErrors: checked.ok ? {} : checked.fieldErrors,
+        changeError: null,
+      };
+    }),
     startChange: assign((_, params: { id: string; kind: 'refresh' | 'logout' | 'delete' }) => ({
       change: { kind: params.kind, accountId: params.id },
       pending: { id: params.id },
@@ -224,7 +260,7 @@ export const accountsMachine = setup({
       saved: context.saved + 1,
     })),
     showSaveError: assign((_, params: { error: unknown }) => {
-      const fields = serverFieldErrors(params.error, ACCOUNT_FIELDS);
+      const fields = serverFieldErrors(params.error, ACCOUNT_CHANGE_FIELDS);
       return {
         pending: {},
         fieldErrors: fields,
@@ -316,6 +352,17 @@ export const accountsMachine = setup({
                   {
                     guard: { type: 'known', params: ({ event }) => event },
                     actions: { type: 'showWabaErrors', params: ({ event }) => event },
+                  },
+                ],
+                'accounts.setRate': [
+                  {
+                    guard: { type: 'rateValid', params: ({ event }) => event },
+                    target: 'saving',
+                    actions: { type: 'startRate', params: ({ event }) => event },
+                  },
+                  {
+                    guard: { type: 'known', params: ({ event }) => event },
+                    actions: { type: 'showRateErrors', params: ({ event }) => event },
                   },
                 ],
                 'accounts.refresh': {

@@ -286,6 +286,27 @@ describe('conversation list machine', () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 
+  it("keeps paging after a resync deep in the list: page 0's bounded count does not end it", async () => {
+    const { actor, client, answer } = start();
+    answer([c1], 3);
+    await flush();
+    actor.send({ type: 'list.loadMore' });
+    answer([c2], 4);
+    await flush();
+    actor.send({ type: 'list.loadMore' });
+    answer([c3], 5);
+    await flush();
+    // The server counts a few pages past the asked one: page 0 answers 2 pages of at least 5.
+    actor.send({ type: 'list.resync' });
+    answer([c1], 2);
+    await flush();
+    expect(selectHasMore(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'list.loadMore' });
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 3, filter: 'all' } },
+    ]);
+  });
+
   it('removes a conversation taken away, closing it when open; deselect closes without removing', async () => {
     const { actor, answer } = start();
     answer([c1, c2, c3]);

@@ -258,7 +258,9 @@ export const conversationListMachine = setup({
         context,
         mergeConversations(context.conversations, params.page.conversations, 'incoming'),
       ),
-      totalPage: Math.max(params.page.totalPage, context.page + 1),
+      // `total_page` counts a bounded number of pages past page 0: a refetch of it never lowers
+      // what the list knew (the next page's own answer corrects a list that shrank).
+      totalPage: Math.max(params.page.totalPage, context.totalPage),
     })),
     showError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
     showMoreError: assign((_, params: { error: unknown }) => ({ moreError: toFlowError(params.error) })),

@@ -33,6 +33,8 @@ export interface CustomerDraft {
   phone: string;
   notes: string;
   fields: CustomFieldRow[];
+  /** Left out of broadcasts (`customer_opt_out`, with `crm.customer.edit`). */
+  optedOut: boolean;
 }
 
 export type CustomerFormField = 'name' | 'phone' | 'notes' | 'customFields';
@@ -79,13 +81,14 @@ export function isMaskedPhone(phone: string): boolean {
 
 /** The form for a customer (or a new one): its fields as rows, in name order. */
 export function draftOf(customer: Customer | null): CustomerDraft {
-  if (customer === null) return { name: '', phone: '', notes: '', fields: [] };
+  if (customer === null) return { name: '', phone: '', notes: '', fields: [], optedOut: false };
   const names = Object.keys(customer.customFields).sort((a, b) => a.localeCompare(b));
   return {
     name: customer.name,
     phone: customer.phone,
     notes: customer.notes,
     fields: names.map((name, index) => ({ id: index + 1, name, value: customer.customFields[name] ?? '' })),
+    optedOut: customer.optedOutAt !== null,
   };
 }
 
@@ -151,26 +154,46 @@ export function customerServerErrors(error: unknown, draft: CustomerDraft): Cust
   return { fields, rows };
 }
 
-/** What to send: everything for a new customer; for an edit, the phone only when it changed. */
-export type CustomerSave =
-  ({ id: null } & CustomerValues) | ({ id: string } & Omit<CustomerValues, 'phone'> & { phone?: string });
+/**
+ * What to send: everything for a new customer; for an edit, the phone only when it changed. An
+ * opt-out of broadcasts that changed (`optedOut`) is sent after, as `customer_opt_out`.
+ */
+export type CustomerSave = (
+  ({ id: null } & CustomerValues) | ({ id: string } & Omit<CustomerValues, 'phone'> & { phone?: string })
+) & { optedOut?: boolean };
 
-export function customerSave(customer: Customer | null, values: CustomerValues): CustomerSave {
-  if (customer === null) return { id: null, ...values };
+export function customerSave(
+  customer: Customer | null,
+  values: CustomerValues,
+  optedOut: boolean | null = null,
+): CustomerSave {
+  const wasOptedOut = customer !== null && customer.optedOutAt !== null;
+  const optOut = optedOut === null || optedOut === wasOptedOut ? {} : { optedOut };
+  if (customer === null) return { id: null, ...values, ...optOut };
   const { phone, ...rest } = values;
   return phone === customer.phone || isMaskedPhone(customer.phone)
-    ? { id: customer.id, ...rest }
-    : { id: customer.id, ...rest, phone };
+    ? { id: customer.id, ...rest, ...optOut }
+    : { id: customer.id, ...rest, phone, ...optOut };
 }
 
-/** customer_create (`id` null) or customer_update; answers the saved customer. */
+/**
+ * customer_create (`id` null) or customer_update, then customer_opt_out when the opt-out changed;
+ * answers the saved customer.
+ */
 export const saveCustomer = fromPromise<Customer, { client: ActCaller; key: string; save: CustomerSave }>(
   async ({ input, signal }) => {
     const { client, key, save } = input;
-    if (save.id === null) {
-      const { id: _new, ...values } = save;
-      return (await client.act('customer_create', { key, ...values }, { signal })).data;
+    const { optedOut, ...fields } = save;
+    let saved: Customer;
+    if (fields.id === null) {
+      const { id: _new, ...values } = fields;
+      saved = (await client.act('customer_create', { key, ...values }, { signal })).data;
+    } else {
+      saved = (await client.act('customer_update', { key, ...fields }, { signal })).data;
     }
-    return (await client.act('customer_update', { key, ...save }, { signal })).data;
+    if (optedOut === undefined) return saved;
+    const optOut = (await client.act('customer_opt_out', { key, customerId: saved.id, optedOut }, { signal }))
+      .data;
+    return { ...saved, optedOutAt: optOut.optedOutAt, optedOutVia: optOut.optedOutVia };
   },
 );

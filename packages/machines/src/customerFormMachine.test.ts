@@ -86,6 +86,7 @@ const draft = (fields: CustomerDraft['fields'], more: Partial<CustomerDraft> = {
   phone: '081234567001',
   notes: '',
   fields,
+  optedOut: false,
   ...more,
 });
 const row = (id: number, name: string, value = 'x') => ({ id, name, value });
@@ -275,5 +276,42 @@ describe('customer form machine', () => {
     actor.send({ type: 'customerForm.cancel' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toBeNull();
+  });
+});
+
+describe('the opt-out of broadcasts in the customer form', () => {
+  it('is sent after the edit only when it changed, and the saved customer shows it', async () => {
+    const client = createFakeClient();
+    const actor = createActor(customerFormMachine, {
+      input: { client, key: customerKey, customer: sari, canOptOut: true },
+    });
+    actor.start();
+    actor.send({ type: 'customerForm.optedOut', value: true });
+    actor.send({ type: 'customerForm.save' });
+    client.settle('customer_update', { data: sari });
+    await flush();
+    expect(client.pending()).toEqual([
+      { name: 'customer_opt_out', fields: { key: customerKey, customerId: sari.id, optedOut: true } },
+    ]);
+    const optedOutAt = '2025-03-06T01:00:00.000Z';
+    client.settle('customer_opt_out', { data: { customerId: sari.id, optedOutAt, optedOutVia: 'agent' } });
+    await flush();
+    expect(actor.getSnapshot().output).toEqual({
+      customer: { ...sari, optedOutAt, optedOutVia: 'agent' },
+      created: false,
+    });
+    // Ticked and unticked again: nothing to send.
+    expect(
+      customerSave(sari, { name: 'Sari', phone: sari.phone, notes: '', customFields: {} }, false),
+    ).not.toHaveProperty('optedOut');
+  });
+
+  it('cannot be changed without crm.customer.edit', () => {
+    const actor = createActor(customerFormMachine, {
+      input: { client: createFakeClient(), key: customerKey, customer: sari },
+    });
+    actor.start();
+    actor.send({ type: 'customerForm.optedOut', value: true });
+    expect(actor.getSnapshot().context.draft.optedOut).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
  * The customer form of `/crm/customer/{key}` ("Tambah pelanggan" / "Ubah pelanggan"): name, phone,
  * notes and custom fields as name / value rows. customersMachine runs it while its dialog is open.
  * `customerForm.save` checks the form (customerForm.ts) and sends `customer_create` or
- * `customer_update`; the server's field errors land beside their fields (a phone another customer
+ * `customer_update`, then `customer_opt_out` when the opt-out of broadcasts was changed (with
+ * `canOptOut`); the server's field errors land beside their fields (a phone another customer
  * has beside the phone, a refused custom field beside its row), anything else is `saveError`.
  * It ends `saved` (its output: the customer, and whether it is new) or `cancelled` (output null).
  */
@@ -30,12 +31,15 @@ export interface CustomerFormInput {
   key: string;
   /** The customer to edit, or null for a new one. */
   customer: Customer | null;
+  /** Whether the opt-out of broadcasts may be changed here (`crm.customer.edit`); default no. */
+  canOptOut?: boolean;
 }
 
 export interface CustomerFormContext {
   client: ActCaller;
   key: string;
   customer: Customer | null;
+  canOptOut: boolean;
   draft: CustomerDraft;
   /** The id the next custom field row gets. */
   nextRowId: number;
@@ -55,6 +59,8 @@ export type CustomerFormEvent =
   | { type: 'customerForm.fieldName'; row: number; value: string }
   | { type: 'customerForm.fieldValue'; row: number; value: string }
   | { type: 'customerForm.removeField'; row: number }
+  /** Leaves the customer out of broadcasts (`true`) or takes them back (with `canOptOut`). */
+  | { type: 'customerForm.optedOut'; value: boolean }
   | { type: 'customerForm.save' }
   /** Closes the form without saving (not while it saves). */
   | { type: 'customerForm.cancel' };
@@ -92,6 +98,7 @@ export const customerFormMachine = setup({
   actors: { saveCustomer },
   guards: {
     roomForField: ({ context }) => context.draft.fields.length < CUSTOM_FIELDS_MAX,
+    mayOptOut: ({ context }) => context.canOptOut,
     draftValid: ({ context }) => checkCustomer(context.draft, { phoneEditable: phoneEditable(context) }).ok,
   },
   actions: {
@@ -102,6 +109,9 @@ export const customerFormMachine = setup({
     setPhone: assign(({ context }, params: { value: string }) => ({
       draft: { ...context.draft, phone: params.value },
       errors: withoutField(context.errors, 'phone'),
+    })),
+    setOptedOut: assign(({ context }, params: { value: boolean }) => ({
+      draft: { ...context.draft, optedOut: params.value },
     })),
     setNotes: assign(({ context }, params: { value: string }) => ({
       draft: { ...context.draft, notes: params.value },
@@ -155,6 +165,7 @@ export const customerFormMachine = setup({
       client: input.client,
       key: input.key,
       customer: input.customer,
+      canOptOut: input.canOptOut ?? false,
       draft,
       nextRowId: draft.fields.length + 1,
       errors: noFormErrors,
@@ -173,6 +184,10 @@ export const customerFormMachine = setup({
         'customerForm.fieldName': { actions: { type: 'setFieldName', params: ({ event }) => event } },
         'customerForm.fieldValue': { actions: { type: 'setFieldValue', params: ({ event }) => event } },
         'customerForm.removeField': { actions: { type: 'removeField', params: ({ event }) => event } },
+        'customerForm.optedOut': {
+          guard: 'mayOptOut',
+          actions: { type: 'setOptedOut', params: ({ event }) => event },
+        },
         'customerForm.save': [
           { guard: 'draftValid', target: 'saving', actions: 'startSave' },
           { actions: 'showCheckErrors' },
@@ -188,7 +203,12 @@ export const customerFormMachine = setup({
         input: ({ context }) => {
           const checked = checkCustomer(context.draft, { phoneEditable: phoneEditable(context) });
           const values = checked.ok ? checked.value : { name: '', phone: '', notes: '', customFields: {} };
-          return { client: context.client, key: context.key, save: customerSave(context.customer, values) };
+          const optedOut = context.canOptOut ? context.draft.optedOut : null;
+          return {
+            client: context.client,
+            key: context.key,
+            save: customerSave(context.customer, values, optedOut),
+          };
         },
         onDone: {
           target: 'saved',

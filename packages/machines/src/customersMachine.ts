@@ -281,7 +281,12 @@ export const customersMachine = setup({
           invoke: {
             id: 'form',
             src: 'customerForm',
-            input: ({ context }) => ({ client: context.client, key: context.key, customer: context.editing }),
+            input: ({ context }) => ({
+              client: context.client,
+              key: context.key,
+              customer: context.editing,
+              canOptOut: context.may.edit,
+            }),
             onDone: [
               {
                 guard: { type: 'saved', params: ({ event }) => ({ output: event.output }) },

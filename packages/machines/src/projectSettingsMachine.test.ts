@@ -6,6 +6,7 @@ import { apiError } from './paths/fixtures.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 import {
+  checkOptOutWord,
   checkSettings,
   knownTimeZones,
   matchTimeZones,
@@ -35,6 +36,7 @@ const settings: ProjectSettings = {
   timeZone: 'Asia/Jakarta',
   workingHours: week(),
   defaultDivision: null,
+  optOut: { words: ['STOP', 'BERHENTI'], reply: 'Baik, tidak kami kirimi lagi.', replyEnabled: true },
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const sales = { id: 'd-sales', name: 'Sales', color: '#1e88e5' } as Division;
@@ -103,6 +105,7 @@ describe('projectSettingsMachine', () => {
           timeZone: 'Asia/Makassar',
           workingHours: hours,
           defaultDivisionId: 'd-sales',
+          optOut: settings.optOut,
         },
       },
     ]);
@@ -218,6 +221,70 @@ describe('projectSettingsMachine', () => {
     client.settle('division_list', { data: [sales] });
     await flush();
     expect(actor.getSnapshot().context.divisions).toEqual([sales]);
+  });
+
+  it('edits the opt-out words one at a time, the answer and its switch, and saves them', async () => {
+    const { client, actor } = await ready();
+    const words = () => actor.getSnapshot().context.draft.optOut.words;
+    actor.send({ type: 'settings.optOutWordInput', value: ' stop! ' });
+    actor.send({ type: 'settings.optOutAddWord' });
+    expect(actor.getSnapshot().context.fieldErrors['optOut.word']).toEqual({
+      key: 'settings.optOut.word.duplicate',
+    });
+    actor.send({ type: 'settings.optOutWordInput', value: ' Stop kirim dong 🙏' });
+    expect(actor.getSnapshot().context.fieldErrors['optOut.word']).toBeUndefined();
+    actor.send({ type: 'settings.optOutAddWord' });
+    expect(words()).toEqual(['STOP', 'BERHENTI', 'STOP KIRIM DONG']);
+    expect(actor.getSnapshot().context.wordInput).toBe('');
+    actor.send({ type: 'settings.optOutWordInput', value: 'x'.repeat(41) });
+    actor.send({ type: 'settings.optOutAddWord' });
+    expect(actor.getSnapshot().context.fieldErrors['optOut.word']).toEqual({
+      key: 'settings.optOut.word.too_long',
+      params: { max: 40 },
+    });
+    actor.send({ type: 'settings.optOutRemoveWord', word: 'STOP' });
+    actor.send({ type: 'settings.optOutRemoveWord', word: 'BERHENTI' });
+    // The last word stays: a customer must always be able to stop.
+    actor.send({ type: 'settings.optOutRemoveWord', word: 'STOP KIRIM DONG' });
+    expect(words()).toEqual(['STOP KIRIM DONG']);
+    actor.send({ type: 'settings.optOutDefaults' });
+    expect(words()).toEqual(['STOP', 'BERHENTI', 'STOP PROMO', 'BERHENTI LANGGANAN', 'UNSUBSCRIBE', 'UNREG']);
+    actor.send({ type: 'settings.optOutReply', value: ' ' });
+    actor.send({ type: 'settings.save' });
+    expect(actor.getSnapshot().context.fieldErrors['optOut.reply']).toEqual({
+      key: 'settings.optOut.reply.empty',
+      params: { max: 1000 },
+    });
+    expect(client.pending()).toEqual([]);
+    // Switched off, the answer may stay empty.
+    actor.send({ type: 'settings.optOutReplyEnabled', value: false });
+    expect(actor.getSnapshot().context.fieldErrors['optOut.reply']).toBeUndefined();
+    actor.send({ type: 'settings.save' });
+    const [call] = client.pending();
+    expect((call?.fields as { optOut: unknown }).optOut).toEqual({
+      words: ['STOP', 'BERHENTI', 'STOP PROMO', 'BERHENTI LANGGANAN', 'UNSUBSCRIBE', 'UNREG'],
+      reply: ' ',
+      replyEnabled: false,
+    });
+    client.settle('project_update', {
+      error: apiError('invalid_input', 'Periksa kembali isian Anda.', {
+        errors: { 'optOut.words': 'Paling banyak 20 kata.' },
+      }),
+    });
+    await flush();
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      'optOut.words': { message: 'Paling banyak 20 kata.' },
+    });
+  });
+
+  it('refuses a 21st opt-out word and an empty one', () => {
+    const twenty = Array.from({ length: 20 }, (_, index) => `KATA ${index}`);
+    expect(checkOptOutWord('baru', twenty)).toEqual({
+      key: 'settings.optOut.words.too_many',
+      params: { max: 20 },
+    });
+    expect(checkOptOutWord(' ?! ', [])).toEqual({ key: 'settings.optOut.word.empty', params: { max: 40 } });
+    expect(checkOptOutWord('baru', ['STOP'])).toBeNull();
   });
 
   it('finds time zones by words, and knows Jakarta and UTC', () => {

@@ -7,7 +7,11 @@
  *     `HH:00:00` with an open tick, the default division), checked here (a name, a known zone,
  *     an open day's closing hour after its opening hour); `settings.save` sends
  *     `project_update` and announces `settings.saved`; the server's field errors land beside
- *     their fields (a weekday's under that day), anything else in `saveError`;
+ *     their fields (a weekday's under that day), anything else in `saveError`. The draft holds
+ *     the opt-out of broadcasts too: the words (added one at a time from `wordInput`,
+ *     normalised, each once, at most `OPT_OUT_WORDS_MAX`, never the last one removed; or the
+ *     defaults again), the answer and its switch, checked with the SDK's rules
+ *     (`optOutSettingsProblems`);
  *   - `divisions`: the default division's options (`division_list` `all`), with a retry;
  *   - `danger`: deleting the project: `settings.delete` opens the confirmation, the name must be
  *     typed exactly as saved, then `project_delete`; done, `settings.deleted` is announced and
@@ -15,8 +19,16 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { NAME_MAX } from '@sapa/sdk';
-import type { Division, ProjectSettings, WorkingDay } from '@sapa/sdk';
+import {
+  DEFAULT_OPT_OUT_WORDS,
+  NAME_MAX,
+  normalizeOptOutWord,
+  OPT_OUT_WORDS_MAX,
+  optOutProblemLimit,
+  optOutSettingsProblems,
+  optOutWordProblem,
+} from '@sapa/sdk';
+import type { Division, OptOutSettings, ProjectSettings, WorkingDay } from '@sapa/sdk';
 import { fieldErrorsOf, toFlowError } from './actError.ts';
 import type { FlowError } from './actError.ts';
 import type { ProjectClosingTarget } from './projectMachine.ts';
@@ -27,14 +39,34 @@ export interface SettingsDraft {
   timeZone: string;
   workingHours: WorkingDay[];
   defaultDivisionId: string | null;
+  /** Opting out of broadcasts: words normalised, the answer as typed, its switch. */
+  optOut: OptOutSettings;
 }
 
 export type SettingsDay = WorkingDay['day'];
-export type SettingsField = 'name' | 'timeZone' | 'defaultDivisionId' | `day.${SettingsDay}`;
+/** `optOut.word`: the word being added; `optOut.words`: the list; `optOut.reply`: the answer. */
+export type OptOutField = 'optOut.word' | 'optOut.words' | 'optOut.reply';
+export type SettingsField = 'name' | 'timeZone' | 'defaultDivisionId' | `day.${SettingsDay}` | OptOutField;
+export type OptOutErrorKey =
+  | 'settings.optOut.word.empty'
+  | 'settings.optOut.word.too_long'
+  | 'settings.optOut.word.duplicate'
+  | 'settings.optOut.words.empty'
+  | 'settings.optOut.words.too_many'
+  | 'settings.optOut.words.too_long'
+  | 'settings.optOut.reply.empty'
+  | 'settings.optOut.reply.too_long';
 export type SettingsErrorKey =
-  'validation.required' | 'settings.timeZoneInvalid' | 'settings.hoursOrder' | 'validation.name';
-/** A field's error: a catalogue key (client check) or the server's message to show as is. */
-export type SettingsFieldError = { key: SettingsErrorKey } | { message: string };
+  | 'validation.required'
+  | 'settings.timeZoneInvalid'
+  | 'settings.hoursOrder'
+  | 'validation.name'
+  | OptOutErrorKey;
+/**
+ * A field's error: a catalogue key (client check, with the limit it names) or the server's
+ * message to show as is.
+ */
+export type SettingsFieldError = { key: SettingsErrorKey; params?: { max: number } } | { message: string };
 export type SettingsFieldErrors = Partial<Record<SettingsField, SettingsFieldError>>;
 
 export interface ProjectSettingsInput {
@@ -54,6 +86,8 @@ export interface ProjectSettingsContext {
   /** As saved (the last answer). */
   settings: ProjectSettings | null;
   draft: SettingsDraft;
+  /** The opt-out word being typed, before it is added to the draft's words. */
+  wordInput: string;
   fieldErrors: SettingsFieldErrors;
   loadError: FlowError | null;
   saveError: FlowError | null;
@@ -70,6 +104,15 @@ export type ProjectSettingsEvent =
   | { type: 'settings.timeZone'; value: string }
   | { type: 'settings.day'; day: SettingsDay; open?: boolean; from?: string; to?: string }
   | { type: 'settings.division'; id: string | null }
+  | { type: 'settings.optOutWordInput'; value: string }
+  /** Adds the typed word to the opt-out words (normalised; refused when empty, too long, there already or one too many). */
+  | { type: 'settings.optOutAddWord' }
+  /** Removes a word (never the last one). */
+  | { type: 'settings.optOutRemoveWord'; word: string }
+  /** The default words again. */
+  | { type: 'settings.optOutDefaults' }
+  | { type: 'settings.optOutReply'; value: string }
+  | { type: 'settings.optOutReplyEnabled'; value: boolean }
   | { type: 'settings.save' }
   | { type: 'settings.divisionsRetry' }
   | { type: 'settings.delete' }
@@ -96,11 +139,29 @@ export function draftOfSettings(settings: ProjectSettings): SettingsDraft {
     timeZone: settings.timeZone,
     workingHours: settings.workingHours.map((day) => ({ ...day })),
     defaultDivisionId: settings.defaultDivision?.id ?? null,
+    optOut: { ...settings.optOut, words: [...settings.optOut.words] },
   };
 }
 
 function emptyDraft(): SettingsDraft {
-  return { name: '', timeZone: 'Asia/Jakarta', workingHours: [], defaultDivisionId: null };
+  return {
+    name: '',
+    timeZone: 'Asia/Jakarta',
+    workingHours: [],
+    defaultDivisionId: null,
+    optOut: { words: [...DEFAULT_OPT_OUT_WORDS], reply: '', replyEnabled: true },
+  };
+}
+
+/** Why the typed word cannot join `words`, if it cannot. */
+export function checkOptOutWord(word: string, words: readonly string[]): SettingsFieldError | null {
+  const problem = optOutWordProblem(word);
+  if (problem !== null)
+    return { key: `settings.optOut.word.${problem}`, params: { max: optOutProblemLimit(problem, 'word') } };
+  if (words.includes(normalizeOptOutWord(word))) return { key: 'settings.optOut.word.duplicate' };
+  if (words.length >= OPT_OUT_WORDS_MAX)
+    return { key: 'settings.optOut.words.too_many', params: { max: OPT_OUT_WORDS_MAX } };
+  return null;
 }
 
 export function checkSettings(draft: SettingsDraft, timeZones: readonly string[]): SettingsFieldErrors {
@@ -112,6 +173,17 @@ export function checkSettings(draft: SettingsDraft, timeZones: readonly string[]
   for (const day of draft.workingHours) {
     if (day.open && !(day.to > day.from)) errors[`day.${day.day}`] = { key: 'settings.hoursOrder' };
   }
+  const optOut = optOutSettingsProblems(draft.optOut);
+  if (optOut.words !== undefined)
+    errors['optOut.words'] = {
+      key: `settings.optOut.words.${optOut.words}`,
+      params: { max: optOutProblemLimit(optOut.words, 'words') },
+    };
+  if (optOut.reply !== undefined)
+    errors['optOut.reply'] = {
+      key: `settings.optOut.reply.${optOut.reply}`,
+      params: { max: optOutProblemLimit(optOut.reply, 'reply') },
+    };
   return errors;
 }
 
@@ -119,7 +191,13 @@ export function checkSettings(draft: SettingsDraft, timeZones: readonly string[]
 export function settingsServerErrors(error: unknown, draft: SettingsDraft): SettingsFieldErrors {
   const errors: SettingsFieldErrors = {};
   for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-    if (field === 'name' || field === 'timeZone' || field === 'defaultDivisionId')
+    if (
+      field === 'name' ||
+      field === 'timeZone' ||
+      field === 'defaultDivisionId' ||
+      field === 'optOut.words' ||
+      field === 'optOut.reply'
+    )
       errors[field] = { message };
     const day = /^workingHours\.(\d)/.exec(field)?.[1];
     const weekday = day === undefined ? undefined : draft.workingHours[Number(day)]?.day;
@@ -152,6 +230,7 @@ export const saveProjectSettings = fromPromise<
         timeZone: draft.timeZone,
         workingHours: draft.workingHours,
         defaultDivisionId: draft.defaultDivisionId,
+        optOut: draft.optOut,
       },
       { signal },
     )
@@ -184,6 +263,10 @@ export const projectSettingsMachine = setup({
   actors: { loadProjectSettings, loadSettingsDivisions, saveProjectSettings, deleteProject },
   guards: {
     draftValid: ({ context }) => Object.keys(checkSettings(context.draft, context.timeZones)).length === 0,
+    wordAddable: ({ context }) => checkOptOutWord(context.wordInput, context.draft.optOut.words) === null,
+    /** Removing leaves a word: a customer must always have a way to stop broadcasts. */
+    wordRemovable: ({ context }, params: { word: string }) =>
+      context.draft.optOut.words.includes(params.word) && context.draft.optOut.words.length > 1,
     nameConfirmed: ({ context }) => context.settings !== null && context.deleteName === context.settings.name,
   },
   actions: {
@@ -192,6 +275,7 @@ export const projectSettingsMachine = setup({
     keepSettings: assign((_, params: { settings: ProjectSettings }) => ({
       settings: params.settings,
       draft: draftOfSettings(params.settings),
+      wordInput: '',
       fieldErrors: {},
       loadError: null,
       saveError: null,
@@ -215,6 +299,31 @@ export const projectSettingsMachine = setup({
           : day,
       );
       return { draft: { ...context.draft, workingHours }, fieldErrors, saveError: null };
+    }),
+    editOptOut: assign(({ context }, params: { patch: Partial<OptOutSettings>; field: OptOutField }) => {
+      const { [params.field]: _gone, ...fieldErrors } = context.fieldErrors;
+      const optOut = { ...context.draft.optOut, ...params.patch };
+      return { draft: { ...context.draft, optOut }, fieldErrors, saveError: null };
+    }),
+    typeWord: assign(({ context }, params: { value: string }) => {
+      const { 'optOut.word': _gone, ...fieldErrors } = context.fieldErrors;
+      return { wordInput: params.value, fieldErrors };
+    }),
+    addWord: assign(({ context }) => {
+      const { 'optOut.word': _word, 'optOut.words': _words, ...fieldErrors } = context.fieldErrors;
+      const words = [...context.draft.optOut.words, normalizeOptOutWord(context.wordInput)];
+      return {
+        draft: { ...context.draft, optOut: { ...context.draft.optOut, words } },
+        wordInput: '',
+        fieldErrors,
+        saveError: null,
+      };
+    }),
+    refuseWord: assign(({ context }) => {
+      const error = checkOptOutWord(context.wordInput, context.draft.optOut.words);
+      return {
+        fieldErrors: error === null ? context.fieldErrors : { ...context.fieldErrors, 'optOut.word': error },
+      };
     }),
     showCheckErrors: assign(({ context }) => ({
       fieldErrors: checkSettings(context.draft, context.timeZones),
@@ -260,6 +369,7 @@ export const projectSettingsMachine = setup({
     timeZones: input.timeZones ?? knownTimeZones(),
     settings: null,
     draft: emptyDraft(),
+    wordInput: '',
     fieldErrors: {},
     loadError: null,
     saveError: null,
@@ -317,6 +427,39 @@ export const projectSettingsMachine = setup({
                   },
                 },
                 'settings.day': { actions: { type: 'editDay', params: ({ event }) => event } },
+                'settings.optOutWordInput': { actions: { type: 'typeWord', params: ({ event }) => event } },
+                'settings.optOutAddWord': [
+                  { guard: 'wordAddable', actions: 'addWord' },
+                  { actions: 'refuseWord' },
+                ],
+                'settings.optOutRemoveWord': {
+                  guard: { type: 'wordRemovable', params: ({ event }) => event },
+                  actions: {
+                    type: 'editOptOut',
+                    params: ({ context, event }) => ({
+                      patch: { words: context.draft.optOut.words.filter((word) => word !== event.word) },
+                      field: 'optOut.words',
+                    }),
+                  },
+                },
+                'settings.optOutDefaults': {
+                  actions: {
+                    type: 'editOptOut',
+                    params: () => ({ patch: { words: [...DEFAULT_OPT_OUT_WORDS] }, field: 'optOut.words' }),
+                  },
+                },
+                'settings.optOutReply': {
+                  actions: {
+                    type: 'editOptOut',
+                    params: ({ event }) => ({ patch: { reply: event.value }, field: 'optOut.reply' }),
+                  },
+                },
+                'settings.optOutReplyEnabled': {
+                  actions: {
+                    type: 'editOptOut',
+                    params: ({ event }) => ({ patch: { replyEnabled: event.value }, field: 'optOut.reply' }),
+                  },
+                },
                 'settings.save': [
                   { guard: 'draftValid', target: 'saving', actions: 'startSave' },
                   { actions: 'showCheckErrors' },

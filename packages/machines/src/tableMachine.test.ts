@@ -84,11 +84,44 @@ modelSuite('table', (get) => {
   });
 
   it('keeps the previous rows while loading and after a failure', () => {
-    const runs = runsThrough(get(), ['xstate.done.actor.fetch', 'table.next', 'xstate.error.actor.fetch']);
+    // A live patch may take every row away meanwhile: those paths are the patch's test.
+    const runs = runsThrough(get(), [
+      'xstate.done.actor.fetch',
+      'table.next',
+      'xstate.error.actor.fetch',
+    ]).filter(({ path }) => !path.steps.some((step) => step.event.type === 'table.patch'));
     expect(runs.length).toBeGreaterThan(0);
     for (const { run } of runs) {
       const step = run.steps.find((s) => s.event.type === 'xstate.error.actor.fetch');
       expect(step?.snapshot.context['rows']).not.toEqual([]);
+    }
+  });
+
+  it('patches rows live: a page that loaded meanwhile too, a page left empty is fetched again', () => {
+    const renamedLoad = runsThrough(get(), ['table.patch', 'xstate.done.actor.fetch']).filter(
+      ({ path }) => path.steps[1]?.event['label'] === 'renamed',
+    );
+    expect(renamedLoad.length).toBeGreaterThan(0);
+    for (const { run } of renamedLoad) {
+      const arrived = run.steps.find((s) => s.event.type === 'xstate.done.actor.fetch');
+      expect(arrived?.snapshot.context['rows']).toEqual([{ id: 'c1', name: 'BUDI' }]);
+      expect(arrived?.snapshot.context['patches']).toEqual([]);
+    }
+    const emptied = get().runs.flatMap(({ run }) =>
+      run.steps.filter((s) => s.event.type === 'table.patch' && s.event['label'] === 'allDeleted'),
+    );
+    expect(emptied.length).toBeGreaterThan(0);
+    for (const step of emptied) {
+      expect(step.snapshot.matches('loading')).toBe(true);
+      expect(step.effects).toEqual([]);
+    }
+    const added = get().runs.flatMap(({ run }) =>
+      run.steps.filter((s) => s.event.type === 'table.patch' && s.event['label'] === 'newFirst'),
+    );
+    expect(added.length).toBeGreaterThan(0);
+    for (const step of added) {
+      expect(step.snapshot.matches('ready')).toBe(true);
+      expect(step.snapshot.context['rows']).toEqual([{ id: 'c9', name: 'Dewi' }]);
     }
   });
 

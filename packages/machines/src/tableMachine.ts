@@ -12,6 +12,12 @@
  * while one is in flight (unless the input turns `refetchOnReconnect` off). The window coming
  * back into focus is no event of the table: it never refetches on focus.
  *
+ * Live changes (a socket event about a row) need no fetch: `table.patch` changes the rows shown in
+ * place with a function of them (a row replaced, a new one put first, a deleted one left out), and
+ * a page that was loading meanwhile is patched the same way when it arrives, so the change is not
+ * lost to an answer the server wrote before it. A patch that leaves a page with no rows fetches it
+ * again; one that gives an empty page a row shows it.
+ *
  * Rows come from `fetchPage`; `fetchActPage(client)` makes one from the SDK's `fetchTablePage`.
  * The machine is generic: `createTableMachine<Row, Payload>()`; `tableMachine` is the untyped one.
  */
@@ -45,6 +51,12 @@ export interface TablePageAnswer<Row> {
   error?: Error | null;
 }
 
+/**
+ * A live change of the rows shown: the rows to show instead, from those shown and where they are.
+ * Pure, and harmless to apply twice (it is applied again to a page that was loading).
+ */
+export type TablePatch<Row> = (rows: readonly Row[], where: { pageIndex: number; pageSize: number }) => Row[];
+
 /** Where a table's pages come from. Rejecting is a failure too. */
 export type FetchPage<Row, Payload> = (request: TablePageRequest<Payload>) => Promise<TablePageAnswer<Row>>;
 
@@ -73,9 +85,11 @@ export interface TableContext<Row, Payload> {
   query: QueryRules;
   /** Failed tries of the request being made (0 on each new request). */
   failures: number;
+  /** Live changes that came while a page loaded: applied to it too when it arrives. */
+  patches: TablePatch<Row>[];
 }
 
-export type TableEvent<Payload> =
+export type TableEvent<Payload, Row = unknown> =
   /** Go to a page (zero-based); ignored for the current page or one that does not exist. */
   | { type: 'table.page'; index: number }
   | { type: 'table.next' }
@@ -87,7 +101,9 @@ export type TableEvent<Payload> =
   /** Fetch the page that failed again. */
   | { type: 'table.retry' }
   /** The connection is back after a drop: fetch the page shown (or being fetched) again. */
-  | { type: 'table.resync' };
+  | { type: 'table.resync' }
+  /** Live: change the rows shown in place, without a fetch (see `TablePatch`). */
+  | { type: 'table.patch'; patch: TablePatch<Row> };
 
 /** Announced when a page fails: the web shows `message` in an error toast. */
 export type TableEmitted = { type: 'table.failed'; message: string };
@@ -118,6 +134,15 @@ export function pageAfterEmpty(pageIndex: number, totalPage: number): number {
   return Math.max(0, Math.min(pageIndex - 1, totalPage - 1));
 }
 
+/** The rows `patches` make of `rows`, on page `pageIndex`. */
+export function patchRows<Row>(
+  rows: readonly Row[],
+  patches: readonly TablePatch<Row>[],
+  where: { pageIndex: number; pageSize: number },
+): Row[] {
+  return patches.reduce<Row[]>((shown, patch) => patch(shown, where), [...rows]);
+}
+
 function pageCount(value: unknown): number {
   const count = Math.floor(Number(value));
   return Number.isFinite(count) && count > 0 ? count : 0;
@@ -144,7 +169,7 @@ export function createTableMachine<Row, Payload>() {
   return setup({
     types: {} as {
       context: Context;
-      events: TableEvent<Payload>;
+      events: TableEvent<Payload, Row>;
       input: TableInput<Row, Payload>;
       emitted: TableEmitted;
       children: { fetch: 'loadTablePage' };
@@ -160,8 +185,13 @@ export function createTableMachine<Row, Payload>() {
       canPrev: ({ context }) => canPrev(context.pageIndex),
       payloadChanged: ({ context }, params: { payload: Payload }) =>
         !samePayload(context.payload, params.payload),
-      emptiedPastFirst: ({ context }, params: Answer) => params.data.length === 0 && context.pageIndex > 0,
-      isEmpty: (_, params: Answer) => params.data.length === 0,
+      emptiedPastFirst: ({ context }, params: Answer) =>
+        answered(context, params).length === 0 && context.pageIndex > 0,
+      isEmpty: ({ context }, params: Answer) => answered(context, params).length === 0,
+      patchEmpties: ({ context }, params: { patch: TablePatch<Row> }) =>
+        patchRows(context.rows, [params.patch], context).length === 0,
+      patchFills: ({ context }, params: { patch: TablePatch<Row> }) =>
+        patchRows(context.rows, [params.patch], context).length > 0,
       mayRetry: ({ context }) => mayRetry(context.query, context.failures + 1),
       refetchOnReconnect: ({ context }) => context.query.refetchOnReconnect,
     },
@@ -178,18 +208,25 @@ export function createTableMachine<Row, Payload>() {
       })),
       freshRequest: assign({ failures: 0 }),
       countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
-      keepPage: assign((_, params: Answer) => ({
-        rows: params.data,
+      keepPage: assign(({ context }, params: Answer) => ({
+        rows: answered(context, params),
         totalPage: params.total_page,
         error: null,
         failures: 0,
+        patches: [],
+      })),
+      applyPatch: assign(({ context }, params: { patch: TablePatch<Row> }) => ({
+        rows: patchRows(context.rows, [params.patch], context),
+      })),
+      keepPatch: assign(({ context }, params: { patch: TablePatch<Row> }) => ({
+        patches: [...context.patches, params.patch],
       })),
       stepBack: assign(({ context }, params: Answer) => ({
         pageIndex: pageAfterEmpty(context.pageIndex, params.total_page),
         totalPage: params.total_page,
         failures: 0,
       })),
-      keepError: assign((_, params: { message: string }) => ({ error: params.message })),
+      keepError: assign((_, params: { message: string }) => ({ error: params.message, patches: [] })),
       announceFailure: emit((_, params: { message: string }) => ({
         type: 'table.failed' as const,
         message: params.message,
@@ -207,6 +244,7 @@ export function createTableMachine<Row, Payload>() {
       error: null,
       query: queryRules(input.query),
       failures: 0,
+      patches: [],
     }),
     initial: 'loading',
     // Each of these (re-)enters `loading`: the request in flight, if any, is stopped and aborted.
@@ -228,6 +266,14 @@ export function createTableMachine<Row, Payload>() {
     },
     states: {
       loading: {
+        on: {
+          'table.patch': {
+            actions: [
+              { type: 'applyPatch', params: ({ event }) => event },
+              { type: 'keepPatch', params: ({ event }) => event },
+            ],
+          },
+        },
         invoke: {
           id: 'fetch',
           src: 'loadTablePage',
@@ -263,11 +309,41 @@ export function createTableMachine<Row, Payload>() {
           ],
         },
       },
-      ready: {},
-      empty: {},
-      failed: { on: { 'table.retry': { target: 'loading', actions: 'freshRequest' } } },
+      ready: {
+        on: {
+          'table.patch': [
+            // Every row shown went (deleted): the page is fetched again (a later page steps back).
+            {
+              guard: { type: 'patchEmpties', params: ({ event }) => event },
+              target: 'loading',
+              actions: [{ type: 'applyPatch', params: ({ event }) => event }, 'freshRequest'],
+            },
+            { actions: { type: 'applyPatch', params: ({ event }) => event } },
+          ],
+        },
+      },
+      empty: {
+        on: {
+          'table.patch': {
+            guard: { type: 'patchFills', params: ({ event }) => event },
+            target: 'ready',
+            actions: { type: 'applyPatch', params: ({ event }) => event },
+          },
+        },
+      },
+      failed: {
+        on: {
+          'table.retry': { target: 'loading', actions: 'freshRequest' },
+          'table.patch': { actions: { type: 'applyPatch', params: ({ event }) => event } },
+        },
+      },
     },
   });
+}
+
+/** An answered page's rows with the live changes that came while it loaded. */
+function answered<Row, Payload>(context: TableContext<Row, Payload>, answer: { data: Row[] }): Row[] {
+  return context.patches.length === 0 ? answer.data : patchRows(answer.data, context.patches, context);
 }
 
 /** The message to show for a failure; `Error` when it has none (SPEC.md section 8). */

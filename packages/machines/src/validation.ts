@@ -9,6 +9,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PHONE_NUMBER_ID_MAX,
+  readBroadcastRate,
   WABA_ID_MAX,
 } from '@sapa/sdk';
 import { fieldErrorsOf } from './actError.ts';
@@ -26,6 +27,7 @@ export const validationKeys = [
   'validation.wabaId',
   'validation.labelName',
   'validation.color',
+  'validation.broadcastRate',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -145,6 +147,9 @@ export function checkCustomerName(form: { name: string }): Checked<CustomerField
 
 export type AccountField = 'name' | 'wabaId' | 'phoneNumberId' | 'accessToken';
 export const ACCOUNT_FIELDS: readonly AccountField[] = ['name', 'wabaId', 'phoneNumberId', 'accessToken'];
+/** The fields a change of a number (`account_update`) may hold: the form's, and its broadcast rate. */
+export type AccountChangeField = AccountField | 'broadcastRate';
+export const ACCOUNT_CHANGE_FIELDS: readonly AccountChangeField[] = [...ACCOUNT_FIELDS, 'broadcastRate'];
 export interface AccountForm {
   name: string;
   /** The WhatsApp Business Account the number belongs to (Meta's id, digits). */
@@ -217,6 +222,19 @@ export function checkWabaId(form: { wabaId: string }): Checked<'wabaId', { wabaI
   const waba = digitsError(wabaId, WABA_ID, 'validation.wabaId');
   if (waba) errors.wabaId = waba;
   return result(errors, { wabaId });
+}
+
+/**
+ * A number's broadcast rate as typed (`account_update`): empty for Meta's default (`null`), else a
+ * whole number from 1 to `BROADCAST_RATE_MAX` (`readBroadcastRate`; the message names the limit).
+ */
+export function checkBroadcastRate(form: {
+  rate: string;
+}): Checked<'broadcastRate', { broadcastRate: number | null }> {
+  const rate = readBroadcastRate(form.rate);
+  if (rate === 'invalid')
+    return { ok: false, fieldErrors: { broadcastRate: { key: 'validation.broadcastRate' } } };
+  return { ok: true, value: { broadcastRate: rate } };
 }
 
 /** The server's field errors restricted to the form's fields, as `FieldErrors`. */

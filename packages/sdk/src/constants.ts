@@ -101,6 +101,11 @@ export const AVATAR_MAX_BYTES = 512_000;
 export const AVATAR_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 /** Notifications per page of `notification_list`. */
 export const NOTIFICATION_PAGE_SIZE = 20;
+/**
+ * How many pages past the asked one `conversation_list`'s `total_page` counts at most: the inbox
+ * only needs to know whether there is a next page, and a project may hold 100,000 conversations.
+ */
+export const CONVERSATION_COUNTED_PAGES_AHEAD = 50;
 
 // Form limits. The act contract's fields are built from these (contract/acts.ts) and the machines'
 // form checks read the same names, so each limit has one home. Lengths are in characters.

@@ -61,6 +61,26 @@ export {
   normalizeOptOutWords,
 } from './broadcasts/optOut.ts';
 export {
+  OPT_OUT_DEFAULT_REPLY_KEY,
+  OPT_OUT_REPLY_MAX,
+  isDefaultOptOutWords,
+  optOutProblemLimit,
+  optOutReplyProblem,
+  optOutSettingsProblems,
+  optOutWordProblem,
+  optOutWordsOf,
+  optOutWordsProblem,
+} from './broadcasts/optOutSettings.ts';
+export type {
+  OptOutReplyProblem,
+  OptOutSettings,
+  OptOutSettingsProblems,
+  OptOutWordProblem,
+  OptOutWordsProblem,
+} from './broadcasts/optOutSettings.ts';
+export { optOutSettingsField } from './contract/optOutActs.ts';
+export { broadcastRateOf, readBroadcastRate } from './broadcasts/rate.ts';
+export {
   PAIR_RATE_BACKOFF_CAP_MS,
   THROUGHPUT_BACKOFF_CAP_MS,
   broadcastFailureKind,
@@ -70,7 +90,21 @@ export {
 } from './broadcasts/backoff.ts';
 export type { BroadcastFailureKind, BroadcastFailureReason } from './broadcasts/backoff.ts';
 export { broadcastCostEstimate, coversEstimate, estimateShortfall } from './broadcasts/estimate.ts';
+export { renderBroadcastValue, renderBroadcastValues } from './broadcasts/values.ts';
+export type { BroadcastCustomer } from './broadcasts/values.ts';
 export type { BroadcastEstimate } from './broadcasts/estimate.ts';
+// The broadcast composer's rules: what its values must fill, when it may start.
+export { broadcastValueProblems, broadcastValueSourcesFor } from './broadcasts/valueProblems.ts';
+export type { BroadcastSlot, BroadcastValueProblem } from './broadcasts/valueProblems.ts';
+export {
+  BROADCAST_SCHEDULE_GRACE_MS,
+  broadcastScheduleAt,
+  broadcastScheduleDays,
+  broadcastScheduleParts,
+  broadcastScheduleProblem,
+  isScheduleTime,
+} from './broadcasts/schedule.ts';
+export type { BroadcastScheduleProblem, ScheduleParts } from './broadcasts/schedule.ts';
 export {
   BROADCAST_CSV_MAX_BYTES,
   BROADCAST_CSV_MAX_ROWS,
@@ -224,6 +258,7 @@ export type {
 export type {
   Customer,
   CustomerImport,
+  CustomerOptOut,
   CustomerStage,
   Division,
   DivisionMember,
@@ -234,7 +269,9 @@ export type {
   StageCard,
   StageColumn,
   StageMove,
+  OptOutVia,
 } from './contract/crmTypes.ts';
+export { optOutVias } from './contract/crmTypes.ts';
 export type {
   ClientToServerEvents,
   ServerEventName,
@@ -457,6 +494,7 @@ export {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   NOTIFICATION_PAGE_SIZE,
+  CONVERSATION_COUNTED_PAGES_AHEAD,
   UPLOAD_CHUNK_RETRY_DELAYS_MS,
   UPLOAD_MAX_PARALLEL,
   UPLOAD_DEFAULT_MAX_FILES,
@@ -526,6 +564,8 @@ export {
 export type { Locale, MessageKey, MessageParams, MessagePart, Translator } from './i18n/translate.ts';
 export {
   addEveryMessage,
+  broadcastComposeMessages,
+  broadcastMessages,
   messages,
   outreachMessages,
   projectBillingMessages,

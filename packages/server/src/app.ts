@@ -38,6 +38,8 @@ import {
   topupReconcileJob,
 } from './billing/payments/index.ts';
 import { DeliveryWorker } from './webhooks/deliveries.ts';
+import { BROADCAST_JOB_KINDS, broadcastJobHandlers } from './broadcasts/engine.ts';
+import { BroadcastProgress } from './broadcasts/progress.ts';
 import { registerWhatsAppWebhook } from './webhooks/whatsappRoutes.ts';
 
 /** What the app exposes beside HTTP: its services and the background workers, for tests and tools. */
@@ -47,6 +49,13 @@ export interface SapaRuntime {
   processPendingDeliveries(): Promise<void>;
   /** Runs every job that is due (sends); resolves when they are done or rescheduled. */
   runJobsOnce(): Promise<void>;
+  /**
+   * Runs every broadcast job that is due (starts, and pumps slice by slice until each broadcast is
+   * done, paused, or waits for later); resolves when they are done or rescheduled.
+   */
+  runBroadcastJobsOnce(): Promise<void>;
+  /** Broadcasts' progress announcements (`idle()` resolves once those waiting went out). */
+  broadcastProgress: BroadcastProgress;
   /** Removes expired temporary uploads and unfinished transfers now (the server does it every 10 minutes). */
   sweepUploads(): Promise<{ files: number; partial: number }>;
 }
@@ -146,12 +155,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     now,
     log: app.log,
+    kinds: { except: BROADCAST_JOB_KINDS },
     handlers: {
       [SEND_JOB]: sendJobHandler({ db: database.db, config, now, publisher, files }),
       [MEDIA_DOWNLOAD_JOB]: media.downloadJob(),
       [TOPUP_RECONCILE_JOB]: topupReconcileJob({ ...payments, now }),
     },
   });
+  // Broadcasts' jobs hold their claim for a slice of sending (src/broadcasts/pump.ts): a runner of
+  // their own, so the inbox's sends never wait behind them. A pump retries until it is done.
+  const stopping = new AbortController();
+  const broadcastProgress = new BroadcastProgress({ db: database.db, publisher, log: app.log });
+  const broadcastRunner = new JobRunner({
+    db: database.db,
+    now,
+    log: app.log,
+    kinds: { only: BROADCAST_JOB_KINDS },
+    maxAttempts: Number.MAX_SAFE_INTEGER,
+    handlers: broadcastJobHandlers({
+      db: database.db,
+      config,
+      now,
+      publisher,
+      files,
+      log: app.log,
+      progress: broadcastProgress,
+      stopping: stopping.signal,
+    }),
+  });
+  const runners = {
+    kick() {
+      jobRunner.kick();
+      broadcastRunner.kick();
+    },
+  };
   const accountRoutes = new AccountRoutes();
   const deliveryWorker = new DeliveryWorker({
     db: database.db,
@@ -161,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     links: media.links,
     routes: accountRoutes,
     jobs: jobRunner,
+    // Status webhooks and replies move broadcasts' recipients: their progress is announced.
+    broadcasts: broadcastProgress,
     // Template status webhooks may ask for a sync of a project's templates (src/templates).
     whatsapp: config.whatsapp,
     // Status webhooks refund charged messages Meta did not bill (src/billing).
@@ -173,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionCache: new SessionCache(config.sessionCacheMs),
     now,
     publisher,
-    jobs: jobRunner,
+    jobs: runners,
     media,
     accountRoutes,
     payments: payments.gateway,
@@ -183,6 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     services,
     processPendingDeliveries: () => deliveryWorker.processPending(),
     runJobsOnce: () => jobRunner.runOnce(),
+    runBroadcastJobsOnce: () => broadcastRunner.runOnce(),
+    broadcastProgress,
     sweepUploads: () => sweepUploadsNow(),
   });
 
@@ -198,7 +239,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     clearInterval(pruner);
-    await Promise.all([deliveryWorker.stop(), jobRunner.stop()]);
+    // A pump ends its slice and hands its job back, for another process to take over.
+    stopping.abort();
+    await Promise.all([deliveryWorker.stop(), jobRunner.stop(), broadcastRunner.stop()]);
+    broadcastProgress.stop();
     if (options.database === undefined) await database.close();
     if (mediaDir.temporary) await rm(mediaDir.dir, { recursive: true, force: true });
   });
@@ -249,6 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.backgroundWork !== false) {
     deliveryWorker.start();
     jobRunner.start();
+    broadcastRunner.start();
   }
   return app;
 }

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { projects } from '../src/db/schema.ts';
+import { seedInbox } from '../src/demo/seedInbox.ts';
+import { CONVERSATION_PAGE_SIZE } from '../src/inbox/conversations.ts';
+import { CONVERSATION_COUNTED_PAGES_AHEAD } from '../src/sdk.ts';
 import { maskPhone } from '../src/otp/maskPhone.ts';
 import type { Published } from '../src/realtime/Publisher.ts';
 import type { ConversationSummary, PermissionKey, ThreadMessage, WhatsAppAccount } from '../src/sdk.ts';
@@ -158,6 +163,38 @@ describe('conversation_list', () => {
     const second = await list(setup.owner.token, setup.project.key, { page: 1 });
     expect([first.data.length, first.total_page]).toEqual([20, 2]);
     expect([second.data.length, second.total_page]).toEqual([1, 2]);
+  });
+
+  it('counts at most CONVERSATION_COUNTED_PAGES_AHEAD pages past the asked one, and exactly near the end', async () => {
+    const setup = await inboxProject(server);
+    const { db } = server.app.sapa.services;
+    const [found] = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.key, setup.project.key));
+    const total = (1 + CONVERSATION_COUNTED_PAGES_AHEAD + 4) * CONVERSATION_PAGE_SIZE + 3;
+    await seedInbox(db, {
+      projectId: found?.id ?? '',
+      accountId: setup.account.id,
+      agentUserId: setup.owner.userId,
+      customers: Array.from({ length: total }, (_, index) => ({
+        phone: `+62819${String(index).padStart(8, '0')}`,
+        name: `Pelanggan ${index}`,
+      })),
+      messages: { min: 1, max: 1 },
+    });
+    const pages = Math.ceil(total / CONVERSATION_PAGE_SIZE);
+    const { token } = setup.owner;
+    const first = await list(token, setup.project.key);
+    expect([first.data.length, first.total_page]).toEqual([20, 1 + CONVERSATION_COUNTED_PAGES_AHEAD]);
+    // Each page counts further: the list always knows whether there is a next one.
+    const third = await list(token, setup.project.key, { page: 2 });
+    expect(third.total_page).toBe(3 + CONVERSATION_COUNTED_PAGES_AHEAD);
+    const last = await list(token, setup.project.key, { page: pages - 1 });
+    expect([last.data.length, last.total_page]).toEqual([3, pages]);
+    // A search counts the same way.
+    const searched = await list(token, setup.project.key, { search: 'Pelanggan' });
+    expect(searched.total_page).toBe(1 + CONVERSATION_COUNTED_PAGES_AHEAD);
   });
 
   it('shows an agent without show_all_chat only their conversations, and masks phones without show_user_contact_detail', async () => {

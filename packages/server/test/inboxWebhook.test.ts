@@ -114,7 +114,7 @@ describe('POST /webhooks/whatsapp', () => {
   it('stores one message when workers of several processes take the same event at once', async () => {
     const setup = await inboxProject(server);
     const [routed] = await db()
-      .select({ account: waAccounts, projectKey: projects.key })
+      .select({ account: waAccounts, projectKey: projects.key, optOutWords: projects.optOutWords })
       .from(waAccounts)
       .innerJoin(projects, eq(projects.id, waAccounts.projectId))
       .where(eq(waAccounts.id, setup.account.id));

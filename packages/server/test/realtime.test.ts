@@ -134,9 +134,9 @@ describe('the real-time socket', () => {
       fcm: 'fcm-owner',
       memberships: [{ key: project.key, permissions: project.permissions }],
     });
-    // The owner holds every permission: the project's room, the room of those who see every chat
-    // and that of those who see billing (and the session's own room, which a sign-out of that
-    // session ends).
+    // The owner holds every permission: the project's room, the room of those who see every chat,
+    // that of those who see billing and that of those who see broadcasts (and the session's own
+    // room, which a sign-out of that session ends).
     expect(socket?.rooms).toEqual(
       new Set([
         socket?.id,
@@ -144,6 +144,7 @@ describe('the real-time socket', () => {
         `session:${String(socket?.data.sessionId)}`,
         `project:${project.key}`,
         `billing:${project.key}:full`,
+        `broadcasts:${project.key}`,
         `chat:${project.key}:all:full`,
       ]),
     );
@@ -221,6 +222,7 @@ describe('the real-time socket', () => {
         senderId: null,
         template: null,
         pricing: null,
+        broadcast: null,
         createdAt: new Date().toISOString(),
       },
     });

@@ -339,6 +339,7 @@ describe('project settings', () => {
       timeZone: 'Asia/Jakarta',
       workingHours: week(),
       defaultDivision: null,
+      optOut: expect.objectContaining({ replyEnabled: true }),
       createdAt: setup.project.createdAt,
     });
 

@@ -40,6 +40,7 @@ import type { InboxProject } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { ApiAnswer, TestServer } from './support/testServer.ts';
 import { join } from './support/team.ts';
+import { storedTemplate } from './support/outreach.ts';
 
 let server: TestServer;
 
@@ -116,7 +117,8 @@ type ObjectKind =
   | 'message'
   | 'quickReply'
   | 'invite'
-  | 'template';
+  | 'template'
+  | 'broadcast';
 
 /** Fields that name one object, by field name. */
 const ID_FIELDS: Record<string, ObjectKind> = {
@@ -131,6 +133,7 @@ const ID_FIELDS: Record<string, ObjectKind> = {
   mediaId: 'media',
   userId: 'member',
   replyTo: 'message',
+  templateId: 'template',
 };
 
 /** What `id` names, by the act's name. */
@@ -145,6 +148,7 @@ const ID_BY_PREFIX: [string, ObjectKind][] = [
   ['account_', 'account'],
   ['invite_', 'invite'],
   ['template_', 'template'],
+  ['broadcast_', 'broadcast'],
 ];
 
 /** Values of required fields that name nothing of B. */
@@ -188,6 +192,12 @@ const PLAIN_FIELDS: Record<string, (act: ActName, world: World) => unknown> = {
   from: () => '2026-01-01',
   to: () => '2026-01-31',
   month: () => '2026-01',
+  // A broadcast's compose: a fixed value, a CSV of one phone (an audience in any project), now.
+  values: () => ({ body: [{ source: 'fixed', value: 'Sapu', fallback: '' }] }),
+  audience: () => ({ kind: 'csv', csv: 'phone\n+6281299990004', filename: 'sapu.csv' }),
+  scheduledAt: () => null,
+  // An agent opting a customer out of broadcasts.
+  optedOut: () => true,
 };
 
 interface World {
@@ -312,6 +322,26 @@ async function populate(setup: InboxProject): Promise<World> {
   const messages = dataOf<ThreadMessage[]>(
     await server.act('message_list', { token, key, conversationId: conversation.id }),
   );
+  // A broadcast of B's approved template, scheduled for tomorrow (it does not start meanwhile).
+  const approved = await storedTemplate(
+    server,
+    setup,
+    { ...SWEEP_DRAFT, name: 'siaran_b', language: 'id', category: 'UTILITY' },
+    { funds: 0 },
+  );
+  const broadcast = dataOf<{ id: string }>(
+    await server.act('broadcast_create', {
+      token,
+      key,
+      clientId: randomUUID(),
+      name: 'Siaran B',
+      accountId: setup.account.id,
+      templateId: approved.id,
+      values: { body: [{ source: 'name', value: '', fallback: 'Kak' }] },
+      audience: { kind: 'filter', filter: { labelId: label.id } },
+      scheduledAt: new Date(server.clock.now().getTime() + 86_400_000).toISOString(),
+    }),
+  );
   const message = messages[0];
   if (message === undefined) throw new Error('no message in B');
   return {
@@ -330,6 +360,7 @@ async function populate(setup: InboxProject): Promise<World> {
       quickReply: quickReply.id,
       invite: invite.id,
       template: template.id,
+      broadcast: broadcast.id,
     },
   };
 }
@@ -355,6 +386,8 @@ async function snapshot(setup: InboxProject, world: World): Promise<string> {
     ['message_list', { conversationId: world.ids.conversation }],
     ['customer_label_list', { customerId: world.ids.customer }],
     ['customer_stage_get', { customerId: world.ids.customer }],
+    ['broadcast_list', {}],
+    ['broadcast_recipients', { id: world.ids.broadcast }],
   ];
   const answers = [];
   for (const [act, fields] of reads)

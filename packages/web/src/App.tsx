@@ -5,7 +5,7 @@ import { FullScreenSpinner } from './components/Spinner.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ScreenPage } from './pages/ScreenPage.tsx';
 import { ProjectScope } from './project/ProjectScope.tsx';
-import { authRoutes, personalRoutes, projectRoutes, screenRoutes } from './routes.ts';
+import { authRoutes, personalRoutes, projectRoutes, routeParams, screenRoutes } from './routes.ts';
 import { useRuntime } from './RuntimeProvider.tsx';
 import { OfflineNotice } from './pages/OfflineNotice.tsx';
 import { selectSessionStatus } from '@sapa/machines/auth';
@@ -38,6 +38,12 @@ const ProjectBillingPage = lazyComponent(
   'ProjectBillingPage',
 );
 const SaldoPage = lazyComponent(() => import('./saldo/SaldoPage.tsx'), 'SaldoPage');
+const BroadcastsPage = lazyComponent(() => import('./broadcasts/BroadcastsPage.tsx'), 'BroadcastsPage');
+const BroadcastPage = lazyComponent(() => import('./broadcasts/BroadcastPage.tsx'), 'BroadcastPage');
+const BroadcastComposePage = lazyComponent(
+  () => import('./broadcastCompose/BroadcastComposePage.tsx'),
+  'BroadcastComposePage',
+);
 const ProjectSettingsPage = lazyComponent(
   () => import('./settings/ProjectSettingsPage.tsx'),
   'ProjectSettingsPage',
@@ -73,7 +79,21 @@ const screenOf: readonly (readonly [string, Pick<LazyComponent<never>, 'preload'
   [projectRoutes.billing, ProjectBillingPage],
   [projectRoutes.settings, ProjectSettingsPage],
   [projectRoutes.customers, CustomersPage],
+  [projectRoutes.broadcasts, BroadcastsPage],
+  [projectRoutes.broadcastNew, BroadcastComposePage],
+  [projectRoutes.broadcastEdit, BroadcastComposePage],
+  [projectRoutes.broadcast, BroadcastPage],
 ];
+
+/**
+ * Starts loading the frame's code and that of the screen at `path` before the first render
+ * (main.tsx, when a token is stored): the effect in `App` asks again on each navigation, which
+ * costs nothing once they are loading.
+ */
+export function preloadScreenCode(path: string): void {
+  void MainLayout.preload();
+  void screenOf.find(([pattern]) => routeParams(pattern, path) !== null)?.[1].preload();
+}
 
 /** Renders children only for a signed-in user; the session machine redirects everyone else. */
 function SignedIn({ children }: { children: ReactNode }) {
@@ -97,7 +117,7 @@ export function App() {
   }, [session, location]);
   const { parser } = useRouter();
   // A stored token is being checked, or the user is in: the frame's code and the screen asked
-  // for load meanwhile.
+  // for load meanwhile (main.tsx started them before the first render: `preloadScreenCode`).
   useEffect(() => {
     if (status !== 'loading' && status !== 'signedIn') return;
     void MainLayout.preload();
@@ -319,6 +339,59 @@ export function App() {
                 <MainLayout>
                   <Screen>
                     <CustomersPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.broadcasts}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <BroadcastsPage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        {/* The composer's routes go above the broadcast's: it would read `new` as an id. */}
+        <Route path={projectRoutes.broadcastNew}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <BroadcastComposePage />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.broadcastEdit}>
+          {(params: { key: string; id: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <BroadcastComposePage id={params.id} />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.broadcast}>
+          {(params: { key: string; id: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <BroadcastPage id={params.id} />
                   </Screen>
                 </MainLayout>
               </ProjectScope>

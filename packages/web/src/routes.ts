@@ -20,7 +20,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/advertiser/link-generator/:key', area: 'main', title: 'screen.advertiser.linkGenerator' },
   { path: '/advertiser/connector/:key', area: 'main', title: 'screen.advertiser.connector' },
   { path: '/advertiser/trigger/:key', area: 'main', title: 'screen.advertiser.trigger' },
-  { path: '/crm/broadcast/:key', area: 'main', title: 'screen.crm.broadcast' },
   { path: '/crm/autofu/:key', area: 'main', title: 'screen.crm.autofu' },
   { path: '/crm/auto-divisi/:key', area: 'main', title: 'screen.crm.autoDivisi' },
   { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
@@ -71,11 +70,50 @@ export const projectRoutes = {
   members: '/project/user/:key',
   /** The project's balance: "Bayar", prices, spend, statements, the usage ledger. */
   billing: '/project/billing/:key',
+  /** The project's broadcasts: their progress, live. */
+  broadcasts: '/crm/broadcast/:key',
+  /** A new broadcast: the composer (before `broadcast`, which would read `new` as an id). */
+  broadcastNew: '/crm/broadcast/:key/new',
+  /** A scheduled broadcast in the composer. */
+  broadcastEdit: '/crm/broadcast/:key/:id/edit',
+  /** One broadcast: its status and controls, counts, template, audience, cost and recipients. */
+  broadcast: '/crm/broadcast/:key/:id',
   /** The project's name, time zone, working hours, default division; deleting it. */
   settings: '/project/setting/:key',
   /** Joining a project with an invite code (outside any project). */
   invite: '/invite/:code',
 } as const;
+
+/**
+ * The params of `path` under one of the patterns above (`:name` segments, a last one optional
+ * with `?`), or null when it does not match: for work that starts before the router first renders
+ * (the screen's first acts). What shows is still the router's (App.tsx) to decide.
+ */
+export function routeParams(pattern: string, path: string): Record<string, string> | null {
+  const wanted = pattern.split('/');
+  const given =
+    path
+      .split('?', 1)[0]
+      ?.replace(/(.)\/+$/, '$1')
+      .split('/') ?? [];
+  const optional = wanted.at(-1)?.endsWith('?') === true;
+  if (given.length !== wanted.length && !(optional && given.length === wanted.length - 1)) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of wanted.entries()) {
+    const value = given[index];
+    if (!part.startsWith(':')) {
+      if (value !== part) return null;
+    } else if (value !== undefined) {
+      if (value === '') return null;
+      try {
+        params[part.slice(1).replace(/\?$/, '')] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return params;
+}
 
 /** `/crm/chat/{key}` or `/crm/chat/{key}/{receiver}`. */
 export function chatPath(key: string, receiver?: string | null): string {
@@ -131,6 +169,26 @@ export function membersPath(key: string): string {
 /** `/project/billing/{key}`. */
 export function billingPath(key: string): string {
   return `/project/billing/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/broadcast/{key}`. */
+export function broadcastsPath(key: string): string {
+  return `/crm/broadcast/${encodeURIComponent(key)}`;
+}
+
+/** `/crm/broadcast/{key}/new`. */
+export function broadcastNewPath(key: string): string {
+  return `${broadcastsPath(key)}/new`;
+}
+
+/** `/crm/broadcast/{key}/{id}`. */
+export function broadcastPath(key: string, id: string): string {
+  return `${broadcastsPath(key)}/${encodeURIComponent(id)}`;
+}
+
+/** `/crm/broadcast/{key}/{id}/edit`. */
+export function broadcastEditPath(key: string, id: string): string {
+  return `${broadcastPath(key, id)}/edit`;
 }
 
 /** `/project/setting/{key}`. */

@@ -98,6 +98,18 @@ export { customerPermissions, customerSorts } from '../customerActors.ts';
 export type { CustomerFilter, CustomerListPayload, CustomerPermissions } from '../customerActors.ts';
 export { customerFormMachine, selectCanAddField, selectPhoneEditable } from '../customerFormMachine.ts';
 export type { CustomerFormInput, CustomerFormEvent } from '../customerFormMachine.ts';
+export {
+  customerOptOutMachine,
+  mayChangeOptOut,
+  selectOptOut,
+  selectOptOutTarget,
+} from '../customerOptOutMachine.ts';
+export type {
+  CustomerOptOutEmitted,
+  CustomerOptOutEvent,
+  CustomerOptOutInput,
+  OptOutState,
+} from '../customerOptOutMachine.ts';
 export type { CustomerFieldError } from '../customerForm.ts';
 export { customerImportMachine, selectImportProblems, selectImportStep } from '../customerImportMachine.ts';
 export type { CustomerImportInput, CustomerImportEvent, ImportError } from '../customerImportMachine.ts';

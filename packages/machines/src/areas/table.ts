@@ -21,4 +21,5 @@ export type {
   TableStatus,
   TablePageLink,
   TableActorRef,
+  TablePatch,
 } from '../tableMachine.ts';

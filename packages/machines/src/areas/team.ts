@@ -72,7 +72,12 @@ export {
   selectDeleteConfirmed,
   matchTimeZones,
 } from '../projectSettingsMachine.ts';
-export type { ProjectSettingsInput, ProjectSettingsEvent, SettingsDay } from '../projectSettingsMachine.ts';
+export type {
+  ProjectSettingsInput,
+  ProjectSettingsEvent,
+  SettingsDay,
+  SettingsFieldError,
+} from '../projectSettingsMachine.ts';
 export { leaveProjectMachine, selectLeaveStatus } from '../leaveProjectMachine.ts';
 export type { LeaveProjectInput, LeaveProjectEvent } from '../leaveProjectMachine.ts';
 

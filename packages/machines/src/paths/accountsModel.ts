@@ -25,6 +25,7 @@ export const mainNumber: WhatsAppAccount = {
   qualityRating: 'GREEN',
   messagingLimit: 'TIER_250',
   checkedAt: '2025-01-01T00:00:00Z',
+  broadcastRate: null,
   status: 'connected',
   createdAt: '2025-01-01T00:00:00Z',
 };
@@ -38,6 +39,7 @@ export const secondNumber: WhatsAppAccount = {
   qualityRating: 'GREEN',
   messagingLimit: 'TIER_250',
   checkedAt: '2025-03-01T00:00:00Z',
+  broadcastRate: null,
   status: 'connected',
   createdAt: '2025-03-01T00:00:00Z',
 };
@@ -64,6 +66,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     error: c.error?.reason ?? null,
     quality: c.accounts.map((a) => a.qualityRating),
     waba: c.accounts.map((a) => a.wabaId !== null),
+    rates: c.accounts.map((a) => a.broadcastRate),
     change: c.change,
     fields: Object.keys(c.fieldErrors),
     changeError: c.changeError?.reason ?? null,
@@ -99,7 +102,9 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
               ? { ...main, qualityRating: 'YELLOW', messagingLimit: 'TIER_2K' }
               : kind === 'waba'
                 ? { ...main, wabaId: WABA_ID }
-                : { ...main, status: 'connected' };
+                : kind === 'rate'
+                  ? { ...main, broadcastRate: c.pending.broadcastRate ?? null }
+                  : { ...main, status: 'connected' };
     return [
       { type: 'xstate.done.actor.save', output },
       {
@@ -183,6 +188,10 @@ function describeEvent(event: AnyEventObject): string {
       return /^\s*\d+\s*$/.test(String(fields['wabaId']))
         ? 'the owner gives Toko Utama its WABA id'
         : 'the owner types a WABA id that is not digits';
+    case 'accounts.setRate':
+      return String(fields['rate']).trim() === ''
+        ? "the owner empties Toko Utama's broadcast rate (Meta's default)"
+        : `the owner sets Toko Utama's broadcast rate to "${String(fields['rate'])}"`;
     case 'accounts.statusChanged':
       return `live: Toko Utama is ${String(fields['status'])}`;
     default:
@@ -232,6 +241,18 @@ export const accountsModel: PathModel = {
     toState: (snapshot) => contextOf(snapshot).accounts.length === 2,
   },
   scenarios: [
+    // The broadcast rate: words are refused here, 200 is saved, then emptied (Meta's default) and refused by the server.
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.list', output: [mainNumber] },
+        { type: 'accounts.setRate', id: mainNumber.id, rate: 'cepat' },
+        { type: 'accounts.setRate', id: mainNumber.id, rate: ' 200 ' },
+        { type: 'xstate.done.actor.save', output: { ...mainNumber, broadcastRate: 200 } },
+        { type: 'accounts.setRate', id: mainNumber.id, rate: '' },
+        { type: 'xstate.error.actor.save', error: refused },
+      ],
+    },
     // The connection comes back while loading, after the load failed, and in a refresh that fails.
     {
       start: 0,

@@ -46,6 +46,7 @@ export const mainNumber: WhatsAppAccount = {
   qualityRating: 'GREEN',
   messagingLimit: 'TIER_250',
   checkedAt: '2025-01-01T00:00:00Z',
+  broadcastRate: null,
   status: 'connected',
   createdAt: '2025-01-01T00:00:00Z',
 };

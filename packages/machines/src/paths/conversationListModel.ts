@@ -33,6 +33,8 @@ function conversation(
       name,
       phone: `+62812000${minute.toString().padStart(4, '0')}`,
       waName: name,
+      optedOutAt: null,
+      optedOutVia: null,
       createdAt: '2025-02-01T08:00:00Z',
     },
     lastSeq: minute,

@@ -26,6 +26,8 @@ export const sari: ConversationSummary = {
     name: 'Sari',
     phone: '+6281200000005',
     waName: 'Sari W',
+    optedOutAt: null,
+    optedOutVia: null,
     createdAt: '2025-02-01T08:00:00Z',
   },
   lastSeq: 5,

@@ -40,6 +40,7 @@ export const mainNumber: WhatsAppAccount = {
   qualityRating: 'GREEN',
   messagingLimit: 'TIER_250',
   checkedAt: '2025-01-01T00:00:00Z',
+  broadcastRate: null,
   status: 'connected',
   createdAt: '2025-01-01T00:00:00Z',
 };
@@ -54,6 +55,8 @@ export const sari: Customer = {
   stage: { id: dealStage.id, name: dealStage.name, color: dealStage.color },
   conversationId: '0c0e0000-0000-4000-8000-000000000001',
   lastMessageAt: '2025-03-05T04:00:00.000Z',
+  optedOutAt: null,
+  optedOutVia: null,
   createdAt: '2025-03-02T02:00:00.000Z',
 };
 
@@ -67,6 +70,8 @@ export const budi: Customer = {
   stage: null,
   conversationId: null,
   lastMessageAt: null,
+  optedOutAt: null,
+  optedOutVia: null,
   createdAt: '2025-03-01T02:00:00.000Z',
 };
 

@@ -12,6 +12,7 @@ import { checkCustomer } from '../customerForm.ts';
 import { customerFormMachine } from '../customerFormMachine.ts';
 import type { CustomerFormContext } from '../customerFormMachine.ts';
 import { createFakeClient } from './fakes.ts';
+import { flush } from './replay.ts';
 import { networkError } from './fixtures.ts';
 import { customerKey, fieldRefused, phoneTaken, sari } from './customerFixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
@@ -46,9 +47,12 @@ function savedOf(c: CustomerFormContext): Customer {
   const checked = checkCustomer(c.draft, { phoneEditable: true });
   if (!checked.ok) return sari;
   const { name, notes, customFields, phone } = checked.value;
+  const optOut = c.draft.optedOut
+    ? { optedOutAt: '2025-03-06T01:00:00.000Z', optedOutVia: 'agent' as const }
+    : { optedOutAt: null, optedOutVia: null };
   return c.customer === null
     ? { ...sari, id: 'c0570000-0000-4000-8000-000000000009', name, phone, notes, customFields, labels: [] }
-    : { ...c.customer, name, notes, customFields };
+    : { ...c.customer, name, notes, customFields, ...optOut };
 }
 
 /** The next field a new customer's form is filled with, one at a time. */
@@ -99,21 +103,33 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   ];
 }
 
-/** Settles whichever save the form made: `customer_create` for a new customer, else `customer_update`. */
-const settleSave: StepDriver = ({ world, event }) => {
+/**
+ * Settles whichever save the form made: `customer_create` for a new customer, else
+ * `customer_update`; then the opt-out of broadcasts it sent after, if it changed one.
+ */
+const settleSave: StepDriver = async ({ world, event }) => {
   const act = world.client.pending().some((call) => call.name === 'customer_create')
     ? 'customer_create'
     : 'customer_update';
-  world.client.settle(
-    act,
-    event.type.startsWith('xstate.done.') ? { data: event['output'] } : { error: event['error'] },
-  );
+  const done = event.type.startsWith('xstate.done.');
+  const output = event['output'] as Customer | undefined;
+  world.client.settle(act, done ? { data: output } : { error: event['error'] });
+  await flush();
+  if (done && output !== undefined && world.client.pending().some((call) => call.name === 'customer_opt_out'))
+    world.client.settle('customer_opt_out', {
+      data: { customerId: output.id, optedOutAt: output.optedOutAt, optedOutVia: output.optedOutVia },
+    });
 };
 
 function world(customer: Customer | null): () => World {
   return () => {
     const client = createFakeClient();
-    return { client, browser: null, effects: [], input: { client, key: customerKey, customer } };
+    return {
+      client,
+      browser: null,
+      effects: [],
+      input: { client, key: customerKey, customer, canOptOut: customer !== null },
+    };
   };
 }
 
@@ -146,6 +162,18 @@ export const customerFormModel: PathModel = {
         { type: 'customerForm.addField' },
         { type: 'customerForm.removeField', row: 2 },
         { type: 'customerForm.save' },
+      ],
+    },
+    // Sari is left out of broadcasts with the save (customer_update, then customer_opt_out).
+    {
+      start: 1,
+      events: [
+        { type: 'customerForm.optedOut', value: true },
+        { type: 'customerForm.save' },
+        {
+          type: 'xstate.done.actor.save',
+          output: { ...sari, optedOutAt: '2025-03-06T01:00:00.000Z', optedOutVia: 'agent' },
+        },
       ],
     },
     // A phone another customer has, corrected, then saved.
@@ -191,6 +219,10 @@ function describeEvent(event: AnyEventObject): string {
       return `the user fills custom field ${String(event['row'])} with ${value}`;
     case 'customerForm.removeField':
       return `the user removes custom field ${String(event['row'])}`;
+    case 'customerForm.optedOut':
+      return event['value'] === true
+        ? 'the user ticks "Berhenti dari broadcast"'
+        : 'the user unticks "Berhenti dari broadcast"';
     case 'customerForm.save':
       return 'the user presses "Simpan"';
     case 'customerForm.cancel':

@@ -36,6 +36,7 @@ import { quickReplyMenuModel } from './quickReplyMenuModel.ts';
 import { stagesModel } from './stagesModel.ts';
 import { boardModel } from './boardModel.ts';
 import { customerStageModel } from './customerStageModel.ts';
+import { customerOptOutModel } from './customerOptOutModel.ts';
 import { customersModel } from './customersModel.ts';
 import { customerFormModel } from './customerFormModel.ts';
 import { customerImportModel } from './customerImportModel.ts';
@@ -65,6 +66,9 @@ import { payModel } from './payModel.ts';
 import { billingThresholdModel } from './billingThresholdModel.ts';
 import { saldoModel } from './saldoModel.ts';
 import { topUpModel } from './topUpModel.ts';
+import { broadcastComposerModel } from './broadcastComposerModel.ts';
+import { broadcastsModel } from './broadcastsModel.ts';
+import { broadcastDetailModel } from './broadcastDetailModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -107,6 +111,7 @@ export const machineNames = [
   'stages',
   'board',
   'customerStage',
+  'customerOptOut',
   'customers',
   'customerForm',
   'customerImport',
@@ -134,6 +139,9 @@ export const machineNames = [
   'projectBilling',
   'pay',
   'billingThreshold',
+  'broadcastComposer',
+  'broadcasts',
+  'broadcastDetail',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -1000,6 +1008,7 @@ export const models: Record<MachineName, PathModel> = {
   stages: stagesModel,
   board: boardModel,
   customerStage: customerStageModel,
+  customerOptOut: customerOptOutModel,
   customers: customersModel,
   customerForm: customerFormModel,
   customerImport: customerImportModel,
@@ -1027,4 +1036,7 @@ export const models: Record<MachineName, PathModel> = {
   projectBilling: projectBillingModel,
   pay: payModel,
   billingThreshold: billingThresholdModel,
+  broadcastComposer: broadcastComposerModel,
+  broadcasts: broadcastsModel,
+  broadcastDetail: broadcastDetailModel,
 };

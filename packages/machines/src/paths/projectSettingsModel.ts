@@ -8,8 +8,14 @@
  * asked, the delete once the divisions are in.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { DEFAULT_OPT_OUT_WORDS } from '@sapa/sdk';
 import type { Division, ProjectSettings, WorkingDay } from '@sapa/sdk';
-import { checkSettings, projectSettingsMachine, selectSettingsDirty } from '../projectSettingsMachine.ts';
+import {
+  checkOptOutWord,
+  checkSettings,
+  projectSettingsMachine,
+  selectSettingsDirty,
+} from '../projectSettingsMachine.ts';
 import type { ProjectSettingsContext, ProjectSettingsEmitted } from '../projectSettingsMachine.ts';
 import { createFakeClient } from './fakes.ts';
 import { apiError, networkError, project } from './fixtures.ts';
@@ -30,6 +36,7 @@ const settings: ProjectSettings = {
   timeZone: 'Asia/Jakarta',
   workingHours: week,
   defaultDivision: null,
+  optOut: { words: [...DEFAULT_OPT_OUT_WORDS], reply: 'Baik, tidak kami kirimi lagi.', replyEnabled: true },
   createdAt: project.createdAt,
 };
 const sales = { id: 'd-sales', name: 'Sales', color: '#1e88e5' } as Division;
@@ -47,6 +54,14 @@ const blankName = { type: 'settings.name', value: ' ' };
 const zone = { type: 'settings.timeZone', value: 'Asia/Makassar' };
 const closesEarly = { type: 'settings.day', day: 1, to: '08:00:00' };
 const division = { type: 'settings.division', id: sales.id };
+const typeWord = { type: 'settings.optOutWordInput', value: 'Hentikan!' };
+const typeKnownWord = { type: 'settings.optOutWordInput', value: 'stop' };
+const addWord = { type: 'settings.optOutAddWord' };
+const removeWord = { type: 'settings.optOutRemoveWord', word: 'UNREG' };
+const defaultWords = { type: 'settings.optOutDefaults' };
+const blankReply = { type: 'settings.optOutReply', value: ' ' };
+const reply = { type: 'settings.optOutReply', value: 'Siap, kami berhenti.' };
+const replyOff = { type: 'settings.optOutReplyEnabled', value: false };
 const save = { type: 'settings.save' };
 const saveRefused = {
   type: 'xstate.error.actor.save',
@@ -71,6 +86,7 @@ function savedOf(c: ProjectSettingsContext): ProjectSettings {
     timeZone: c.draft.timeZone,
     workingHours: c.draft.workingHours,
     defaultDivision: c.draft.defaultDivisionId === null ? null : sales,
+    optOut: { ...c.draft.optOut, reply: c.draft.optOut.reply.trim() },
   };
 }
 
@@ -85,7 +101,7 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ ready: { danger: 'deleting' } })) return [deleted, deleteFailed];
   if (snapshot.matches({ ready: { danger: 'confirming' } }))
     return [wrongName, rightName, confirmDelete, cancelDelete];
-  return [rename, blankName, zone, closesEarly, division, save, askDelete];
+  return [rename, blankName, zone, closesEarly, division, typeWord, addWord, blankReply, save, askDelete];
 }
 
 function serialize(snapshot: AnyMachineSnapshot): string {
@@ -98,6 +114,9 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     saveError: c.saveError?.reason ?? null,
     deleteName: c.deleteName === c.settings?.name,
     deleteError: c.deleteError?.reason ?? null,
+    word: c.wordInput === '' ? 'none' : checkOptOutWord(c.wordInput, c.draft.optOut.words) === null,
+    words: c.draft.optOut.words.join(','),
+    reply: [c.draft.optOut.reply, c.draft.optOut.replyEnabled],
   });
 }
 
@@ -122,6 +141,8 @@ const words: Record<string, string> = {
   'settings.delete': 'the owner presses "Hapus proyek"',
   'settings.confirmDelete': 'the owner presses "Hapus permanen"',
   'settings.cancelDelete': 'the owner calls the delete off',
+  'settings.optOutAddWord': 'the owner presses "Tambah kata"',
+  'settings.optOutDefaults': 'the owner presses "Pakai kata bawaan"',
 };
 
 function describeEvent(event: AnyEventObject): string {
@@ -139,6 +160,12 @@ function describeEvent(event: AnyEventObject): string {
   if (event.type === 'settings.name') return `the owner types the name "${String(event['value'])}"`;
   if (event.type === 'settings.day') return "the owner sets Monday's closing hour to 08.00";
   if (event.type === 'settings.deleteName') return `the owner types "${String(event['value'])}" to confirm`;
+  if (event.type === 'settings.optOutWordInput')
+    return `the owner types the opt-out word "${String(event['value'])}"`;
+  if (event.type === 'settings.optOutRemoveWord')
+    return `the owner removes the word ${String(event['word'])}`;
+  if (event.type === 'settings.optOutReply') return `the owner writes the answer "${String(event['value'])}"`;
+  if (event.type === 'settings.optOutReplyEnabled') return 'the owner switches the answer off';
   return words[event.type] ?? event.type;
 }
 
@@ -193,6 +220,25 @@ export const projectSettingsModel: PathModel = {
       ],
     },
     { start: 0, events: [...ready, blankName, save, rename, save, saveRefused, save, saveFailed] },
+    // Opt-out words: one there already is refused, a new one joins; one goes, the defaults come back;
+    // a blank answer is refused on save, then switched off and saved.
+    {
+      start: 0,
+      events: [
+        ...ready,
+        typeKnownWord,
+        addWord,
+        typeWord,
+        addWord,
+        removeWord,
+        defaultWords,
+        blankReply,
+        save,
+        reply,
+        replyOff,
+        save,
+      ],
+    },
     {
       start: 0,
       events: [

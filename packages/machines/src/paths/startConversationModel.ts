@@ -29,6 +29,7 @@ function account(id: string, name: string, status: WhatsAppAccount['status']): W
     qualityRating: 'GREEN',
     messagingLimit: 'TIER_250',
     checkedAt: '2025-02-01T00:00:00Z',
+    broadcastRate: null,
     status,
     createdAt: '2025-01-01T00:00:00Z',
   };

@@ -5,12 +5,15 @@
  * a failed page is tried once more before the table fails, and the connection coming back
  * (`table.resync`) fetches the page shown again.
  * The source answers the way `fetchTablePage` does: a failure is an empty page with an `error`.
+ * Live changes patch the rows in place: every row shown deleted (the page is fetched again), a new
+ * customer put first on an empty first page; scenarios rename a row while the page loads (the
+ * arriving page is renamed too), while it shows and after a failure.
  * Scenarios cover what the graph's own events leave out: a newer request aborting the one in
  * flight, and a delete that empties the last page.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { tableMachine } from '../tableMachine.ts';
-import type { FetchPage, TableContext, TableEmitted, TablePageAnswer } from '../tableMachine.ts';
+import type { FetchPage, TableContext, TableEmitted, TablePageAnswer, TablePatch } from '../tableMachine.ts';
 import { createFakeClient } from './fakes.ts';
 import { apiError, networkError } from './fixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
@@ -129,6 +132,22 @@ function serialize(snapshot: AnyMachineSnapshot): string {
   });
 }
 
+/** Live changes, named (`label`) so that paths tell them apart. */
+const renamed: TablePatch<Customer> = (rows) => rows.map((row) => ({ ...row, name: row.name.toUpperCase() }));
+const allDeleted: TablePatch<Customer> = () => [];
+const newFirst: TablePatch<Customer> = (rows, where) =>
+  where.pageIndex === 0 && !rows.some((row) => row.id === 'c9')
+    ? [{ id: 'c9', name: 'Dewi' }, ...rows]
+    : [...rows];
+const patch = (label: string, change: TablePatch<Customer>): AnyEventObject => ({
+  type: 'table.patch',
+  label,
+  patch: change,
+});
+export const renameRows = patch('renamed', renamed);
+const deleteRows = patch('allDeleted', allDeleted);
+const addRow = patch('newFirst', newFirst);
+
 const done = (output: TablePageAnswer<Customer>): AnyEventObject => ({
   type: 'xstate.done.actor.fetch',
   output,
@@ -146,10 +165,11 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = contextOf(snapshot);
   if (snapshot.matches('loading')) return [done(answerFor(c)), failed(refused), failed(networkError)];
   if (snapshot.matches('failed')) return [{ type: 'table.retry' }, { type: 'table.resync' }];
-  if (snapshot.matches('empty')) return [{ type: 'table.payload', payload: firstQuery }];
+  if (snapshot.matches('empty')) return [{ type: 'table.payload', payload: firstQuery }, addRow];
   const out: AnyEventObject[] = [{ type: 'table.next' }, { type: 'table.prev' }];
   if (c.pageIndex !== TOTAL_PAGES - 1) out.push({ type: 'table.page', index: TOTAL_PAGES - 1 });
   out.push({ type: 'table.payload', payload: noMatch }, { type: 'table.refresh' }, { type: 'table.resync' });
+  if (!c.rows.some((row) => row.id === 'c9')) out.push(deleteRows);
   return out;
 }
 
@@ -186,6 +206,11 @@ function describeEvent(event: AnyEventObject): string {
           'table.refresh': 'a row was saved or deleted (table.refresh)',
           'table.retry': 'the user retries',
           'table.resync': 'the connection comes back (table.resync)',
+          'table.patch': {
+            renamed: 'a row is renamed elsewhere (table.patch)',
+            allDeleted: 'every row shown is deleted elsewhere (table.patch)',
+            newFirst: 'a new customer Dewi comes live (table.patch)',
+          }[String(fields['label'])],
         }[event.type] ?? event.type
       );
   }
@@ -250,6 +275,20 @@ export const tableModel: PathModel = {
         done({ data: customersOf(1), total_page: TOTAL_PAGES }),
         { type: 'table.resync' },
         done({ data: customersOf(1), total_page: TOTAL_PAGES }),
+      ],
+    },
+    // A row renamed live while the first page loads, once it shows, and after a failure: the
+    // page that arrives is renamed too.
+    {
+      start: 0,
+      events: [
+        renameRows,
+        done({ data: customersOf(0), total_page: TOTAL_PAGES }),
+        renameRows,
+        { type: 'table.next' },
+        failed(networkError),
+        failed(refused),
+        renameRows,
       ],
     },
     // A failed page is tried once more; the second failure is the table's failure.

@@ -127,6 +127,7 @@ export function templateMessage(
       buttons: [],
     },
     pricing: null,
+    broadcast: null,
     createdAt: '2025-03-03T09:00:00Z',
   };
 }
@@ -136,7 +137,15 @@ export function startedConversation(customerId: string, name: string, phone: str
   return {
     id: 'cv-new',
     accountId: 'a1',
-    customer: { id: customerId, name, phone, waName: null, createdAt: '2025-02-01T08:00:00Z' },
+    customer: {
+      id: customerId,
+      name,
+      phone,
+      waName: null,
+      optedOutAt: null,
+      optedOutVia: null,
+      createdAt: '2025-02-01T08:00:00Z',
+    },
     lastSeq: 1,
     lastMessage: null,
     lastMessageAt: '2025-03-03T09:00:00Z',

@@ -41,6 +41,7 @@ export function storedMessage(seq: number, clientId: string | null = null, capti
     senderId: clientId === null ? null : 'u1',
     template: null,
     pricing: null,
+    broadcast: null,
     createdAt: `2025-01-01T00:00:0${seq}Z`,
   };
 }

@@ -8,6 +8,8 @@ const conversation = {
     name: 'Sari',
     phone: '+6281234567890',
     waName: 'Sari',
+    optedOutAt: null,
+    optedOutVia: null,
     createdAt: '2026-01-01T00:00:00Z',
   },
 };

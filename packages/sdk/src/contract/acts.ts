@@ -61,10 +61,13 @@ import {
   TEMPLATE_URL_MAX,
   TEMPLATE_VALUE_MAX,
   WABA_ID_MAX,
+  CONVERSATION_COUNTED_PAGES_AHEAD,
 } from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
 import { billingActs } from './billingActs.ts';
 import { broadcastActs } from './broadcastActs.ts';
+import { optOutActs, optOutSettingsField } from './optOutActs.ts';
+import { BROADCAST_RATE_MAX } from '../broadcasts/limits.ts';
 
 /** A phone number in any accepted form, normalised to E.164. */
 export const phoneField = z
@@ -333,6 +336,7 @@ export const messageSendInput = z
 export const acts = {
   ...billingActs,
   ...broadcastActs,
+  ...optOutActs,
   auth_register: defineAct<OtpChallenge>()({
     input: z.object({ name: nameField, phone: phoneField, password: passwordField }),
     access: 'public',
@@ -394,7 +398,8 @@ export const acts = {
   project_settings_get: defineAct<ProjectSettings>()({
     input: z.object({ key: projectKeyField }),
     access: { permission: 'project.edit' },
-    summary: "The project's settings: name, time zone, working hours per weekday, default division.",
+    summary:
+      "The project's settings: name, time zone, working hours per weekday, default division, and opting out of broadcasts (the words, the answer, whether it is sent).",
   }),
   project_update: defineAct<ProjectSettings>()({
     input: z.object({
@@ -408,10 +413,12 @@ export const acts = {
         .refine((days) => new Set(days.map((day) => day.day)).size === 7, { message: 'days' })
         .optional(),
       defaultDivisionId: idField.nullable().optional(),
+      /** Opting out of broadcasts: the words (at least one), the answer and whether it is sent. */
+      optOut: optOutSettingsField.optional(),
     }),
     access: { permission: 'project.edit' },
     summary:
-      "Changes the project's settings and answers them; a name or time zone change is announced to every member as `project.updated`. A division of another project answers `not_found`.",
+      "Changes the project's settings and answers them; a name or time zone change is announced to every member as `project.updated`. A division of another project answers `not_found`. `optOut`'s words are normalised (`normalizeOptOutWords`); none, more than 20 or one longer than 40 characters answer `invalid_input` on `optOut.words`, an empty or too long answer on `optOut.reply`.",
   }),
   project_delete: defineAct<{ key: string }>()({
     input: z.object({ key: projectKeyField, confirmName: z.string().max(200) }),
@@ -585,7 +592,7 @@ export const acts = {
   }),
   account_list: defineAct<WhatsAppAccount[]>()({
     input: z.object({ key: projectKeyField }),
-    access: { anyOf: ['crm.chat.view', 'project.account.view'] },
+    access: { anyOf: ['crm.chat.view', 'project.account.view', 'crm.broadcast.add'] },
     summary:
       "Answers the project's WhatsApp accounts, oldest first, with their live status (`crm.chat.view`: the inbox names each conversation's number; `project.account.view`: the accounts screen). Access tokens never leave the server.",
   }),
@@ -610,10 +617,12 @@ export const acts = {
       name: nameField.optional(),
       accessToken: z.string().trim().min(1).max(ACCESS_TOKEN_MAX).optional(),
       wabaId: wabaIdField.optional(),
+      /** Broadcast messages a second (1 to `BROADCAST_RATE_MAX`); `null`: Meta's default, 80. */
+      broadcastRate: z.number().int().min(1).max(BROADCAST_RATE_MAX).nullable().optional(),
     }),
     access: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
     summary:
-      "Renames an account of the project, gives it a new access token and/or sets its WhatsApp Business Account (numbers added before Sapa asked for one). A new token or WABA is checked with Meta first, as `account_create` checks them (the same field errors; nothing changes on a refusal), and the number's facts are read again; a new token reconnects a logged-out or disconnected account (announced as `account.status`). Announced as `account.updated`.",
+      "Renames an account of the project, gives it a new access token, sets its WhatsApp Business Account (numbers added before Sapa asked for one) and/or its broadcast rate (messages a second; `null` for Meta's default of 80; a higher rate only works once Meta has upgraded the number). A new token or WABA is checked with Meta first, as `account_create` checks them (the same field errors; nothing changes on a refusal), and the number's facts are read again; a new token reconnects a logged-out or disconnected account (announced as `account.status`). Announced as `account.updated`.",
   }),
   account_logout: defineAct<WhatsAppAccount>()({
     input: z.object({ key: projectKeyField, id: idField }),
@@ -635,9 +644,9 @@ export const acts = {
   }),
   template_list: defineAct<MessageTemplate[]>()({
     input: z.object({ key: projectKeyField, accountId: idField }),
-    access: { anyOf: ['project.account.view', 'crm.chat.send'] },
+    access: { anyOf: ['project.account.view', 'crm.chat.send', 'crm.broadcast.add'] },
     summary:
-      "The message templates of the number's WhatsApp Business Account as last read from Meta, by name then language (`project.account.view`: the Templates tab; `crm.chat.send`: the template picker, which offers the `APPROVED` ones).",
+      "The message templates of the number's WhatsApp Business Account as last read from Meta, by name then language (`project.account.view`: the Templates tab; `crm.chat.send`: the template picker and `crm.broadcast.add`: the broadcast composer, which offer the `APPROVED` ones).",
   }),
   template_sync: defineAct<MessageTemplate[]>()({
     input: z.object({ key: projectKeyField, accountId: idField }),
@@ -684,7 +693,8 @@ export const acts = {
     access: { permission: 'crm.chat.view' },
     shape: 'page',
     summary:
-      'Conversations, newest activity first, 20 per page. Without `crm.chat.show_all_chat` only those assigned to the caller or to one of their divisions; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label, `stageId` customers in that stage, `divisionId` conversations of that division.',
+      `Conversations, newest activity first, 20 per page; \`total_page\` counts at most ${CONVERSATION_COUNTED_PAGES_AHEAD} pages past the asked one (enough to page on, cheap on a large project). ` +
+      'Without `crm.chat.show_all_chat` only those assigned to the caller or to one of their divisions; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label, `stageId` customers in that stage, `divisionId` conversations of that division.',
   }),
   conversation_find: defineAct<ConversationSummary>()({
     input: z.object({ key: projectKeyField, receiver: z.string().trim().min(1).max(64) }),

@@ -26,7 +26,15 @@ export type BroadcastPauseReason = (typeof broadcastPauseReasons)[number];
  * A recipient's way: `queued` → `sending` (the request is out) → `sent` → `delivered` → `read`;
  * or `failed` with Meta's reason; `cancelled` when the broadcast was cancelled before their turn.
  */
-export const recipientStates = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
+export const recipientStates = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'cancelled',
+] as const;
 export type RecipientState = (typeof recipientStates)[number];
 
 /** Where a template variable's value comes from, per recipient. */
@@ -74,8 +82,7 @@ export interface BroadcastFilter {
  * customers are always left out. A filter audience is resolved when the broadcast starts.
  */
 export type BroadcastAudience =
-  | { kind: 'filter'; filter: BroadcastFilter }
-  | { kind: 'csv'; csv: string; filename: string };
+  { kind: 'filter'; filter: BroadcastFilter } | { kind: 'csv'; csv: string; filename: string };
 
 /** Why a CSV row was left out. */
 export const audienceRowProblems = ['phone', 'duplicate', 'opted_out'] as const;
@@ -140,9 +147,7 @@ export interface BroadcastSummary {
 export interface BroadcastDetail extends BroadcastSummary {
   values: BroadcastValues;
   /** The audience as created (a CSV's text is left out: `csv` is its filename and row count). */
-  audience:
-    | { kind: 'filter'; filter: BroadcastFilter }
-    | { kind: 'csv'; filename: string; rows: number };
+  audience: { kind: 'filter'; filter: BroadcastFilter } | { kind: 'csv'; filename: string; rows: number };
   /** The template's body with `{{n}}` as sent, for the preview. */
   body: string;
   /** Messages per second this broadcast's number sends at. */

@@ -4,6 +4,7 @@
  */
 
 import type { MessagePricing, QualityRating, SentTemplate } from './templateTypes.ts';
+import type { OptOutVia } from './crmTypes.ts';
 
 export type AccountStatus = 'connected' | 'disconnected' | 'logged_out';
 
@@ -24,6 +25,11 @@ export interface WhatsAppAccount {
   messagingLimit: string | null;
   /** When Sapa last read the number from Meta (added, or `account_refresh`). */
   checkedAt: string | null;
+  /**
+   * Broadcast messages a second it sends (1 to `BROADCAST_RATE_MAX`); `null`: Meta's default,
+   * `BROADCAST_DEFAULT_RATE` (80). Higher rates need Meta to have upgraded the number.
+   */
+  broadcastRate: number | null;
   status: AccountStatus;
   createdAt: string;
 }
@@ -60,6 +66,11 @@ export interface ThreadMessage {
   template: SentTemplate | null;
   /** What Meta bills it as, from its status webhooks (outbound only, once Meta said). */
   pricing: MessagePricing | null;
+  /**
+   * The broadcast that sent it (outbound), or that it answers (a customer's reply to one); its
+   * results are at `/crm/broadcast/{key}/{id}`.
+   */
+  broadcast: { id: string; name: string } | null;
   createdAt: string;
 }
 
@@ -78,6 +89,9 @@ export interface ConversationCustomer {
   phone: string;
   /** The WhatsApp profile name last seen. */
   waName: string | null;
+  /** When they opted out of broadcasts (`null`: they receive them), and how. */
+  optedOutAt: string | null;
+  optedOutVia: OptOutVia | null;
   /** First contact. */
   createdAt: string;
 }

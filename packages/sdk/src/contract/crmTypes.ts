@@ -86,7 +86,25 @@ export interface Customer {
   /** The most recently active conversation with them, if any. */
   conversationId: string | null;
   lastMessageAt: string | null;
+  /** When they opted out of broadcasts; `null`: they receive them. */
+  optedOutAt: string | null;
+  /** How they opted out (`null` while they have not). */
+  optedOutVia: OptOutVia | null;
   createdAt: string;
+}
+
+/**
+ * How a customer opted out of broadcasts: their own `message` (a word such as STOP), an `agent`
+ * (`customer_opt_out`), or an `import`.
+ */
+export const optOutVias = ['message', 'agent', 'import'] as const;
+export type OptOutVia = (typeof optOutVias)[number];
+
+/** A customer's opt-out as `customer_opt_out` answers it. */
+export interface CustomerOptOut {
+  customerId: string;
+  optedOutAt: string | null;
+  optedOutVia: OptOutVia | null;
 }
 
 /** One row a CSV import could not take: its line in the file (1 is the header) and why. */

@@ -37,6 +37,8 @@ export type FailureReason =
   | 'payment_unavailable'
   | 'template_not_approved'
   | 'template_refused'
+  /** The object is not in a state that allows it (a broadcast already started, still sending …). */
+  | 'conflict'
   | 'self_escalation'
   | 'grant_beyond_own'
   | 'last_permission_holder'

@@ -2,6 +2,7 @@
 import type { RoleTemplate } from '../permissions/templates.ts';
 import type { PermissionKey } from '../permissions/tree.ts';
 import type { Project } from './types.ts';
+import type { OptOutSettings } from '../broadcasts/optOutSettings.ts';
 
 /** A member of a project as the members table shows them (`/project/user/{key}`). */
 export interface ProjectMember {
@@ -69,6 +70,12 @@ export interface ProjectSettings {
   workingHours: WorkingDay[];
   /** Where conversations go when nothing else assigns them; `null`: none. */
   defaultDivision: { id: string; name: string } | null;
+  /**
+   * Opting out of broadcasts: the words that do it (normalised: `normalizeOptOutWords`), the
+   * answer a customer gets once they did (the catalogue's text until the project writes its own),
+   * and whether they get it.
+   */
+  optOut: OptOutSettings;
   createdAt: string;
 }
 

@@ -4,6 +4,8 @@
  * what the tests check (English mirrors every Indonesian key). `addEveryMessage` makes
  * `translate` know every part at once (the server calls it at start).
  */
+import { broadcastCompose } from './messages/broadcastCompose.ts';
+import { broadcasts } from './messages/broadcasts.ts';
 import { customers } from './messages/customers.ts';
 import { divisions } from './messages/divisions.ts';
 import { errors } from './messages/errors.ts';
@@ -27,6 +29,8 @@ export const templateRuleMessages: MessagePart = templateRules;
 export const outreachMessages: MessagePart = outreach;
 export const saldoMessages: MessagePart = saldo;
 export const projectBillingMessages: MessagePart = projectBilling;
+export const broadcastMessages: MessagePart = broadcasts;
+export const broadcastComposeMessages: MessagePart = broadcastCompose;
 
 const parts = [
   errors,
@@ -43,6 +47,8 @@ const parts = [
   outreach,
   saldo,
   projectBilling,
+  broadcasts,
+  broadcastCompose,
 ] as const;
 
 export const messages = {
@@ -52,5 +58,14 @@ export const messages = {
 
 /** Makes `translate` know every part of the catalogue. */
 export function addEveryMessage(): void {
-  for (const part of [templateRules, templates, outreach, saldo, projectBilling]) addMessages(part);
+  for (const part of [
+    templateRules,
+    templates,
+    outreach,
+    saldo,
+    projectBilling,
+    broadcasts,
+    broadcastCompose,
+  ])
+    addMessages(part);
 }

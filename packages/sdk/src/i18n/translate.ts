@@ -13,6 +13,8 @@ import { outbox } from './messages/outbox.ts';
 import { personal } from './messages/personal.ts';
 import { team } from './messages/team.ts';
 import { ui } from './messages/ui.ts';
+import type { broadcastCompose } from './messages/broadcastCompose.ts';
+import type { broadcasts } from './messages/broadcasts.ts';
 import type { outreach } from './messages/outreach.ts';
 import type { projectBilling } from './messages/projectBilling.ts';
 import type { saldo } from './messages/saldo.ts';
@@ -59,14 +61,18 @@ const core = {
  * Parts that load with the screens that use them (`addMessages`), so the sign-in pages do not
  * carry them: the template screens' (`./messages/templates.ts`), the template rules'
  * (`./messages/templateRules.ts`), the chat's outreach (`./messages/outreach.ts`), `/saldo`'s
- * (`./messages/saldo.ts`) and `/project/billing/{key}`'s (`./messages/projectBilling.ts`).
+ * (`./messages/saldo.ts`), `/project/billing/{key}`'s (`./messages/projectBilling.ts`), the
+ * broadcast results' (`./messages/broadcasts.ts`) and the broadcast composer's
+ * (`./messages/broadcastCompose.ts`).
  * `./catalogue.ts` has every part (the server's and the tests').
  */
 type LazyParts = typeof templateRules &
   typeof templates &
   typeof outreach &
   typeof saldo &
-  typeof projectBilling;
+  typeof projectBilling &
+  typeof broadcasts &
+  typeof broadcastCompose;
 
 export type MessageKey = keyof (typeof core)['id'] | keyof LazyParts['id'];
 

@@ -123,6 +123,7 @@ const expected: Record<ActName, Expected> = {
   customer_list: reads(everyone),
   customer_create: changes(agents),
   customer_update: changes(agents),
+  customer_opt_out: changes(agents),
   customer_delete: changes(admins),
   customer_import: changes(agents),
   customer_export: reads(everyone),

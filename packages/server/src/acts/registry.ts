@@ -17,6 +17,8 @@ import { teamHandlers } from './handlers/team.ts';
 import { personalHandlers } from './handlers/personal.ts';
 import { billingHandlers } from './handlers/billing.ts';
 import { topupHandlers } from './handlers/topups.ts';
+import { broadcastHandlers } from '../broadcasts/acts.ts';
+import { optOutHandlers } from '../broadcasts/optOutHandlers.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -57,4 +59,6 @@ export const handlers: ActHandlers = {
   ...personalHandlers,
   ...billingHandlers,
   ...topupHandlers,
+  ...broadcastHandlers,
+  ...optOutHandlers,
 };

@@ -10,7 +10,7 @@ import type { Db } from '../db/openDatabase.ts';
 import { ledgerEntries } from '../db/schema.ts';
 import type { LedgerEntryRow, WalletRow } from '../db/schema.ts';
 import type { MessagePricing, MessageStatus, PriceCategory } from '../sdk.ts';
-import { entryByKey, postEntry, walletOf } from './ledger.ts';
+import { entryByKey, postEntries, postEntry, walletOf } from './ledger.ts';
 import { settleThreshold } from './thresholds.ts';
 
 /** An entry on a project's balance, to announce once its transaction has committed (announce.ts). */
@@ -34,6 +34,8 @@ export interface MessageCharge {
   price: number;
   actorUserId: string | null;
   at: Date;
+  /** A broadcast's recipient: the entry names the broadcast. */
+  broadcastId?: string | null;
 }
 
 /**
@@ -56,10 +58,58 @@ export async function chargeMessage(
     actorUserId: charge.actorUserId,
     messageId: charge.messageId,
     category: charge.category,
+    broadcastId: charge.broadcastId ?? null,
   });
   if (!posted.ok) return posted.reason === 'insufficient' ? 'insufficient' : null;
   const settled = await settleThreshold(tx, posted.wallet);
   return { projectId: charge.projectId, entry: posted.entry, ...settled };
+}
+
+/**
+ * Charges several messages of one project inside `tx`, in order, under one lock of its wallet (a
+ * broadcast's batch of recipients): as `chargeMessage` one after another, except that once the
+ * balance cannot cover one, it and every one after it are refused (`paid` says how many of
+ * `charges`, from the first, were paid or cost nothing). The caller stores only the paid ones.
+ */
+export async function chargeMessages(
+  tx: Db,
+  projectId: string,
+  charges: readonly Omit<MessageCharge, 'projectId'>[],
+): Promise<{ changes: BillingChange[]; paid: number }> {
+  const priced = charges.flatMap((charge, index) => (charge.price > 0 ? [{ charge, index }] : []));
+  const first = charges[0];
+  if (priced.length === 0 || first === undefined) return { changes: [], paid: charges.length };
+  const wallet = await walletOf(tx, { projectId }, first.at);
+  const result = await postEntries(
+    tx,
+    wallet.id,
+    priced.map(({ charge }) => ({
+      kind: 'charge',
+      amount: -charge.price,
+      idempotencyKey: chargeKey(charge.messageId),
+      at: charge.at,
+      actorUserId: charge.actorUserId,
+      messageId: charge.messageId,
+      category: charge.category,
+      broadcastId: charge.broadcastId ?? null,
+    })),
+  );
+  const refused = result.insufficientFrom === null ? null : priced[result.insufficientFrom];
+  const paid = refused === null || refused === undefined ? charges.length : refused.index;
+  if (result.posted.length === 0) return { changes: [], paid };
+  const settled = await settleThreshold(tx, result.wallet);
+  const last = result.posted.length - 1;
+  const changes = result.posted.map(({ entry }, position) => ({
+    projectId,
+    entry,
+    // The wallet right after each entry; the last one's crossing the threshold is told.
+    wallet:
+      position === last
+        ? settled.wallet
+        : { ...settled.wallet, balance: entry.balanceAfter, lastSeq: entry.seq },
+    crossedLow: position === last && settled.crossedLow,
+  }));
+  return { changes, paid };
 }
 
 /** Why a message's charge is given back, if it is: its send failed, or Meta did not bill it. */

@@ -7,7 +7,7 @@
  * the unique index on the key backs up the duplicate check.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { ledgerEntries, wallets } from '../db/schema.ts';
 import type { LedgerEntryRow, WalletRow } from '../db/schema.ts';
@@ -96,27 +96,109 @@ export async function postEntry(tx: Db, entry: NewEntry): Promise<PostResult> {
   if (updated === undefined) throw new Error(`wallet ${wallet.id} changed under its lock`);
   const [stored] = await tx
     .insert(ledgerEntries)
-    .values({
-      id: randomUUID(),
-      walletId: wallet.id,
-      seq,
-      kind: entry.kind,
-      amount: entry.amount,
-      balanceAfter,
-      idempotencyKey: entry.idempotencyKey,
-      actorUserId: entry.actorUserId ?? null,
-      memo: entry.memo ?? null,
-      topupId: entry.topupId ?? null,
-      transferId: entry.transferId ?? null,
-      counterpartWalletId: entry.counterpartWalletId ?? null,
-      messageId: entry.messageId ?? null,
-      category: entry.category ?? null,
-      broadcastId: entry.broadcastId ?? null,
-      createdAt: entry.at,
-    })
+    .values(entryRow(entry, seq, balanceAfter))
     .returning();
   if (stored === undefined) throw new Error('ledger entry not stored');
   return { ok: true, entry: stored, wallet: updated };
+}
+
+/** The row of `entry` as the wallet's `seq`-th, leaving `balanceAfter`. */
+function entryRow(entry: NewEntry, seq: number, balanceAfter: number) {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+    throw new Error(`a ledger amount must be a non-zero whole number of rupiah, not ${entry.amount}`);
+  }
+  return {
+    id: randomUUID(),
+    walletId: entry.walletId,
+    seq,
+    kind: entry.kind,
+    amount: entry.amount,
+    balanceAfter,
+    idempotencyKey: entry.idempotencyKey,
+    actorUserId: entry.actorUserId ?? null,
+    memo: entry.memo ?? null,
+    topupId: entry.topupId ?? null,
+    transferId: entry.transferId ?? null,
+    counterpartWalletId: entry.counterpartWalletId ?? null,
+    messageId: entry.messageId ?? null,
+    category: entry.category ?? null,
+    broadcastId: entry.broadcastId ?? null,
+    createdAt: entry.at,
+  };
+}
+
+/** What `postEntries` did with each entry, by its index. */
+export interface PostedEntries {
+  /** The entries stored, in order, with their index in the call. */
+  posted: { index: number; entry: LedgerEntryRow }[];
+  /** Entries whose key was stored already (or came twice): nothing written for them. */
+  duplicates: number[];
+  /** The first entry that would have taken the balance below zero: it and every entry after it were refused. */
+  insufficientFrom: number | null;
+  /** The wallet after them. */
+  wallet: WalletRow;
+}
+
+/**
+ * Appends `entries`, all to `walletId` and in order, inside `tx` under one lock of the wallet, as
+ * `postEntry` would one after another (one statement per step, whatever their number): an entry
+ * whose key is stored already is skipped (`duplicate`); the first that would take the balance
+ * below zero is refused (`insufficient`), and so is every entry after it.
+ */
+export async function postEntries(
+  tx: Db,
+  walletId: string,
+  entries: readonly Omit<NewEntry, 'walletId'>[],
+): Promise<PostedEntries> {
+  const wallet = await lockWallet(tx, walletId);
+  const keys = entries.map((entry) => entry.idempotencyKey);
+  const stored = new Set(
+    keys.length === 0
+      ? []
+      : (
+          await tx
+            .select({ key: ledgerEntries.idempotencyKey })
+            .from(ledgerEntries)
+            .where(inArray(ledgerEntries.idempotencyKey, keys))
+        ).map((row) => row.key),
+  );
+  const rows: ReturnType<typeof entryRow>[] = [];
+  const indexes: number[] = [];
+  const duplicates: number[] = [];
+  let insufficientFrom: number | null = null;
+  let balance = wallet.balance;
+  let seq = wallet.lastSeq;
+  for (const [index, entry] of entries.entries()) {
+    if (stored.has(entry.idempotencyKey)) {
+      duplicates.push(index);
+      continue;
+    }
+    if (balance + entry.amount < 0) {
+      insufficientFrom = index;
+      break;
+    }
+    stored.add(entry.idempotencyKey);
+    balance += entry.amount;
+    seq += 1;
+    rows.push(entryRow({ ...entry, walletId }, seq, balance));
+    indexes.push(index);
+  }
+  if (rows.length === 0) return { posted: [], duplicates, insufficientFrom, wallet };
+  const at = entries[indexes.at(-1) ?? 0]?.at ?? new Date();
+  const [updated] = await tx
+    .update(wallets)
+    .set({ balance, lastSeq: seq, updatedAt: at })
+    .where(and(eq(wallets.id, wallet.id), eq(wallets.lastSeq, wallet.lastSeq)))
+    .returning();
+  if (updated === undefined) throw new Error(`wallet ${wallet.id} changed under its lock`);
+  const inserted = await tx.insert(ledgerEntries).values(rows).returning();
+  const bySeq = new Map(inserted.map((entry) => [entry.seq, entry]));
+  const posted = rows.map((row, position) => {
+    const entry = bySeq.get(row.seq);
+    if (entry === undefined) throw new Error('ledger entry not stored');
+    return { index: indexes[position] ?? 0, entry };
+  });
+  return { posted, duplicates, insufficientFrom, wallet: updated };
 }
 
 /** Whether every wallet's balance equals the sum of its entries and its last entry's balance (tests, checks). */

@@ -135,7 +135,19 @@ interface ShownRow {
   stage: { id: string; name: string; color: string } | null;
   conversation_id: string | null;
   last_message_at: string | Date | null;
+  /** From `customers` beside the function (`optedOut`). */
+  opted_out_at: string | Date | null;
+  opted_out_via: Customer['optedOutVia'];
 }
+
+/**
+ * A customer's opt-out of broadcasts beside `sapa_customers_shown`'s columns: the customer row
+ * `shown` names, joined by its key.
+ */
+const optedOut = {
+  columns: sql.raw('oc.opted_out_at, oc.opted_out_via'),
+  join: sql.raw('LEFT JOIN customers AS oc ON oc.id = shown.id'),
+};
 
 /** The customers of `ids` as the table shows them, in the order of `ids` (those of the project only). */
 function shownInOrder(viewer: CustomerViewer, ids: string[], rows: ShownRow[]): Customer[] {
@@ -154,6 +166,8 @@ function shownInOrder(viewer: CustomerViewer, ids: string[], rows: ShownRow[]): 
         stage: row.stage,
         conversationId: row.conversation_id,
         lastMessageAt: row.last_message_at === null ? null : new Date(row.last_message_at).toISOString(),
+        optedOutAt: row.opted_out_at === null ? null : new Date(row.opted_out_at).toISOString(),
+        optedOutVia: row.opted_out_at === null ? null : row.opted_out_via,
         createdAt: new Date(row.created_at).toISOString(),
       },
     ];
@@ -167,7 +181,8 @@ async function loadCustomers(db: Db, viewer: CustomerViewer, ids: string[]): Pro
   if (ids.length === 0) return [];
   const rows = await queryRows<ShownRow>(
     db,
-    sql`SELECT * FROM sapa_customers_shown(${viewer.projectId}::uuid, ${uuidArray(ids)})`,
+    sql`SELECT shown.*, ${optedOut.columns}
+      FROM sapa_customers_shown(${viewer.projectId}::uuid, ${uuidArray(ids)}) AS shown ${optedOut.join}`,
   );
   return shownInOrder(viewer, ids, rows);
 }
@@ -186,10 +201,10 @@ async function countedPage(
   const end = to === undefined ? sql`NULL` : dayEnd(to, viewer.timeZone);
   const rows = await queryRows<{ total: number; ids: string[] } & ({ id: null } | ShownRow)>(
     db,
-    sql`SELECT page.total::int AS total, to_json(page.ids) AS ids, shown.*
+    sql`SELECT page.total::int AS total, to_json(page.ids) AS ids, shown.*, ${optedOut.columns}
       FROM sapa_customer_page(${viewer.projectId}::uuid, ${labelId ?? null}::uuid, ${stageId ?? null}::uuid,
         ${start}, ${end}, ${options.page * CUSTOMER_PAGE_SIZE}, ${CUSTOMER_PAGE_SIZE}, ${options.sort === 'newest'}) AS page
-      LEFT JOIN LATERAL sapa_customers_shown(${viewer.projectId}::uuid, page.ids) AS shown ON true`,
+      LEFT JOIN LATERAL sapa_customers_shown(${viewer.projectId}::uuid, page.ids) AS shown ON true ${optedOut.join}`,
   );
   const shown = rows.filter((row): row is { total: number; ids: string[] } & ShownRow => row.id !== null);
   return { total: rows[0]?.total ?? 0, data: shownInOrder(viewer, rows[0]?.ids ?? [], shown) };
@@ -260,9 +275,9 @@ async function filteredPage(
   // `OFFSET 0`: the page's ids are found once, not once for each use of `page.ids`.
   const rows = await queryRows<{ ids: string[] } & ({ id: null } | ShownRow)>(
     db,
-    sql`SELECT to_json(page.ids) AS ids, shown.*
+    sql`SELECT to_json(page.ids) AS ids, shown.*, ${optedOut.columns}
       FROM (SELECT ARRAY(${ids}) AS ids OFFSET 0) AS page
-      LEFT JOIN LATERAL sapa_customers_shown(${viewer.projectId}::uuid, page.ids) AS shown ON true`,
+      LEFT JOIN LATERAL sapa_customers_shown(${viewer.projectId}::uuid, page.ids) AS shown ON true ${optedOut.join}`,
   );
   const shown = rows.filter((row): row is { ids: string[] } & ShownRow => row.id !== null);
   const inOrder = rows[0]?.ids ?? [];

@@ -5,7 +5,8 @@
  * writing in through the real webhook, and prints how to sign in. The simulator answers the
  * agents' sends with status webhooks, as Meta would. The demo user's saldo and the project's
  * balance get a month of history once (seedBilling.ts); top-ups are paid on the payment
- * simulator main.ts starts.
+ * simulator main.ts starts. The project gets a finished broadcast and a scheduled one once
+ * (seedBroadcasts.ts).
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +26,7 @@ import type { DemoMessage } from './DemoTraffic.ts';
 import { seedDemoTemplates } from './demoTemplates.ts';
 import { demoWabaId, ensureDemo } from './ensureDemo.ts';
 import { seedDemoBilling } from './seedBilling.ts';
+import { seedDemoBroadcasts } from './seedBroadcasts.ts';
 import { seedGallery } from './seedGallery.ts';
 import { Trickle } from './Trickle.ts';
 
@@ -177,6 +179,20 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       now: services.now(),
       seed: settings.seed,
     });
+    // A finished broadcast with its results and replies, and one scheduled for later, made once
+    // (seedBroadcasts.ts); the replies' windows are open on the simulator's side too.
+    const broadcasts = await seedDemoBroadcasts(db, {
+      userId: settings.userId,
+      projectId: account.projectId,
+      accountId: account.id,
+      prices: services.config.billing.prices,
+      now: services.now(),
+      seed: settings.seed,
+    });
+    const simulated = new Set(simulator.customers.map((customer) => customer.phone));
+    for (const reply of broadcasts.replies) {
+      if (simulated.has(reply.phone)) simulator.rememberCustomerWrote(reply.phone, reply.at.getTime());
+    }
 
     const pauses = options.trickle === undefined ? DEFAULT_TRICKLE : options.trickle;
     const random = seededRandom(settings.seed + 1);

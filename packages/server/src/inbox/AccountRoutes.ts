@@ -1,5 +1,5 @@
 /**
- * Which account (and project) a webhook event's `phone_number_id` belongs to, remembered for a
+ * Which account (and project, with its opt-out words) a webhook event's `phone_number_id` belongs to, remembered for a
  * short while: a burst of messages to one number looks it up once. This process forgets an entry
  * as soon as it changes the account (the account acts call `forget`); another process's change
  * is seen within `ttlMs`. Deleted numbers route nowhere: their webhooks are acknowledged and
@@ -24,7 +24,7 @@ export class AccountRoutes {
     const cached = this.#entries.get(phoneNumberId);
     if (cached !== undefined && cached.until > now.getTime()) return cached.routed;
     const [row] = await db
-      .select({ account: waAccounts, projectKey: projects.key })
+      .select({ account: waAccounts, projectKey: projects.key, optOutWords: projects.optOutWords })
       .from(waAccounts)
       .innerJoin(projects, eq(projects.id, waAccounts.projectId))
       .where(and(eq(waAccounts.phoneNumberId, phoneNumberId), isNull(waAccounts.deletedAt)))

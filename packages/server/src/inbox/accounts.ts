@@ -210,6 +210,8 @@ export async function updateAccount(
     messagingLimit?: string | null;
     checkedAt?: Date;
     wabaId?: string;
+    /** Broadcast messages a second; `null`: Meta's default. */
+    broadcastRate?: number | null;
   },
   now: Date,
 ): Promise<AccountRow | null> {

@@ -23,11 +23,16 @@ import { divisionTags } from './conversations.ts';
 import { conversationFromJson, customerFromJson, divisionFromJson, messageFromJson } from './rowsFromJson.ts';
 import { toThreadMessage } from './views.ts';
 import type { DivisionTag, MessageView, ReplyRef } from './views.ts';
+import { isOptOut, receiveOptOuts, withOptOutAnswers } from '../broadcasts/optOutInbound.ts';
+import { recipientMessageMoved } from '../broadcasts/recipientStatus.ts';
+import { arrivedReplies, markBroadcastReplies } from '../broadcasts/replies.ts';
+import type { InboundView } from '../broadcasts/optOutInbound.ts';
 
-/** The account an event is routed to, with its project's key. */
+/** The account an event is routed to, with its project's key and opt-out words (`null`: the defaults). */
 export interface RoutedAccount {
   account: AccountRow;
   projectKey: string;
+  optOutWords: string[] | null;
 }
 
 export interface Received {
@@ -153,7 +158,9 @@ const inputsOf = (prepared: readonly Prepared[]) =>
 export async function receiveMessages(
   tx: Db,
   items: readonly Arriving[],
-  view: MessageView,
+  view: InboundView,
+  /** Gets the broadcasts these messages replied to (their progress changed). */
+  touched?: Set<string>,
 ): Promise<Received[]> {
   const prepared = items.map((item) => functionInput(item, view.now));
   const inputs = inputsOf(prepared);
@@ -163,6 +170,10 @@ export async function receiveMessages(
     sql`select sapa_receive_messages(${JSON.stringify(inputs)}::jsonb) as results`,
   );
   const results = answer?.results ?? [];
+  // Opt-outs are marked (and answered) first, so the customer is announced opted out.
+  const stored = items.filter((_, index) => prepared[index] !== null);
+  const optOuts = await receiveOptOuts(tx, stored, results, view);
+  for (const id of await markBroadcastReplies(tx, arrivedReplies(results, view.now))) touched?.add(id);
   const received = await announceReceived(tx, items, prepared, results, view);
   for (const [index, entry] of prepared.entries()) {
     if (entry === null || entry.mediaFile === null || received[index] === NOTHING) continue;
@@ -173,7 +184,7 @@ export async function receiveMessages(
       now: view.now,
     });
   }
-  return received;
+  return withOptOutAnswers(items, received, optOuts);
 }
 
 /**
@@ -186,7 +197,21 @@ export async function storeWebhookBatch(
   db: Db,
   deliveries: readonly { id: string; body: unknown }[],
   items: readonly Arriving[],
-  view: MessageView,
+  view: InboundView,
+  /** Gets the broadcasts these messages replied to (their progress changed). */
+  touched?: Set<string>,
+): Promise<Received[]> {
+  // A customer opting out is marked (and answered) in the transaction that stores their message.
+  if (items.some(isOptOut)) return db.transaction((tx) => storeBatch(tx, deliveries, items, view, touched));
+  return storeBatch(db, deliveries, items, view, touched);
+}
+
+async function storeBatch(
+  db: Db,
+  deliveries: readonly { id: string; body: unknown }[],
+  items: readonly Arriving[],
+  view: InboundView,
+  touched: Set<string> | undefined,
 ): Promise<Received[]> {
   const prepared = items.map((item) => functionInput(item, view.now));
   const input = {
@@ -199,7 +224,12 @@ export async function storeWebhookBatch(
     db,
     sql`select sapa_store_webhook_batch(${JSON.stringify(input)}::jsonb) as results`,
   );
-  return announceReceived(db, items, prepared, answer?.results ?? [], view);
+  const results = answer?.results ?? [];
+  const stored = items.filter((_, index) => prepared[index] !== null);
+  const optOuts = await receiveOptOuts(db, stored, results, view);
+  for (const id of await markBroadcastReplies(db, arrivedReplies(results, view.now))) touched?.add(id);
+  const received = await announceReceived(db, items, prepared, results, view);
+  return withOptOutAnswers(items, received, optOuts);
 }
 
 /** One inbound message (see `receiveMessages`). */
@@ -207,7 +237,7 @@ export async function receiveMessage(
   tx: Db,
   routed: RoutedAccount,
   event: MessageEvent,
-  view: MessageView,
+  view: InboundView,
 ): Promise<Received> {
   const [received] = await receiveMessages(tx, [{ routed, event }], view);
   return received ?? NOTHING;
@@ -316,14 +346,16 @@ const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(v
  * has that outbound message. One with no wamid yet adopts the status's: the status proves the
  * send went out, though its answer was never stored (the process died, the answer was lost), and
  * it settles it even after the job had given up on it. `known` when the message already has
- * another wamid (it was sent twice): that status is accounted for. `null` when it names none.
+ * another wamid (it was sent twice): that status is accounted for. `stored` when it has this
+ * status's wamid: its send's answer was stored while this status waited for the row (the caller
+ * applies the status by wamid then). `null` when it names none.
  */
 async function adoptByCallbackData(
   tx: Db,
   routed: RoutedAccount,
   event: StatusEvent,
   change: StatusChange,
-): Promise<MovedMessage | 'known' | null> {
+): Promise<MovedMessage | 'known' | 'stored' | null> {
   const messageId = event.callbackData;
   if (messageId === undefined || !MESSAGE_ID.test(messageId)) return null;
   const [adopted] = await queryRows<MovedMessage>(
@@ -339,17 +371,20 @@ async function adoptByCallbackData(
     returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
   );
   if (adopted !== undefined) return adopted;
-  const known = await queryRows(
+  const [known] = await queryRows<{ same: boolean }>(
     tx,
-    sql`select 1 from messages m join conversations c on c.id = m.conversation_id
+    sql`select m.wamid = ${event.wamid} as same from messages m join conversations c on c.id = m.conversation_id
       where m.id = ${messageId}::uuid and m.direction = 'out' and c.account_id = ${routed.account.id} limit 1`,
   );
-  return known.length === 0 ? null : 'known';
+  // Its send's answer was stored meanwhile, with this very wamid (the adoption waited for it).
+  if (known?.same === true) return 'stored';
+  return known === undefined ? null : 'known';
 }
 
 /**
  * After a status moved a message: its announcements; a charged message that failed, or that
- * Meta did not bill, goes on `owed` (refunded by the caller once its statuses are stored).
+ * Meta did not bill, goes on `owed` (refunded by the caller once its statuses are stored); a
+ * broadcast's message moves its recipient (its broadcast goes on `touched`).
  */
 async function statusMoved(
   tx: Db,
@@ -357,9 +392,13 @@ async function statusMoved(
   moved: MovedMessage,
   now: Date,
   owed: OwedRefund[],
+  touched: Set<string> | undefined,
 ): Promise<Announcement[]> {
-  const refund = owedRefund(messageFromJson(moved.message));
+  const message = messageFromJson(moved.message);
+  const refund = owedRefund(message);
   if (refund !== null) owed.push(refund);
+  const broadcastId = await recipientMessageMoved(tx, message, now);
+  if (broadcastId !== null) touched?.add(broadcastId);
   return statusAnnouncements(tx, key, moved, now);
 }
 
@@ -379,6 +418,8 @@ export async function receiveStatus(
   event: StatusEvent,
   now: Date,
   owed: OwedRefund[],
+  /** Gets the broadcasts whose recipients moved. */
+  touched?: Set<string>,
 ): Promise<Announcement[] | 'unknown'> {
   const status = statusOf(event);
   const first = event.errors[0];
@@ -389,9 +430,10 @@ export async function receiveStatus(
   const pricing = pricingOf(event);
   // The enum is declared in rank order: pending < sent < delivered < read < failed.
   const advances = sql`(m.status < ${status}::message_status and m.status <> 'failed')`;
-  const [row] = await queryRows<MovedMessage>(
-    tx,
-    sql`
+  const moveByWamid = () =>
+    queryRows<MovedMessage>(
+      tx,
+      sql`
     update messages m
     set status = case when ${advances} then ${status}::message_status else m.status end,
       error = case when ${advances} then ${jsonOrNull(error)}::jsonb else m.error end,
@@ -400,7 +442,8 @@ export async function receiveStatus(
     where m.wamid = ${event.wamid} and c.id = m.conversation_id and c.account_id = ${routed.account.id}
       and (${advances} or (${jsonOrNull(pricing)}::jsonb is not null and m.pricing is distinct from ${jsonOrNull(pricing)}::jsonb))
     returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
-  );
+    );
+  const [row] = await moveByWamid();
   if (row === undefined) {
     const known = await queryRows(
       tx,
@@ -411,7 +454,11 @@ export async function receiveStatus(
     const adopted = await adoptByCallbackData(tx, routed, event, { status, error, pricing });
     if (adopted === null) return 'unknown';
     if (adopted === 'known') return [];
-    return statusMoved(tx, routed.projectKey, adopted, now, owed);
+    if (adopted === 'stored') {
+      const [stored] = await moveByWamid();
+      return stored === undefined ? [] : statusMoved(tx, routed.projectKey, stored, now, owed, touched);
+    }
+    return statusMoved(tx, routed.projectKey, adopted, now, owed, touched);
   }
-  return statusMoved(tx, routed.projectKey, row, now, owed);
+  return statusMoved(tx, routed.projectKey, row, now, owed, touched);
 }

@@ -1,10 +1,10 @@
 /** Messages of a conversation: reading pages, appending with the next seq, outbound sends. */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/openDatabase.ts';
-import { conversations, messages, waAccounts } from '../db/schema.ts';
+import { broadcasts, conversations, messages, waAccounts } from '../db/schema.ts';
 import type { ConversationRow, LastMessageSummary, MessageRow } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
 import { chargeMessage } from '../billing/charges.ts';
@@ -30,13 +30,15 @@ async function selectMessages(
     .select({
       message: messages,
       reply: { id: quoted.id, type: quoted.type, caption: quoted.caption, filename: quoted.filename },
+      broadcast: { id: broadcasts.id, name: broadcasts.name },
     })
     .from(messages)
     .leftJoin(quoted, eq(quoted.id, messages.replyTo))
+    .leftJoin(broadcasts, eq(broadcasts.id, messages.broadcastId))
     .where(where)
     .orderBy(order)
     .limit(limit);
-  return rows.map((row) => toThreadMessage(row.message, row.reply, view));
+  return rows.map((row) => toThreadMessage(row.message, row.reply, view, row.broadcast));
 }
 
 /**
@@ -92,7 +94,8 @@ export interface NewOutbound extends MessageContent {
   template?: SentTemplate | null;
   clientId: string;
   replyTo: string | null;
-  senderUserId: string;
+  /** The agent who sent it; `null`: Sapa itself (the answer to a customer who opted out). */
+  senderUserId: string | null;
   createdAt: Date;
 }
 
@@ -263,16 +266,23 @@ export async function storeOutbound(
 /**
  * Meta's free entry point: a message that went out within 24 hours of a customer's message from a
  * click-to-WhatsApp ad opens 72 hours in which every message is free, from the time it went out,
- * once per such customer message (a later answer does not extend it).
+ * once per such customer message (a later answer does not extend it). For one conversation or
+ * several (a broadcast's batch).
  */
-export async function openFreeEntryPoint(tx: Db, conversationId: string, at: Date): Promise<void> {
+export async function openFreeEntryPoint(
+  tx: Db,
+  conversationId: string | readonly string[],
+  at: Date,
+): Promise<void> {
   const { entryPointAt, freeEntryUntil } = conversations;
   await tx
     .update(conversations)
     .set({ freeEntryUntil: new Date(at.getTime() + FREE_ENTRY_POINT_MS) })
     .where(
       and(
-        eq(conversations.id, conversationId),
+        typeof conversationId === 'string'
+          ? eq(conversations.id, conversationId)
+          : inArray(conversations.id, [...conversationId]),
         gt(entryPointAt, new Date(at.getTime() - CUSTOMER_SERVICE_WINDOW_MS)),
         lte(entryPointAt, at),
         or(

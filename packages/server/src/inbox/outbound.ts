@@ -44,6 +44,7 @@ import { ACCOUNT_DELETED_ERROR } from './accounts.ts';
 import { announce } from './announce.ts';
 import { statusAnnouncements } from './inbound.ts';
 import { sendBody } from './messageContent.ts';
+import { messageFromJson } from './rowsFromJson.ts';
 import { openFreeEntryPoint } from './messages.ts';
 import { sendComponents, templateJobSchema } from './templateSends.ts';
 import type { TemplateJob } from './templateSends.ts';
@@ -71,14 +72,21 @@ export interface SendDeps {
   files: MediaFiles;
 }
 
-type Outcome = { wamid: string } | { error: { code: number; title: string } };
+export type Outcome = { wamid: string } | { error: { code: number; title: string } };
 
 /**
  * Stores the outcome of a send on a still-pending message and announces it after commit. A message
  * that went out may open Meta's free entry point (`openFreeEntryPoint`); one that failed for good
- * gets its charge back in the same transaction (`refund:<messageId>`, once).
+ * gets its charge back in the same transaction (`refund:<messageId>`, once). `alongside` runs in
+ * that transaction once the message moved, before the refund (a broadcast's recipient follows its
+ * message there).
  */
-async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Promise<void> {
+export async function settle(
+  deps: Pick<SendDeps, 'db' | 'config' | 'now' | 'publisher'>,
+  messageId: string,
+  outcome: Outcome,
+  alongside?: (tx: Db, message: MessageRow) => Promise<void>,
+): Promise<void> {
   const prices = deps.config.billing.prices;
   const announcements = await deps.db.transaction(async (tx) => {
     const change =
@@ -102,6 +110,7 @@ async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Prom
     );
     if (row === undefined) return [];
     if ('wamid' in outcome) await openFreeEntryPoint(tx, row.conversation_id, deps.now());
+    await alongside?.(tx, messageFromJson(row.message));
     const announcements = await statusAnnouncements(tx, row.key, row, deps.now());
     // The wallet is locked last, as a send locks its conversation before its wallet.
     const refund = 'wamid' in outcome ? null : await refundMessage(tx, messageId, 'send_failed', deps.now());
@@ -113,18 +122,22 @@ async function settle(deps: SendDeps, messageId: string, outcome: Outcome): Prom
   announce(deps.publisher, announcements);
 }
 
-function failureOf(error: unknown): { code: number; title: string } {
+export function failureOf(error: unknown): { code: number; title: string } {
   if (isGraphApiError(error)) return { code: error.code ?? error.status, title: error.message };
   return { code: 0, title: error instanceof Error ? error.message : 'Send failed' };
 }
 
 /** Meta refused the number's token: expired, revoked or wrong. */
-function isTokenRefused(error: unknown): boolean {
+export function isTokenRefused(error: unknown): boolean {
   return isGraphApiError(error) && (error.code === 190 || error.status === 401);
 }
 
 /** Moves an account to `status` (unless it is there already, or logged out) and tells the project. */
-async function setAccountStatus(deps: SendDeps, account: AccountRow, status: 'connected' | 'disconnected') {
+export async function setAccountStatus(
+  deps: Pick<SendDeps, 'db' | 'now' | 'publisher'>,
+  account: AccountRow,
+  status: 'connected' | 'disconnected',
+) {
   const [updated] = await queryRows<{ key: string }>(
     deps.db,
     sql`
@@ -141,7 +154,12 @@ async function setAccountStatus(deps: SendDeps, account: AccountRow, status: 'co
 }
 
 /** The stored file as Meta knows it for this number: uploaded now, or an upload still fresh. */
-async function uploadedMedia(deps: SendDeps, client: GraphClient, account: AccountRow, file: MediaRow) {
+export async function uploadedMedia(
+  deps: Pick<SendDeps, 'db' | 'now' | 'files'>,
+  client: GraphClient,
+  account: AccountRow,
+  file: MediaRow,
+) {
   const known = file.waUploads[account.phoneNumberId];
   const now = deps.now();
   if (known !== undefined && now.getTime() - Date.parse(known.at) < UPLOAD_REUSE_MS) return known.id;
@@ -161,7 +179,7 @@ async function uploadedMedia(deps: SendDeps, client: GraphClient, account: Accou
  * header's file as `source`, a document with its name), anything else from the message's own
  * fields.
  */
-function bodyOf(
+export function bodyOf(
   message: MessageRow,
   template: TemplateJob | undefined,
   to: string,
@@ -184,8 +202,17 @@ function bodyOf(
   });
 }
 
+/** The Graph API client of a number: its own token, its base URL when it has one. */
+export function accountClient(config: Config, account: AccountRow): GraphClient {
+  return new GraphClient({
+    accessToken: openToken(config.whatsapp.tokenKey, account.accessToken),
+    baseUrl: account.graphBaseUrl ?? config.whatsapp.graphBaseUrl,
+    apiVersion: config.whatsapp.apiVersion,
+  });
+}
+
 /** Whether a failed send cannot have gone out: Meta answered with an error, or was never reached. */
-function nothingWentOut(error: unknown): boolean {
+export function nothingWentOut(error: unknown): boolean {
   if (isGraphApiError(error)) return error.status < 500;
   return isGraphRequestError(error) && neverReachedServer(error);
 }
@@ -251,11 +278,7 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
       }
       // What every saved payload keeps: a template message's template and values.
       const kept = payload.template === undefined ? {} : { template: payload.template };
-      const client = new GraphClient({
-        accessToken: openToken(deps.config.whatsapp.tokenKey, account.accessToken),
-        baseUrl: account.graphBaseUrl ?? deps.config.whatsapp.graphBaseUrl,
-        apiVersion: deps.config.whatsapp.apiVersion,
-      });
+      const client = accountClient(deps.config, account);
       let wamid: string;
       try {
         const source: MediaSource | null =

@@ -20,6 +20,7 @@ export function toAccount(row: AccountRow): WhatsAppAccount {
     qualityRating: qualityRatingOf(row.qualityRating),
     messagingLimit: row.messagingLimit,
     checkedAt: row.checkedAt?.toISOString() ?? null,
+    broadcastRate: row.broadcastRate,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
@@ -40,7 +41,19 @@ export interface MessageView {
   now: Date;
 }
 
-export function toThreadMessage(row: MessageRow, reply: ReplyRef, view: MessageView): ThreadMessage {
+/** The broadcast a message was sent by or answers, as a thread shows it (`messages.broadcast_id`, named). */
+export type BroadcastRef = ThreadMessage['broadcast'];
+
+/**
+ * A stored message as a thread shows it. `broadcast` names the row's `broadcastId` (its name
+ * looked up by the caller); without it, a row of a broadcast is shown without its tag.
+ */
+export function toThreadMessage(
+  row: MessageRow,
+  reply: ReplyRef,
+  view: MessageView,
+  broadcast: BroadcastRef = null,
+): ThreadMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -59,6 +72,7 @@ export function toThreadMessage(row: MessageRow, reply: ReplyRef, view: MessageV
     senderId: row.senderUserId,
     template: row.template,
     pricing: row.pricing,
+    broadcast: row.broadcastId === null || broadcast?.id !== row.broadcastId ? null : broadcast,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -101,6 +115,8 @@ export function toConversationSummary(parts: SummaryParts, viewer: Viewer, now: 
       name: customer.name,
       phone: viewer.seesContactDetail ? customer.phone : maskPhone(customer.phone),
       waName: customer.waName,
+      optedOutAt: customer.optedOutAt?.toISOString() ?? null,
+      optedOutVia: customer.optedOutAt === null ? null : customer.optedOutVia,
       createdAt: customer.createdAt.toISOString(),
     },
     lastSeq: conversation.lastSeq,

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/openDatabase.ts';
 import type { JobRow } from '../db/schema.ts';
 import { Drain } from './Drain.ts';
+import type { JobKinds } from './jobQueue.ts';
 import {
   claimJobs,
   completeJob,
@@ -57,6 +58,12 @@ export interface JobRunnerOptions {
   /** How often a claim's running jobs get their lease renewed (default a third of `leaseMs`). */
   renewMs?: number;
   batch?: number;
+  /**
+   * The kinds this runner claims (default: all). A batch is waited for as a whole before the next
+   * claim, so work that runs long (a broadcast's sending slices) gets a runner of its own and the
+   * other runners leave it out.
+   */
+  kinds?: JobKinds;
 }
 
 export const defaultBackoffMs = (attempt: number): number => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
@@ -64,10 +71,12 @@ export const defaultBackoffMs = (attempt: number): number => Math.min(2_000 * 2 
 export const DEFAULT_LEASE_MS = 15_000;
 
 export class JobRunner {
-  readonly #options: Required<Omit<JobRunnerOptions, 'db' | 'now' | 'handlers' | 'log'>> &
-    Pick<JobRunnerOptions, 'db' | 'now' | 'handlers' | 'log'>;
+  readonly #options: Required<Omit<JobRunnerOptions, 'db' | 'now' | 'handlers' | 'log' | 'kinds'>> &
+    Pick<JobRunnerOptions, 'db' | 'now' | 'handlers' | 'log' | 'kinds'>;
   readonly #drain: Drain;
   #timer: NodeJS.Timeout | null = null;
+  /** Stopping: the pass under way ends after its batch (a job that defers itself is not taken again). */
+  #stopped = false;
 
   constructor(options: JobRunnerOptions) {
     const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -100,15 +109,16 @@ export class JobRunner {
   }
 
   async stop(): Promise<void> {
+    this.#stopped = true;
     if (this.#timer !== null) clearInterval(this.#timer);
     this.#timer = null;
     await this.#drain.idle();
   }
 
   async #pass(): Promise<void> {
-    for (;;) {
-      const { db, now, leaseMs, batch } = this.#options;
-      const claimed = await claimJobs(db, now(), leaseMs, batch);
+    while (!this.#stopped) {
+      const { db, now, leaseMs, batch, kinds } = this.#options;
+      const claimed = await claimJobs(db, now(), leaseMs, batch, kinds);
       const claimId = claimed[0]?.claimId;
       if (claimId === undefined || claimId === null) return;
       const running = new Set(claimed.map((job) => job.id));

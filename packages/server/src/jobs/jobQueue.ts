@@ -7,7 +7,7 @@
  * holds the job, so a run that lost it (stalled past its lease, taken over) changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { jobs } from '../db/schema.ts';
 import type { JobRow } from '../db/schema.ts';
@@ -34,11 +34,27 @@ function heldBy(job: HeldJob) {
   );
 }
 
+/** Which kinds a runner works off: `only` these, or all `except` these. */
+export type JobKinds = { only: readonly string[] } | { except: readonly string[] };
+
+function kindsCondition(kinds: JobKinds | undefined) {
+  if (kinds === undefined) return undefined;
+  if ('only' in kinds) return inArray(jobs.kind, [...kinds.only]);
+  return kinds.except.length === 0 ? undefined : notInArray(jobs.kind, [...kinds.except]);
+}
+
 /**
- * Claims up to `limit` due jobs: not done, due, and not leased (or the lease ran out, so a
- * crashed process's jobs come back). Each claim counts an attempt; the jobs share one new claim id.
+ * Claims up to `limit` due jobs (of `kinds`, all by default): not done, due, and not leased (or the
+ * lease ran out, so a crashed process's jobs come back). Each claim counts an attempt; the jobs
+ * share one new claim id.
  */
-export async function claimJobs(db: Db, now: Date, leaseMs: number, limit: number): Promise<JobRow[]> {
+export async function claimJobs(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  kinds?: JobKinds,
+): Promise<JobRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: jobs.id })
@@ -48,6 +64,7 @@ export async function claimJobs(db: Db, now: Date, leaseMs: number, limit: numbe
           isNull(jobs.doneAt),
           lte(jobs.runAt, now),
           or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
+          kindsCondition(kinds),
         ),
       )
       .orderBy(asc(jobs.runAt))

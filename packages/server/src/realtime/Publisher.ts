@@ -23,7 +23,9 @@ export type Audience =
    */
   | { limitedMember: string; userId: string }
   /** The members of project `billing` (a key) holding `project.billing.view`. */
-  | { billing: string };
+  | { billing: string }
+  /** The members of project `broadcasts` (a key) holding `crm.broadcast.view`. */
+  | { broadcasts: string };
 
 export interface Published<E extends ServerEventName = ServerEventName> {
   audience: Audience;

@@ -11,7 +11,9 @@
  * - none: members without `crm.chat.view`.
  *
  * Members holding `project.billing.view` also join `billing:<key>:full` (or `…:masked`, without
- * `crm.chat.show_user_contact_detail`): the project's balance and its ledger entries.
+ * `crm.chat.show_user_contact_detail`): the project's balance and its ledger entries. Members
+ * holding `crm.broadcast.view` join `broadcasts:<key>`: the project's broadcasts and their
+ * progress (no phones in them, so one room).
  */
 import { can } from '../sdk.ts';
 import type { PermissionKey } from '../sdk.ts';
@@ -48,6 +50,10 @@ function billingRoom(key: string, detail: Detail): string {
   return `billing:${key}:${detail}`;
 }
 
+export function broadcastRoom(key: string): `broadcasts:${string}` {
+  return `broadcasts:${key}`;
+}
+
 /** Both rooms of a division (left when it is deleted). */
 export function divisionRooms(key: string, divisionId: string): string[] {
   return [divisionRoom(key, divisionId, 'full'), divisionRoom(key, divisionId, 'masked')];
@@ -64,6 +70,7 @@ export function memberRooms(
   const rooms: string[] = [
     projectRoom(key),
     ...(can(permissions, 'project.billing.view') ? [billingRoom(key, detail)] : []),
+    ...(can(permissions, 'crm.broadcast.view') ? [broadcastRoom(key)] : []),
   ];
   if (!can(permissions, 'crm.chat.view')) return rooms;
   if (can(permissions, 'crm.chat.show_all_chat')) return [...rooms, allRoom(key, detail)];
@@ -87,6 +94,7 @@ export function possibleMemberRooms(
     projectRoom(key),
     billingRoom(key, 'full'),
     billingRoom(key, 'masked'),
+    broadcastRoom(key),
     allRoom(key, 'full'),
     allRoom(key, 'masked'),
     ownRoom(key, userId, 'full'),
@@ -108,6 +116,7 @@ export function audienceRooms(audience: Audience): { full: string[]; masked: str
       masked: [billingRoom(audience.billing, 'masked')],
     };
   }
+  if ('broadcasts' in audience) return { full: [broadcastRoom(audience.broadcasts)], masked: [] };
   if ('limitedMember' in audience) {
     const { limitedMember: key, userId } = audience;
     return { full: [ownRoom(key, userId, 'full')], masked: [ownRoom(key, userId, 'masked')] };

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WhatsAppErrorCode } from '../channels/whatsapp/index.ts';
 import { graphErrors } from './graphErrors.ts';
 import type { GraphErrorAnswer } from './graphErrors.ts';
 import { newWamid } from './ids.ts';

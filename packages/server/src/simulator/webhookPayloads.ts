@@ -37,7 +37,7 @@ export interface WireStatus {
     code: number;
     title: string;
     message: string;
-    error_data: { details: string };
+    error_data?: { details: string };
     href: string;
   }[];
 }

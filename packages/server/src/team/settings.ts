@@ -6,7 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { divisions, media, projectMembers, projects, uploadTransfers, waAccounts } from '../db/schema.ts';
 import type { ProjectRow, StoredWorkingDay } from '../db/schema.ts';
-import type { ProjectSettings, WorkingDay } from '../sdk.ts';
+import type { OptOutSettings, ProjectSettings, WorkingDay } from '../sdk.ts';
+import { optOutColumns, optOutSettingsOf } from '../broadcasts/optOutSettings.ts';
+import type { Locale } from '../i18n/translate.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -42,6 +44,7 @@ export async function projectSettings(db: Db, project: ProjectRow): Promise<Proj
     timeZone: project.timeZone,
     workingHours: workingHoursOf(project.workingHours),
     defaultDivision: division ?? null,
+    optOut: optOutSettingsOf(project),
     createdAt: project.createdAt.toISOString(),
   };
 }
@@ -53,6 +56,8 @@ export interface SettingsChange {
   workingHours?: readonly { day: number; open: boolean; from: string; to: string }[] | undefined;
   /** `null` clears it. */
   defaultDivisionId?: string | null | undefined;
+  /** Checked here (`optOutColumns`: `invalid_input` in `locale`). */
+  optOut?: { settings: OptOutSettings; locale: Locale } | undefined;
 }
 
 /**
@@ -73,7 +78,18 @@ export async function updateSettings(
         .for('update');
       if (division === undefined) return 'division_not_found';
     }
-    const set: Partial<Pick<ProjectRow, 'name' | 'timeZone' | 'workingHours' | 'defaultDivisionId'>> = {};
+    const set: Partial<
+      Pick<
+        ProjectRow,
+        | 'name'
+        | 'timeZone'
+        | 'workingHours'
+        | 'defaultDivisionId'
+        | 'optOutWords'
+        | 'optOutReply'
+        | 'optOutReplyEnabled'
+      >
+    > = {};
     if (change.name !== undefined) set.name = change.name;
     if (change.timeZone !== undefined) set.timeZone = change.timeZone;
     if (change.workingHours !== undefined)
@@ -81,6 +97,8 @@ export async function updateSettings(
         .sort((a, b) => a.day - b.day)
         .map(({ day, open, from, to }) => ({ day: day as StoredWorkingDay['day'], open, from, to }));
     if (change.defaultDivisionId !== undefined) set.defaultDivisionId = change.defaultDivisionId;
+    if (change.optOut !== undefined)
+      Object.assign(set, optOutColumns(change.optOut.settings, change.optOut.locale));
     if (Object.keys(set).length === 0) {
       const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
       return row ?? null;

@@ -63,6 +63,8 @@ export interface DeliveryWorkerOptions {
    * refunds it, announced with the project's balance and the prices in force. Default: none.
    */
   prices?: readonly PriceRow[];
+  /** Told of the broadcasts whose recipients moved or were replied to (their progress is announced). */
+  broadcasts?: { touched(ids: Iterable<string>): void };
   /** Tries of a delivery whose statuses name a wamid not stored yet. Default 6. */
   maxAttempts?: number;
   pollMs?: number;
@@ -134,7 +136,8 @@ export function eventCount(body: unknown): number {
 const retryDelayMs = (attempt: number): number => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
 
 export class DeliveryWorker {
-  readonly #options: Required<Omit<DeliveryWorkerOptions, 'whatsapp'>>;
+  readonly #options: Required<Omit<DeliveryWorkerOptions, 'whatsapp' | 'broadcasts'>> &
+    Pick<DeliveryWorkerOptions, 'broadcasts'>;
   /** Syncs of template copies asked for by status webhooks; `null` without Graph settings. */
   readonly #templates: TemplateSyncer | null;
   /** Works off the table (retries, failed batches), one pass at a time. */
@@ -327,13 +330,15 @@ export class DeliveryWorker {
     const { db, now, publisher, jobs, links } = this.#options;
     const at = now();
     const plan = await this.#plan(db, deliveries, at);
+    const touched = new Set<string>();
     let outcomes: Outcome[];
     if (kind === 'new' && plan.statuses.length === 0 && plan.templates.length === 0) {
       const received = await storeWebhookBatch(
         db,
         deliveries,
         plan.arriving.map(({ item }) => item),
-        { links, now: at },
+        { links, now: at, prices: this.#options.prices },
+        touched,
       );
       outcomes = this.#collect(plan, received);
     } else {
@@ -341,12 +346,13 @@ export class DeliveryWorker {
         const received = await receiveMessages(
           tx,
           plan.arriving.map(({ item }) => item),
-          { links, now: at },
+          { links, now: at, prices: this.#options.prices },
+          touched,
         );
         const done = this.#collect(plan, received);
         const owed: OwedRefund[] = [];
         for (const { outcome, routed, event } of plan.statuses) {
-          const result = await receiveStatus(tx, routed, event, at, owed);
+          const result = await receiveStatus(tx, routed, event, at, owed, touched);
           if (result === 'unknown') outcome.unresolved += 1;
           else outcome.announcements.push(...result);
         }
@@ -368,6 +374,7 @@ export class DeliveryWorker {
     // Stored: nothing after this point may send the deliveries down the failure path.
     try {
       for (const outcome of outcomes) announce(publisher, outcome.announcements);
+      this.#options.broadcasts?.touched(touched);
       if (outcomes.some((outcome) => outcome.queuedDownload)) jobs.kick();
       this.#requestSyncs(outcomes.flatMap((outcome) => outcome.syncs));
     } catch (error) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Actor, ActorRefFrom } from 'xstate';
 import { Form } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { formatDate, formatDateTime } from '@sapa/sdk';
+import { BROADCAST_DEFAULT_RATE, BROADCAST_RATE_MAX, formatDate, formatDateTime } from '@sapa/sdk';
 import type { MessageKey, Project, WhatsAppAccount } from '@sapa/sdk';
 import type { accountFormMachine } from '@sapa/machines/team';
 import {
@@ -52,8 +52,9 @@ const statusLabels: Record<WhatsAppAccount['status'], MessageKey> = {
 
 /**
  * `/project/account/{key}`: the project's WhatsApp numbers as Meta verified them (verified name,
- * quality rating, messaging tier, status, when checked), kept live; adding a number (Meta is
- * asked first), reading one from Meta again, renaming it, a new access token, logging it out and
+ * quality rating, messaging tier, broadcast rate, status, when checked), kept live; adding a
+ * number (Meta is asked first), reading one from Meta again, renaming it, a new access token, its
+ * broadcast rate (Meta's default of 80 a second unless set), logging it out and
  * deleting it, each with its permission (accountsMachine); and, for `project.account.view`, the
  * Templates tab of each number's WhatsApp Business Account (TemplatesPanel).
  */
@@ -179,7 +180,7 @@ function useClosesOnSave(actor: AccountsActor, close: () => void) {
   }, [saved, close]);
 }
 
-type CardDialog = 'rename' | 'token' | 'waba' | 'logout' | 'delete';
+type CardDialog = 'rename' | 'token' | 'waba' | 'rate' | 'logout' | 'delete';
 
 function AccountCard({
   account,
@@ -226,6 +227,12 @@ function AccountCard({
         </dd>
         <dt className={css.factTerm}>{t('account.fact.limit')}</dt>
         <dd className={css.factValue}>{limitText(t, account.messagingLimit)}</dd>
+        <dt className={css.factTerm}>{t('account.fact.rate')}</dt>
+        <dd className={css.factValue} data-testid="account-rate">
+          {account.broadcastRate === null
+            ? t('account.rateDefault', { rate: BROADCAST_DEFAULT_RATE })
+            : t('account.rateValue', { rate: account.broadcastRate })}
+        </dd>
         <dt className={css.factTerm}>{t('account.fact.waba')}</dt>
         <dd className={css.factValue}>{account.wabaId ?? t('account.noWaba')}</dd>
         <dt className={css.factTerm}>{t('account.fact.phoneNumberId')}</dt>
@@ -268,6 +275,9 @@ function AccountCard({
                   {t('account.setWaba')}
                 </Button>
               ) : null}
+              <Button size="sm" tone="secondary" isDisabled={busy} onPress={() => setDialogOpen('rate')}>
+                {t('account.setRate')}
+              </Button>
             </>
           ) : null}
           {may.logout && account.status !== 'logged_out' ? (
@@ -282,7 +292,7 @@ function AccountCard({
           ) : null}
         </div>
       ) : null}
-      {dialogOpen === 'rename' || dialogOpen === 'token' || dialogOpen === 'waba' ? (
+      {dialogOpen === 'rename' || dialogOpen === 'token' || dialogOpen === 'waba' || dialogOpen === 'rate' ? (
         <ChangeDialog actor={actor} account={account} kind={dialogOpen} onClose={() => setDialogOpen(null)} />
       ) : null}
       {dialogOpen === 'logout' || dialogOpen === 'delete' ? (
@@ -305,16 +315,19 @@ function ChangeDialog({
 }: {
   actor: AccountsActor;
   account: WhatsAppAccount;
-  kind: 'rename' | 'token' | 'waba';
+  kind: 'rename' | 'token' | 'waba' | 'rate';
   onClose(): void;
 }) {
   const t = useT();
   const fieldError = useFieldError();
-  const [value, setValue] = useState(kind === 'rename' ? account.name : '');
+  const [value, setValue] = useState(
+    kind === 'rename' ? account.name : kind === 'rate' ? (account.broadcastRate?.toString() ?? '') : '',
+  );
   const titles = {
     rename: 'account.renameTitle',
     token: 'account.tokenTitle',
     waba: 'account.wabaTitle',
+    rate: 'account.rateTitle',
   } as const;
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const changeError = useSelector(actor, (snapshot) => snapshot.context.changeError);
@@ -341,7 +354,9 @@ function ChangeDialog({
               ? { type: 'accounts.rename', id: account.id, name: value }
               : kind === 'waba'
                 ? { type: 'accounts.setWaba', id: account.id, wabaId: value }
-                : { type: 'accounts.renewToken', id: account.id, accessToken: value },
+                : kind === 'rate'
+                  ? { type: 'accounts.setRate', id: account.id, rate: value }
+                  : { type: 'accounts.renewToken', id: account.id, accessToken: value },
           );
         }}
       >
@@ -351,6 +366,25 @@ function ChangeDialog({
             value={value}
             onChange={setValue}
             error={fieldError(fieldErrors.name)}
+            autoFocus
+          />
+        ) : kind === 'rate' ? (
+          <TextField
+            label={t('account.rate')}
+            value={value}
+            onChange={setValue}
+            error={
+              fieldErrors.broadcastRate === undefined
+                ? null
+                : 'key' in fieldErrors.broadcastRate
+                  ? t(fieldErrors.broadcastRate.key, { max: BROADCAST_RATE_MAX })
+                  : fieldErrors.broadcastRate.message
+            }
+            description={t('account.rateHint', { rate: BROADCAST_DEFAULT_RATE, max: BROADCAST_RATE_MAX })}
+            placeholder={String(BROADCAST_DEFAULT_RATE)}
+            inputMode="numeric"
+            autoComplete="off"
+            data-testid="account-rate-input"
             autoFocus
           />
         ) : kind === 'waba' ? (

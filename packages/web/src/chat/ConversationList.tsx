@@ -73,8 +73,11 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
   const typed = useSelector(list, selectSearch);
   const narrowed = useSelector(list, selectRecordFilterCount);
   const [search, setSearch] = useState(typed);
-  // The number, label, stage and division filters show on demand (one row of tools stays).
+  // The number, label, stage and division filters show on demand (one row of tools stays). They
+  // mount the first time they show (then only hide): their options load then, not with the inbox.
   const [moreShown, setMoreShown] = useState(false);
+  const [moreOpened, setMoreOpened] = useState(false);
+  if (moreShown && !moreOpened) setMoreOpened(true);
   const panelId = useId();
 
   return (
@@ -139,7 +142,7 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
           ))}
         </ToggleButtonGroup>
         <div id={panelId} className={css.filterPanel} hidden={!moreShown} data-testid="list-filters">
-          {accounts.length > 1 ? (
+          {moreOpened && accounts.length > 1 ? (
             <OptionSelect
               label={t('chat.list.account')}
               options={[
@@ -155,9 +158,13 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
               }
             />
           ) : null}
-          <LabelFilter list={list} projectKey={rows.projectKey} />
-          <StageFilter list={list} projectKey={rows.projectKey} />
-          <DivisionFilter list={list} projectKey={rows.projectKey} />
+          {moreOpened ? (
+            <>
+              <LabelFilter list={list} projectKey={rows.projectKey} />
+              <StageFilter list={list} projectKey={rows.projectKey} />
+              <DivisionFilter list={list} projectKey={rows.projectKey} />
+            </>
+          ) : null}
         </div>
       </div>
       {status === 'loading' ? (

@@ -31,7 +31,7 @@ import { useRuntime } from '../RuntimeProvider.tsx';
 import { useToasts } from '../toast/ToastRegion.tsx';
 import { UploadTargetProvider, type UploadTarget } from '../uploads/UploadTarget.tsx';
 import { useUploadQueue } from '../uploads/useUploadQueue.ts';
-import { TemplatePickerDialog } from '../outreach/TemplatePickerDialog.tsx';
+import { TemplatePickerDialog } from '../outreach/LazyTemplatePickerDialog.tsx';
 import { Composer } from './Composer.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { ThreadView } from './ThreadView.tsx';

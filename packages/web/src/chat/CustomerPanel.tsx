@@ -14,7 +14,8 @@ import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { useFieldError } from '../auth/useFieldError.ts';
 import { useT } from '../i18n/I18nProvider.tsx';
-import { StartConversationDialog } from '../outreach/StartConversationDialog.tsx';
+import { StartConversationDialog } from '../outreach/LazyStartConversationDialog.tsx';
+import { CustomerOptOut } from '../customers/CustomerOptOut.tsx';
 import { CustomerDivision } from './CustomerDivision.tsx';
 import { CustomerLabels } from './CustomerLabels.tsx';
 import { CustomerStage } from './CustomerStage.tsx';
@@ -28,7 +29,8 @@ const NOBODY = 'nobody';
 /**
  * The customer of the open conversation: name (renamed with `crm.chat.rename_client`), phone as
  * the server gives it (masked without `show_user_contact_detail`), WhatsApp profile name, the
- * number it came in on, first contact, the ad it came from, its labels, its stage, its division,
+ * number it came in on, first contact, the ad it came from, whether they opted out of broadcasts
+ * (reversible with `crm.customer.edit`), its labels, its stage, its division,
  * its assignee (picked with `crm.chat.assign`, else only named) and its window; "Kirim pesan"
  * (`crm.chat.send`) reaches the customer with a template through any number that can send.
  */
@@ -125,6 +127,12 @@ export function CustomerPanel({
           </span>
         </Fact>
       </dl>
+      <CustomerOptOut
+        customerId={customer.id}
+        name={customer.name}
+        state={{ optedOutAt: customer.optedOutAt, optedOutVia: customer.optedOutVia }}
+        timeZone={timeZone}
+      />
       <CustomerLabels projectKey={projectKey} customerId={customer.id} />
       <CustomerStage customerId={customer.id} timeZone={timeZone} />
       <CustomerDivision conversation={conversation} />

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Link } from 'wouter';
 import { conversationPreview, formatTime } from '@sapa/sdk';
 import type { MessageStatus, ThreadMessage } from '@sapa/sdk';
 import { deliveryMark } from '@sapa/machines/inbox';
@@ -16,8 +17,14 @@ import { useT } from '../i18n/I18nProvider.tsx';
 import { failureText } from '../outreach/messageFailure.ts';
 import { BalanceRefusalNote, useBalanceRefusal } from '../outreach/BalanceRefusal.tsx';
 import type { MessageKey } from '@sapa/sdk';
+import { useProject } from '../project/ProjectScope.tsx';
+import { broadcastPath } from '../routes.ts';
 import { MessageContent, type MessageBody } from './MessageContent.tsx';
 import * as css from './message.css.ts';
+import { loadBroadcastTexts } from '../i18n/broadcastTexts.ts';
+
+// A broadcast's tag texts are the broadcasts part's (not loaded with the app).
+loadBroadcastTexts();
 
 const statusLabels: Record<MessageStatus, MessageKey> = {
   pending: 'chat.status.pending',
@@ -110,6 +117,9 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         aria-label={label}
       >
         {sender ? <span className={css.sender}>{sender}</span> : null}
+        {item.kind === 'message' && item.message.broadcast !== null ? (
+          <BroadcastTag broadcast={item.message.broadcast} reply={side === 'in'} />
+        ) : null}
         {quoted ? <Quote quoted={quoted} /> : null}
         <MessageContent
           body={body}
@@ -151,6 +161,27 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
     </div>
   );
 });
+
+/**
+ * The broadcast a message was sent by ("Broadcast: Promo Lebaran"), or that a customer's message
+ * answers ("Balasan broadcast: …"), linking to its results.
+ */
+function BroadcastTag({ broadcast, reply }: { broadcast: { id: string; name: string }; reply: boolean }) {
+  const t = useT();
+  const { project } = useProject();
+  const text = t(reply ? 'chat.thread.broadcastReply' : 'chat.thread.broadcast', { name: broadcast.name });
+  if (project === null) return <span className={css.broadcastTag}>{text}</span>;
+  return (
+    <Link
+      href={broadcastPath(project.key, broadcast.id)}
+      className={css.broadcastTag}
+      aria-label={t('chat.thread.broadcastLabel', { name: broadcast.name })}
+      data-testid="message-broadcast"
+    >
+      {text}
+    </Link>
+  );
+}
 
 /** Why a send of ours did not go: the project's balance (with the way to pay), or the failure's message. */
 function LocalFailure({ error }: { error: FlowError }) {

@@ -167,3 +167,20 @@ export const dayLabel = style({
   borderRadius: tokens.radius.full,
   padding: `2px ${tokens.space.md}`,
 });
+
+/** The broadcast a message belongs to, above its content: a quiet link to its results. */
+export const broadcastTag = style({
+  alignSelf: 'flex-start',
+  fontSize: '12px',
+  fontWeight: 600,
+  color: vars.color.primary,
+  background: vars.color.selected,
+  borderRadius: tokens.radius.full,
+  padding: `1px ${tokens.space.sm}`,
+  textDecoration: 'none',
+  overflowWrap: 'anywhere',
+  selectors: {
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});

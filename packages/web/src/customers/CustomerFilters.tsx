@@ -13,6 +13,103 @@ import * as css from './customers.css.ts';
 /** The choice that clears a filter. */
 const ALL = 'all';
 
+/** The customers table's filters as chosen: an id, a `yyyy-mm-dd` date, or null when not applied. */
+export type CustomerFilterValues = Readonly<Record<CustomerFilter, string | null>>;
+
+/** The filters' choices (`null`: a list the viewer may not see or that did not load, not offered). */
+export interface CustomerFilterChoiceLists {
+  labels: readonly { id: string; name: string }[] | null;
+  stages: readonly { id: string; name: string }[] | null;
+  divisions: readonly { id: string; name: string }[] | null;
+  accounts: readonly { id: string; name: string; displayPhone: string }[] | null;
+}
+
+/**
+ * A choice per filter the viewer can see (label, stage, division, WhatsApp number) and the
+ * first-contact dates from / to (a `to` before `from` says so beside it): the customers table's
+ * filters, also a broadcast's audience. The owner's machine holds the values.
+ */
+export function CustomerFilterChoices({
+  filters,
+  options,
+  reversed,
+  onFilter,
+  isDisabled = false,
+  testIdPrefix = 'customer-filter',
+}: {
+  filters: CustomerFilterValues;
+  options: CustomerFilterChoiceLists;
+  reversed: boolean;
+  onFilter(filter: CustomerFilter, value: string | null): void;
+  isDisabled?: boolean;
+  testIdPrefix?: string;
+}) {
+  const t = useT();
+  const choice = (
+    filter: CustomerFilter,
+    all: MessageKey,
+    items: SelectOption[] | null,
+    label: MessageKey,
+  ) =>
+    items === null ? null : (
+      <OptionSelect
+        label={t(label)}
+        testId={`${testIdPrefix}-${filter}`}
+        options={[{ id: ALL, label: t(all) }, ...items]}
+        selected={filters[filter] ?? ALL}
+        isDisabled={isDisabled}
+        onSelect={(id) => onFilter(filter, id === ALL ? null : id)}
+      />
+    );
+  return (
+    <>
+      {choice(
+        'labelId',
+        'customers.filter.allLabels',
+        options.labels?.map((label) => ({ id: label.id, label: label.name })) ?? null,
+        'customers.filter.label',
+      )}
+      {choice(
+        'stageId',
+        'customers.filter.allStages',
+        options.stages?.map((stage) => ({ id: stage.id, label: stage.name })) ?? null,
+        'customers.filter.stage',
+      )}
+      {choice(
+        'divisionId',
+        'customers.filter.allDivisions',
+        options.divisions?.map((division) => ({ id: division.id, label: division.name })) ?? null,
+        'customers.filter.division',
+      )}
+      {choice(
+        'accountId',
+        'customers.filter.allAccounts',
+        options.accounts?.map((account) => ({
+          id: account.id,
+          label: `${account.name} (${account.displayPhone})`,
+        })) ?? null,
+        'customers.filter.account',
+      )}
+      <DatePicker
+        label={t('customers.filter.from')}
+        value={filters.from}
+        isDisabled={isDisabled}
+        onChange={(value) => onFilter('from', value)}
+        testId={`${testIdPrefix}-from`}
+      />
+      <DatePicker
+        label={t('customers.filter.to')}
+        value={filters.to}
+        minValue={filters.from}
+        isDisabled={isDisabled}
+        onChange={(value) => onFilter('to', value)}
+        error={reversed ? t('customers.filter.rangeReversed') : null}
+        testId={`${testIdPrefix}-to`}
+      />
+    </>
+  );
+}
+
 const sortNames = {
   newest: 'customers.sort.newest',
   oldest: 'customers.sort.oldest',
@@ -38,21 +135,6 @@ export function CustomerFilters({ actor }: { actor: CustomersActor }) {
   const hasQuery = useSelector(actor, selectHasQuery);
   const setFilter = (filter: CustomerFilter, value: string | null) =>
     actor.send({ type: 'customers.filter', filter, value });
-  const choice = (
-    filter: CustomerFilter,
-    all: MessageKey,
-    items: SelectOption[] | null,
-    label: MessageKey,
-  ) =>
-    items === null ? null : (
-      <OptionSelect
-        label={t(label)}
-        testId={`customer-filter-${filter}`}
-        options={[{ id: ALL, label: t(all) }, ...items]}
-        selected={filters[filter] ?? ALL}
-        onSelect={(id) => setFilter(filter, id === ALL ? null : id)}
-      />
-    );
   return (
     <div className={css.filters} role="group" aria-label={t('customers.filters')}>
       <SearchField
@@ -80,47 +162,7 @@ export function CustomerFilters({ actor }: { actor: CustomersActor }) {
         {t('chat.list.moreFilters')}
       </ToggleButton>
       <div className={css.more} data-open={moreShown || undefined}>
-        {choice(
-          'labelId',
-          'customers.filter.allLabels',
-          options.labels?.map((label) => ({ id: label.id, label: label.name })) ?? null,
-          'customers.filter.label',
-        )}
-        {choice(
-          'stageId',
-          'customers.filter.allStages',
-          options.stages?.map((stage) => ({ id: stage.id, label: stage.name })) ?? null,
-          'customers.filter.stage',
-        )}
-        {choice(
-          'divisionId',
-          'customers.filter.allDivisions',
-          options.divisions?.map((division) => ({ id: division.id, label: division.name })) ?? null,
-          'customers.filter.division',
-        )}
-        {choice(
-          'accountId',
-          'customers.filter.allAccounts',
-          options.accounts?.map((account) => ({
-            id: account.id,
-            label: `${account.name} (${account.displayPhone})`,
-          })) ?? null,
-          'customers.filter.account',
-        )}
-        <DatePicker
-          label={t('customers.filter.from')}
-          value={filters.from}
-          onChange={(value) => setFilter('from', value)}
-          testId="customer-filter-from"
-        />
-        <DatePicker
-          label={t('customers.filter.to')}
-          value={filters.to}
-          minValue={filters.from}
-          onChange={(value) => setFilter('to', value)}
-          error={reversed ? t('customers.filter.rangeReversed') : null}
-          testId="customer-filter-to"
-        />
+        <CustomerFilterChoices filters={filters} options={options} reversed={reversed} onFilter={setFilter} />
         <OptionSelect
           label={t('customers.sort')}
           testId="customer-sort"

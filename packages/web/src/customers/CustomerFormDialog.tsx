@@ -1,4 +1,11 @@
-import { FieldError, Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import {
+  Checkbox,
+  FieldError,
+  Form,
+  Label,
+  TextArea,
+  TextField as AriaTextField,
+} from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { CUSTOM_FIELD_NAME_MAX, CUSTOMER_NOTES_MAX } from '@sapa/sdk';
@@ -16,14 +23,22 @@ import { dialog } from '../components/dialog.css.ts';
 import * as field from '../components/field.css.ts';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
+import { useProject } from '../project/ProjectScope.tsx';
 import { errorText, type CustomersActor } from './types.ts';
+import { OptOutStatus } from './OptOutStatus.tsx';
 import * as css from './customers.css.ts';
+import * as optOutCss from './optOut.css.ts';
+import { loadBroadcastTexts } from '../i18n/broadcastTexts.ts';
+
+// The opt-out texts are the broadcasts part's (not loaded with the app).
+loadBroadcastTexts();
 
 type FormActor = ActorRefFrom<typeof customerFormMachine>;
 
 /**
  * "Tambah pelanggan" or "Ubah pelanggan": name, phone (read-only when the viewer sees it masked),
- * notes, and custom fields as name / value rows. The form's machine checks and saves; each field
+ * notes, custom fields as name / value rows, and whether the customer is left out of broadcasts
+ * (since when and how; ticked or unticked with `crm.customer.edit`, sent with the save). The form's machine checks and saves; each field
  * shows its error beside it, the server's included (a phone another customer has). The dialog
  * closes once the save went through.
  */
@@ -158,6 +173,7 @@ function CustomerForm({ form }: { form: FormActor }) {
             </Button>
           </div>
         </fieldset>
+        <OptOutField form={form} />
         <FormError message={saveError ? t('customers.form.failed', { message: saveError.message }) : null} />
         <div className={dialog.actions}>
           <Button tone="secondary" isDisabled={saving} onPress={cancel}>
@@ -169,5 +185,47 @@ function CustomerForm({ form }: { form: FormActor }) {
         </div>
       </Form>
     </ModalDialog>
+  );
+}
+
+/**
+ * The customer's opt-out of broadcasts: how it stands (an existing customer), and the tick box
+ * that changes it with the save (`crm.customer.edit`). Unticking a customer's own opt-out says
+ * to do it only at their request.
+ */
+function OptOutField({ form }: { form: FormActor }) {
+  const t = useT();
+  const { project } = useProject();
+  const customer = useSelector(form, (snapshot) => snapshot.context.customer);
+  const optedOut = useSelector(form, (snapshot) => snapshot.context.draft.optedOut);
+  const canOptOut = useSelector(form, (snapshot) => snapshot.context.canOptOut);
+  const saving = useSelector(form, (snapshot) => snapshot.hasTag('saving'));
+  const stands =
+    customer === null ? null : { optedOutAt: customer.optedOutAt, optedOutVia: customer.optedOutVia };
+  if (!canOptOut && stands === null) return null;
+  return (
+    <fieldset className={css.fieldset} data-testid="customer-opt-out-field">
+      <legend className={css.legend}>{t('optOut.title')}</legend>
+      {stands !== null ? (
+        <OptOutStatus state={stands} timeZone={project?.timeZone ?? 'Asia/Jakarta'} />
+      ) : null}
+      {canOptOut ? (
+        <Checkbox
+          className={optOutCss.checkbox}
+          isSelected={optedOut}
+          isDisabled={saving}
+          data-testid="customer-opted-out-box"
+          onChange={(value) => form.send({ type: 'customerForm.optedOut', value })}
+        >
+          <span className={optOutCss.box} aria-hidden="true">
+            {optedOut ? '✓' : ''}
+          </span>
+          {t('optOut.stopped')}
+        </Checkbox>
+      ) : null}
+      {canOptOut && customer !== null && stands?.optedOutVia === 'message' && !optedOut ? (
+        <p className={field.description}>{t('optOut.inBodyMessage', { name: customer.name })}</p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'wouter';
-import { formatActivity, formatDate, type Customer, type Project } from '@sapa/sdk';
+import { formatActivity, formatDate, formatDateTime, type Customer, type Project } from '@sapa/sdk';
 import type { CustomerListPayload, CustomerPermissions } from '@sapa/machines/crm';
 import type { TableActorRef } from '@sapa/machines/table';
 import { button } from '../components/button.css.ts';
@@ -13,9 +13,15 @@ import { StageChip } from '../stages/StageSwatch.tsx';
 import { DataTable } from '../table/DataTable.tsx';
 import type { CustomersActor } from './types.ts';
 import * as css from './customers.css.ts';
+import * as optOut from './optOut.css.ts';
+import { loadBroadcastTexts } from '../i18n/broadcastTexts.ts';
+
+// The opt-out texts are the broadcasts part's (not loaded with the app).
+loadBroadcastTexts();
 
 /**
- * The customers, 10 a page: name and phone, labels as chips, stage, last message and first contact
+ * The customers, 10 a page: name and phone, labels as chips, stage, whether they receive broadcasts
+ * ("Berhenti" for one who opted out, since when and how on hover), last message and first contact
  * (in the project's time zone), "Buka percakapan" (the customer's latest conversation in the
  * inbox, when there is one, with `crm.chat.view`), and Edit, "Kirim pesan" (a template through one
  * of the numbers, `crm.chat.send`: `onMessage`) and Delete, each with its permission. Every link
@@ -99,6 +105,27 @@ function customerColumns(
             testId="customer-stage-chip"
           />
         ),
+    },
+    {
+      id: 'broadcast',
+      header: t('customers.column.broadcast'),
+      size: 100,
+      cell: ({ row }) => {
+        const { optedOutAt, optedOutVia } = row.original;
+        return optedOutAt === null ? (
+          <span className={optOut.badge({ optedOut: false })}>{t('optOut.receives')}</span>
+        ) : (
+          <span
+            className={optOut.badge({ optedOut: true })}
+            data-testid="customer-opted-out"
+            title={t(`optOut.since.${optedOutVia ?? 'agent'}`, {
+              date: formatDateTime(optedOutAt, project.timeZone),
+            })}
+          >
+            {t('optOut.badge')}
+          </span>
+        );
+      },
     },
     {
       id: 'lastMessageAt',

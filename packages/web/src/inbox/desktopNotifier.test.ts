@@ -55,6 +55,7 @@ const message: InboundMessage['message'] = {
   senderId: null,
   template: null,
   pricing: null,
+  broadcast: null,
   createdAt: '2025-03-01T10:00:00Z',
 };
 const event: InboundMessage = { key: 'k1', conversationId: 'c1', seq: 3, customerName: 'Sari', message };

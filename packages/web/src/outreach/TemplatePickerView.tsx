@@ -100,13 +100,30 @@ function TemplateList({ picker, onCancel }: { picker: PickerActor; onCancel(): v
   );
 }
 
-function TemplateOption({ template, onPress }: { template: MessageTemplate; onPress(): void }) {
+/**
+ * One approved template to choose: its name, category, language and body (the picker's list, the
+ * broadcast composer's). `isSelected` marks the one chosen (pressed).
+ */
+export function TemplateOption({
+  template,
+  onPress,
+  isSelected,
+  isDisabled = false,
+}: {
+  template: MessageTemplate;
+  onPress(): void;
+  isSelected?: boolean;
+  isDisabled?: boolean;
+}) {
   const t = useT();
   return (
     <AriaButton
       className={css.option}
       aria-label={t('outreach.picker.chooseLabel', { name: template.name })}
+      {...(isSelected === undefined ? {} : { 'aria-pressed': isSelected })}
+      {...(isSelected ? { 'data-selected': true } : {})}
       data-testid="template-option"
+      isDisabled={isDisabled}
       onPress={onPress}
     >
       <span className={css.optionHead}>

@@ -76,6 +76,12 @@ export const option = style({
   selectors: {
     '&[data-hovered]': { borderColor: vars.color.primary },
     '&[data-focus-visible]': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` },
+    '&[data-selected]': {
+      borderColor: vars.color.primary,
+      background: vars.color.selected,
+      boxShadow: `0 0 0 1px ${vars.color.primary}`,
+    },
+    '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.6 },
   },
 });
 

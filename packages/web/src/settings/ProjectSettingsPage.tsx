@@ -43,6 +43,7 @@ import { fieldErrorText } from '../crm/crudDialogs.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import { useProjectActor } from '../project/ProjectScope.tsx';
+import { OptOutSection } from './OptOutSection.tsx';
 import * as css from './settings.css.ts';
 
 type SettingsActor = ActorRefFrom<typeof projectSettingsMachine>;
@@ -52,7 +53,8 @@ const NO_DIVISION = 'none';
 /**
  * `/project/setting/{key}` (`project.edit`): the project's name, time zone (a searchable list of
  * the zones the browser knows), working hours per weekday (open tick, from and to with the hour
- * picker) and default division; and deleting the project once its name is typed
+ * picker) and default division, the opt-out of broadcasts (words, answer, its switch:
+ * OptOutSection); and deleting the project once its name is typed
  * (projectSettingsMachine). Deleted, the app goes home.
  */
 export function ProjectSettingsPage() {
@@ -187,6 +189,7 @@ function SettingsForm({ actor, mayDelete }: { actor: SettingsActor; mayDelete: b
           );
         })}
       </section>
+      <OptOutSection actor={actor} disabled={saving} />
       <FormError message={saveError ? t('settings.failed', { message: saveError.message }) : null} />
       <div className={css.actions}>
         <Button type="submit" data-testid="settings-save" isDisabled={saving}>

@@ -46,6 +46,8 @@ export const errors = {
     'error.template_not_approved':
       'Template ini belum disetujui Meta (atau sudah dijeda) dan belum dapat dikirim.',
     'error.template_refused': 'Meta menolak template ini: {detail}',
+    'error.conflict':
+      'Tindakan ini tidak dapat dilakukan pada keadaannya sekarang. Muat ulang lalu coba lagi.',
     'error.self_escalation': 'Anda tidak dapat menambah izin Anda sendiri.',
     'error.grant_beyond_own': 'Anda hanya dapat memberikan izin yang Anda miliki sendiri.',
     'error.last_permission_holder':
@@ -128,6 +130,7 @@ export const errors = {
     'error.template_not_approved':
       'This template is not approved by Meta (or is paused) and cannot be sent yet.',
     'error.template_refused': 'Meta refused this template: {detail}',
+    'error.conflict': 'This cannot be done in its current state. Reload and try again.',
     'error.self_escalation': 'You cannot add permissions to yourself.',
     'error.grant_beyond_own': 'You can only grant permissions you hold yourself.',
     'error.last_permission_holder': 'The project must keep at least one member who can set permissions.',

@@ -118,6 +118,7 @@ export const accountHandlers = {
       ...facts,
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(input.wabaId === undefined ? {} : { wabaId: input.wabaId }),
+      ...(input.broadcastRate === undefined ? {} : { broadcastRate: input.broadcastRate }),
       // A new token Meta accepted: the number is connected again.
       ...(input.accessToken === undefined
         ? {}

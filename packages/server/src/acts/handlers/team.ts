@@ -22,6 +22,7 @@ import {
 } from '../../team/members.ts';
 import { deleteProject, projectSettings, updateSettings } from '../../team/settings.ts';
 import { ActError } from '../ActError.ts';
+import { forgetProjectRoutes } from '../../broadcasts/optOutSettings.ts';
 import { changed, scopeOf } from './inbox.ts';
 import { inProject, signedIn } from '../context.ts';
 import type { ActContext } from '../context.ts';
@@ -80,9 +81,13 @@ export const teamHandlers = {
       timeZone: input.timeZone,
       workingHours: input.workingHours,
       defaultDivisionId: input.defaultDivisionId,
+      optOut: input.optOut === undefined ? undefined : { settings: input.optOut, locale: ctx.locale },
     });
     if (updated === 'division_not_found') throw new ActError('not_found');
     if (updated === null) throw new ActError('not_found', { msgKey: 'error.project_not_found' });
+    // The opt-out words travel with the numbers' routes: this process matches the new ones at once.
+    if (input.optOut !== undefined)
+      await forgetProjectRoutes(ctx.services.db, ctx.services.accountRoutes, updated.id);
     if (updated.name !== project.name || updated.timeZone !== project.timeZone) {
       ctx.services.publisher.toProject(updated.key, 'project.updated', {
         key: updated.key,
