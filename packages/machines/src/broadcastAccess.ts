@@ -28,7 +28,7 @@ export const broadcastActAccess = {
  * the project has an approved template only to a member who may list them.
  */
 export const templateListAccess = {
-  anyOf: ['project.account.view', 'crm.chat.send'],
+  anyOf: ['project.account.view', 'crm.chat.send', 'crm.broadcast.add'],
 } as const satisfies ActAccess;
 
 export interface BroadcastPermissions {

@@ -14,7 +14,7 @@ export const screenActAccess = {
   conversation_read: { permission: 'crm.chat.send' },
   conversation_assign: { permission: 'crm.chat.assign' },
   customer_rename: { permission: 'crm.chat.rename_client' },
-  account_list: { anyOf: ['crm.chat.view', 'project.account.view'] },
+  account_list: { anyOf: ['crm.chat.view', 'project.account.view', 'crm.broadcast.add'] },
   account_create: { anyOf: ['crm.chat.add_account', 'project.account.add'] },
   account_update: { anyOf: ['crm.chat.edit_account', 'project.account.edit'] },
   account_logout: { permission: 'crm.chat.logout_account' },

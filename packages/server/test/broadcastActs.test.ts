@@ -510,7 +510,8 @@ describe('broadcast_update and broadcast_delete', () => {
     const w = await world();
     const { token } = w.setup.owner;
     const key = w.setup.project.key;
-    const sending = await create(w);
+    // Scheduled for later, so no start job runs meanwhile: the test sets the status itself.
+    const sending = await create(w, { scheduledAt: later() });
     const scheduled = await create(w, { scheduledAt: later() });
     await setStatus(sending.id, 'sending');
     published.clear();
