@@ -15,6 +15,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { broadcastRecipients, broadcasts, ledgerEntries, projects, users, waAccounts } from '../db/schema.ts';
 import type { BroadcastRecipientRow } from '../db/schema.ts';
+import { likePattern } from '../crm/labels.ts';
+import { phoneSearchCondition } from '../crm/phoneSearch.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
 import { BROADCAST_DEFAULT_RATE, recipientStates } from '../sdk.ts';
 import type {
@@ -241,9 +243,6 @@ export async function broadcastDetail(
   };
 }
 
-/** `%`, `_` and `\` written literally in a `like` pattern. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export interface BroadcastListFilter {
   page?: number | undefined;
   status?: BroadcastStatus | undefined;
@@ -260,7 +259,7 @@ export async function listBroadcasts(
   const where = and(
     eq(broadcasts.projectId, projectId),
     filter.status === undefined ? undefined : eq(broadcasts.status, filter.status),
-    search === '' ? undefined : sql`lower(${broadcasts.name}) like ${`%${likeText(search.toLowerCase())}%`}`,
+    search === '' ? undefined : sql`lower(${broadcasts.name}) like ${likePattern(search.toLowerCase())}`,
   );
   const page = filter.page ?? 0;
   const [total] = await db.select({ rows: count() }).from(broadcasts).where(where);
@@ -287,7 +286,6 @@ export interface RecipientFilter {
 /** The recipients of `broadcastId` that `filter` keeps (its page aside), as `view` may search them. */
 function recipientWhere(broadcastId: string, filter: RecipientFilter, view: RecipientView): SQL | undefined {
   const search = filter.search?.trim() ?? '';
-  const digits = search.replace(/\D/g, '').replace(/^08/, '628');
   return and(
     eq(broadcastRecipients.broadcastId, broadcastId),
     filter.state === undefined ? undefined : eq(broadcastRecipients.state, filter.state),
@@ -299,11 +297,9 @@ function recipientWhere(broadcastId: string, filter: RecipientFilter, view: Reci
     search === ''
       ? undefined
       : or(
-          sql`lower(${broadcastRecipients.name}) like ${`%${likeText(search.toLowerCase())}%`}`,
+          sql`lower(${broadcastRecipients.name}) like ${likePattern(search.toLowerCase())}`,
           // Masked callers cannot search by number: the answer would reveal the hidden digits.
-          view.seesContactDetail && digits.length >= 3
-            ? sql`${broadcastRecipients.phone} like ${`%${digits}%`}`
-            : undefined,
+          view.seesContactDetail ? phoneSearchCondition(broadcastRecipients.phone, search) : undefined,
         ),
   );
 }

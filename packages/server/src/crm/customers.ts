@@ -28,6 +28,7 @@ import type { Customer } from '../sdk.ts';
 import { carriesLabel } from './labels.ts';
 import { inDivision } from './divisions.ts';
 import { inStage } from './stages.ts';
+import { phoneSearchCondition } from './phoneSearch.ts';
 import { isUniqueViolation } from './uniqueViolation.ts';
 
 export const CUSTOMER_PAGE_SIZE = 10;
@@ -76,11 +77,16 @@ function searchParts(viewer: CustomerViewer, search: string): { byName?: SQL; by
   if (/[\p{L}\p{N}]/u.test(search)) {
     parts.byName = sql`to_tsvector('simple', ${customers.name}) @@ ${wordsQuery(search)}`;
   }
-  const digits = search.replace(/\D/g, '').replace(/^08/, '628');
   // Masked callers cannot search by number: the answer would reveal the hidden digits.
-  if (viewer.seesPhones && digits.length >= 3) {
-    parts.byPhone = sql`(${customers.phone} like ${`%${digits}%`} AND sapa_phone_trigrams(${customers.phone}) @@ to_tsquery('simple', ${digitsQuery(digits)}))`;
-  }
+  const byPhone = viewer.seesPhones
+    ? phoneSearchCondition(
+        customers.phone,
+        search,
+        (digits) =>
+          sql`sapa_phone_trigrams(${customers.phone}) @@ to_tsquery('simple', ${digitsQuery(digits)})`,
+      )
+    : undefined;
+  if (byPhone !== undefined) parts.byPhone = byPhone;
   return parts;
 }
 

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { carriesLabel } from '../crm/labels.ts';
 import { divisionsOfMember, isForeignKeyViolation } from '../crm/divisions.ts';
+import { phoneSearchCondition } from '../crm/phoneSearch.ts';
 import { inStage } from '../crm/stages.ts';
 import { conversations, customers, divisions, messages, waAccounts } from '../db/schema.ts';
 import { CONVERSATION_COUNTED_PAGES_AHEAD } from '../sdk.ts';
@@ -79,11 +80,8 @@ function searchCondition(search: string, scope: InboxScope): SQL | undefined {
     sql`lower(${customers.name}) like ${`${lower}%`}`,
     sql`lower(${customers.name}) like ${`% ${lower}%`}`,
   );
-  // A local number (`0812…`) is searched as `62812…`.
-  const digits = search.replace(/\D/g, '').replace(/^08/, '628');
   // Masked callers cannot search by number: the answer would reveal the hidden digits.
-  const byPhone =
-    scope.seesContactDetail && digits.length >= 3 ? sql`${customers.phone} like ${`%${digits}%`}` : undefined;
+  const byPhone = scope.seesContactDetail ? phoneSearchCondition(customers.phone, search) : undefined;
   const byText = inArray(conversations.id, conversationsWithText(search));
   return or(byName, byPhone, byText);
 }
