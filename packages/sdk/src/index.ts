@@ -570,6 +570,7 @@ export {
   outreachMessages,
   projectBillingMessages,
   saldoMessages,
+  teamMessages,
   templateMessages,
   templateRuleMessages,
 } from './i18n/catalogue.ts';

@@ -31,6 +31,7 @@ export const saldoMessages: MessagePart = saldo;
 export const projectBillingMessages: MessagePart = projectBilling;
 export const broadcastMessages: MessagePart = broadcasts;
 export const broadcastComposeMessages: MessagePart = broadcastCompose;
+export const teamMessages: MessagePart = team;
 
 const parts = [
   errors,
@@ -66,6 +67,7 @@ export function addEveryMessage(): void {
     projectBilling,
     broadcasts,
     broadcastCompose,
+    team,
   ])
     addMessages(part);
 }

@@ -1,7 +1,8 @@
 /**
  * The one message catalogue (DESIGN.md "Client"), as `translate` reads it: error texts (`./messages/errors.ts`, the
  * server's) and screen texts (`./messages/ui.ts`, the web app's, with the form widgets', the customers', the
- * divisions', the project area's (team) and the personal pages' screens in files of their own), per locale. Indonesian is the
+ * divisions' and the personal pages' screens in files of their own, and the parts that load with
+ * the screens using them), per locale. Indonesian is the
  * default and the reference: `MessageKey` is its keys, and English must mirror every one.
  */
 import { customers } from './messages/customers.ts';
@@ -11,13 +12,13 @@ import { forms } from './messages/forms.ts';
 import { newcomer } from './messages/newcomer.ts';
 import { outbox } from './messages/outbox.ts';
 import { personal } from './messages/personal.ts';
-import { team } from './messages/team.ts';
 import { ui } from './messages/ui.ts';
 import type { broadcastCompose } from './messages/broadcastCompose.ts';
 import type { broadcasts } from './messages/broadcasts.ts';
 import type { outreach } from './messages/outreach.ts';
 import type { projectBilling } from './messages/projectBilling.ts';
 import type { saldo } from './messages/saldo.ts';
+import type { team } from './messages/team.ts';
 import type { templateRules } from './messages/templateRules.ts';
 import type { templates } from './messages/templates.ts';
 
@@ -39,7 +40,6 @@ const core = {
     ...forms.id,
     ...customers.id,
     ...divisions.id,
-    ...team.id,
     ...personal.id,
     ...newcomer.id,
     ...outbox.id,
@@ -50,7 +50,6 @@ const core = {
     ...forms.en,
     ...customers.en,
     ...divisions.en,
-    ...team.en,
     ...personal.en,
     ...newcomer.en,
     ...outbox.en,
@@ -62,8 +61,9 @@ const core = {
  * carry them: the template screens' (`./messages/templates.ts`), the template rules'
  * (`./messages/templateRules.ts`), the chat's outreach (`./messages/outreach.ts`), `/saldo`'s
  * (`./messages/saldo.ts`), `/project/billing/{key}`'s (`./messages/projectBilling.ts`), the
- * broadcast results' (`./messages/broadcasts.ts`) and the broadcast composer's
- * (`./messages/broadcastCompose.ts`).
+ * broadcast results' (`./messages/broadcasts.ts`), the broadcast composer's
+ * (`./messages/broadcastCompose.ts`) and the project area's: members, invites, the invite page and
+ * the project settings (`./messages/team.ts`).
  * `./catalogue.ts` has every part (the server's and the tests').
  */
 type LazyParts = typeof templateRules &
@@ -72,7 +72,8 @@ type LazyParts = typeof templateRules &
   typeof saldo &
   typeof projectBilling &
   typeof broadcasts &
-  typeof broadcastCompose;
+  typeof broadcastCompose &
+  typeof team;
 
 export type MessageKey = keyof (typeof core)['id'] | keyof LazyParts['id'];
 

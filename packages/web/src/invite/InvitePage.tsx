@@ -13,6 +13,10 @@ import { Spinner } from '../components/Spinner.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import * as css from './invite.css.ts';
+import { loadTeamTexts } from '../i18n/teamTexts.ts';
+
+// The project area's texts are not loaded with the app.
+loadTeamTexts();
 
 /**
  * `/invite/{code}` for a signed-in user (the session machine sends a signed-out one to sign in

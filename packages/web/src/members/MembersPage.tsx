@@ -25,6 +25,10 @@ import { useRuntime } from '../RuntimeProvider.tsx';
 import { DataTable } from '../table/DataTable.tsx';
 import { InvitesPanel } from './InvitesPanel.tsx';
 import * as css from './members.css.ts';
+import { loadTeamTexts } from '../i18n/teamTexts.ts';
+
+// The project area's texts are not loaded with the app.
+loadTeamTexts();
 
 type MembersActor = ActorRefFrom<typeof membersMachine>;
 

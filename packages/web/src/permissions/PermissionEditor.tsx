@@ -18,6 +18,10 @@ import { ModalDialog } from '../components/ModalDialog.tsx';
 import { dialog } from '../components/dialog.css.ts';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import * as css from './permissions.css.ts';
+import { loadTeamTexts } from '../i18n/teamTexts.ts';
+
+// The project area's texts are not loaded with the app.
+loadTeamTexts();
 
 export type PermissionEditorActor = ActorRefFrom<typeof permissionEditorMachine>;
 

@@ -23,9 +23,11 @@ import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import * as css from './settings.css.ts';
 import * as optOut from './optOut.css.ts';
 import { loadBroadcastTexts } from '../i18n/broadcastTexts.ts';
+import { loadTeamTexts } from '../i18n/teamTexts.ts';
 
-// The opt-out texts are the broadcasts part's (not loaded with the app).
+// The opt-out texts are the broadcasts part's, the settings' the project area's: neither loads with the app.
 loadBroadcastTexts();
+loadTeamTexts();
 
 type SettingsActor = ActorRefFrom<typeof projectSettingsMachine>;
 

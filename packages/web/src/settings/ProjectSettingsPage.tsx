@@ -45,6 +45,10 @@ import { useRuntime } from '../RuntimeProvider.tsx';
 import { useProjectActor } from '../project/ProjectScope.tsx';
 import { OptOutSection } from './OptOutSection.tsx';
 import * as css from './settings.css.ts';
+import { loadTeamTexts } from '../i18n/teamTexts.ts';
+
+// The project area's texts are not loaded with the app.
+loadTeamTexts();
 
 type SettingsActor = ActorRefFrom<typeof projectSettingsMachine>;
 
