@@ -18,7 +18,8 @@
  *   member's permissions allow (`mayControl`, broadcastRules.ts); cancelling and deleting ask
  *   first. One at a time; a failure keeps the broadcast as it was and says why (a resume refused
  *   for the balance is `insufficient_balance`); a delete ends the page (`broadcast.removed`);
- * - `query`: the recipients' state and replied filters and their search (after a pause);
+ * - `query` (debouncedSearch.ts, plus the filters): the recipients' state and replied filters and
+ *   their search (after a pause);
  * - `export`: `broadcast_export` (of the state filtered by); the CSV is announced for the web.
  *
  * `followBroadcast` (followBroadcasts.ts) feeds the socket's events to it.
@@ -52,7 +53,7 @@ import {
 } from './broadcastRules.ts';
 import type { AudienceNames, BroadcastControl } from './broadcastRules.ts';
 import { loadCustomerFilterOptions } from './customerActors.ts';
-import { clearsSearch, searchChanged, searchContext } from './debouncedSearch.ts';
+import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
 import { delay } from './delay.ts';
 import { mayRetry, queryRules } from './queryRules.ts';
 import { createTableMachine } from './tableMachine.ts';
@@ -81,7 +82,15 @@ function chosenControl(context: Context): BroadcastControl {
 
 export const recipientTableMachine = createTableMachine<BroadcastRecipient, RecipientsPayload>();
 
-export const broadcastDetailMachine = setup({
+/** The recipients' search region; the state and replied filters and "Hapus filter" join its transitions. */
+const recipientSearch = searchRegion('broadcast', ['queryTable']);
+
+/**
+ * The machine's guards and actions, and the search's (debouncedSearch.ts) added by `extend`:
+ * spread among its own, their ready-made types would keep TypeScript from inferring the actions
+ * `enqueueActions` may call (askNames, reloadIfStale).
+ */
+const broadcastDetailSetup = setup({
   types: {} as {
     context: BroadcastDetailContext;
     events: BroadcastDetailEvent;
@@ -126,8 +135,6 @@ export const broadcastDetailMachine = setup({
       isRecipientState(params.state) && params.state !== context.filters.state,
     repliedChanged: ({ context }, params: { replied: boolean | null }) =>
       params.replied !== context.filters.replied,
-    clearsSearch: ({ context }, params: { text: string }) => clearsSearch(context, params.text),
-    searchChanged: ({ context }, params: { text: string }) => searchChanged(context, params.text),
     anyFilter: ({ context }) =>
       context.filters.state !== null ||
       context.filters.replied !== null ||
@@ -206,9 +213,6 @@ export const broadcastDetailMachine = setup({
       filters: { ...context.filters, replied: params.replied },
       search: context.searchText,
     })),
-    typeSearch: assign((_, params: { text: string }) => ({ searchText: params.text.trim() })),
-    applySearch: assign(({ context }) => ({ search: context.searchText })),
-    clearSearch: assign({ search: '', searchText: '' }),
     resetFilters: assign({ filters: noRecipientFilters, search: '', searchText: '' }),
     announceExport: emit((_, params: { file: BroadcastExport }) => ({
       type: 'broadcast.exported' as const,
@@ -219,7 +223,9 @@ export const broadcastDetailMachine = setup({
       message: toFlowError(params.error).message,
     })),
   },
-}).createMachine({
+}).extend({ guards: searchGuards, actions: searchActions<Context, BroadcastDetailEvent>() });
+
+export const broadcastDetailMachine = broadcastDetailSetup.createMachine({
   id: 'broadcastDetail',
   context: ({ input }) => ({
     client: input.client,
@@ -448,8 +454,9 @@ export const broadcastDetailMachine = setup({
       },
     },
     query: {
-      initial: 'idle',
+      ...recipientSearch,
       on: {
+        ...recipientSearch.on,
         'broadcast.state': {
           guard: { type: 'stateChanged', params: ({ event }) => event },
           target: '.idle',
@@ -464,32 +471,6 @@ export const broadcastDetailMachine = setup({
           guard: 'anyFilter',
           target: '.idle',
           actions: ['resetFilters', 'queryTable'],
-        },
-        'broadcast.search': [
-          {
-            guard: { type: 'clearsSearch', params: ({ event }) => event },
-            target: '.idle',
-            actions: ['clearSearch', 'queryTable'],
-          },
-          {
-            guard: { type: 'searchChanged', params: ({ event }) => event },
-            target: '.debouncing',
-            actions: { type: 'typeSearch', params: ({ event }) => event },
-          },
-        ],
-      },
-      states: {
-        idle: {},
-        debouncing: {
-          invoke: {
-            id: 'pause',
-            src: 'delay',
-            input: ({ context }) => ({
-              ms: context.searchDebounceMs,
-              event: { type: 'broadcast.searchSettled' as const },
-            }),
-          },
-          on: { 'broadcast.searchSettled': { target: 'idle', actions: ['applySearch', 'queryTable'] } },
         },
       },
     },

@@ -3,8 +3,9 @@
  * its child `table` (tableMachine over `broadcast_list`, 10 a page, newest first) and tells it
  * what to ask for. Regions side by side:
  *
- * - `query`: the status filter and the search, sent after a pause in the typing (the `delay`
- *   actor); each change goes to the table as its new payload (back to the first page);
+ * - `query` (debouncedSearch.ts, plus the status filter): the status filter and the search, sent
+ *   after a pause in the typing (the `delay` actor); each change goes to the table as its new
+ *   payload (back to the first page);
  * - `live`: `broadcast.updated` changes its row in place (its progress, status, cost), and a
  *   broadcast just created goes first on the first page when it matches the filters;
  *   `broadcast.deleted` takes its row away (broadcastRules.ts). The table applies a change that
@@ -26,7 +27,7 @@ import { broadcastListPayload, loadApprovedTemplates } from './broadcastActors.t
 import type { BroadcastListPayload } from './broadcastActors.ts';
 import { broadcastDeletedPatch, broadcastUpdatedPatch } from './broadcastRules.ts';
 import type { BroadcastListFilter } from './broadcastRules.ts';
-import { clearsSearch, searchChanged, searchContext } from './debouncedSearch.ts';
+import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
 import type { SearchContext } from './debouncedSearch.ts';
 import { delay } from './delay.ts';
 import { mayCall, screenActAccess } from './projectAccess.ts';
@@ -96,6 +97,9 @@ function isStatus(value: string | null): value is BroadcastStatus | null {
 
 export const broadcastTableMachine = createTableMachine<BroadcastSummary, BroadcastListPayload>();
 
+/** The search region; the status filter and "Hapus filter" join its transitions. */
+const broadcastSearch = searchRegion('broadcasts', ['queryTable']);
+
 export const broadcastsMachine = setup({
   types: {} as {
     context: BroadcastsContext;
@@ -107,20 +111,17 @@ export const broadcastsMachine = setup({
   guards: {
     statusChanged: ({ context }, params: { status: BroadcastStatus | null }) =>
       isStatus(params.status) && params.status !== context.status,
-    clearsSearch: ({ context }, params: { text: string }) => clearsSearch(context, params.text),
-    searchChanged: ({ context }, params: { text: string }) => searchChanged(context, params.text),
+    ...searchGuards,
     anyFilter: ({ context }) => context.status !== null || context.search !== '' || context.searchText !== '',
     refetchOnReconnect: ({ context }) => context.query.refetchOnReconnect,
   },
   actions: {
+    ...searchActions<BroadcastsContext, BroadcastsEvent>(),
     // A search still waiting for its pause goes with the new status.
     setStatus: assign(({ context }, params: { status: BroadcastStatus | null }) => ({
       status: params.status,
       search: context.searchText,
     })),
-    typeSearch: assign((_, params: { text: string }) => ({ searchText: params.text.trim() })),
-    applySearch: assign(({ context }) => ({ search: context.searchText })),
-    clearSearch: assign({ search: '', searchText: '' }),
     resetFilters: assign({ status: null, search: '', searchText: '' }),
     // The table is a child: each of these only talks to it (the model's graph stubs them).
     queryTable: sendTo('table', ({ context }) => ({
@@ -166,9 +167,11 @@ export const broadcastsMachine = setup({
   },
   type: 'parallel',
   states: {
+    // The broadcasts shown so far stay until the search runs.
     query: {
-      initial: 'idle',
+      ...broadcastSearch,
       on: {
+        ...broadcastSearch.on,
         'broadcasts.status': {
           guard: { type: 'statusChanged', params: ({ event }) => event },
           target: '.idle',
@@ -178,33 +181,6 @@ export const broadcastsMachine = setup({
           guard: 'anyFilter',
           target: '.idle',
           actions: ['resetFilters', 'queryTable'],
-        },
-        'broadcasts.search': [
-          {
-            guard: { type: 'clearsSearch', params: ({ event }) => event },
-            target: '.idle',
-            actions: ['clearSearch', 'queryTable'],
-          },
-          {
-            guard: { type: 'searchChanged', params: ({ event }) => event },
-            target: '.debouncing',
-            actions: { type: 'typeSearch', params: ({ event }) => event },
-          },
-        ],
-      },
-      states: {
-        idle: {},
-        // The broadcasts shown so far stay until the search runs.
-        debouncing: {
-          invoke: {
-            id: 'pause',
-            src: 'delay',
-            input: ({ context }) => ({
-              ms: context.searchDebounceMs,
-              event: { type: 'broadcasts.searchSettled' as const },
-            }),
-          },
-          on: { 'broadcasts.searchSettled': { target: 'idle', actions: ['applySearch', 'queryTable'] } },
         },
       },
     },

@@ -9,11 +9,6 @@
  * broadcast goes as fast as the server can.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateCreateBody } from '@sapa/sdk';
@@ -21,20 +16,16 @@ import { createSession } from '../src/auth/sessions.ts';
 import { createUser } from '../src/auth/users.ts';
 import { enqueueBroadcastStart } from '../src/broadcasts/control.ts';
 import { ledgerMismatches } from '../src/billing/ledger.ts';
-import { openDatabase } from '../src/db/openDatabase.ts';
 import { broadcastRecipients, broadcasts, waAccounts, waTemplates } from '../src/db/schema.ts';
 import { createAccount } from '../src/inbox/accounts.ts';
 import { createProject } from '../src/projects/projects.ts';
 import { createSimulator } from '../src/simulator/index.ts';
-import type { Simulator } from '../src/simulator/index.ts';
 import { wabaIdOf } from '../src/simulator/types.ts';
 import type { BroadcastSummary, TemplateDraft } from '../src/sdk.ts';
 import { fundProject } from './support/billing.ts';
 import { chargesOf } from './support/broadcastEngine.ts';
-import { spawnServer } from './support/spawnServer.ts';
-import type { SpawnedServer } from './support/spawnServer.ts';
-import { createTestDatabase } from './support/testDatabase.ts';
-import type { TestDatabase } from './support/testDatabase.ts';
+import { createCrashRig, freePort } from './support/crashRig.ts';
+import type { CrashRig } from './support/crashRig.ts';
 
 const SECRET = 'broadcast-crash-app-secret';
 const ACCOUNT = {
@@ -57,38 +48,19 @@ const DRAFT: TemplateDraft = {
   buttons: [],
 };
 
-let dataDir: string;
-let database: TestDatabase;
-let simulator: Simulator | null = null;
-const started: SpawnedServer[] = [];
+let rig: CrashRig;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-broadcast-crash-'));
-  database = await createTestDatabase();
+  rig = await createCrashRig('sapa-broadcast-crash-');
 });
 
 afterAll(async () => {
-  for (const child of started) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited;
-  }
-  await simulator?.close();
-  await database.dispose();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.dispose();
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** A project with the simulator's number sending 1,000 a second, 2,000 customers, the balance for them, and a broadcast to all of them due now. */
 async function seed(): Promise<{ token: string; key: string; broadcastId: string }> {
-  const { db, close } = await openDatabase({ databaseUrl: database.url, dataDir });
-  try {
+  return rig.withDatabase(async (db) => {
     const now = new Date();
     const user = await createUser(db, { name: 'Agen Uji', phone: '+6281299990002', passwordHash: 'x', now });
     if (user === undefined) throw new Error('no user');
@@ -163,9 +135,7 @@ async function seed(): Promise<{ token: string; key: string; broadcastId: string
     });
     const token = await createSession(db, user.id, now, 1);
     return { token, key: project.key, broadcastId };
-  } finally {
-    await close();
-  }
+  });
 }
 
 /** The broadcast as `broadcast_get` answers it; `null` while the server is not answering. */
@@ -207,7 +177,7 @@ describe('a broadcast whose server is killed mid-way', () => {
         // Meta keeps retrying a webhook for days; here until the server is back.
         webhook: { maxAttempts: 1_000, backoffMs: 100, maxBackoffMs: 1_000 },
       });
-      simulator = sim;
+      rig.defer(() => sim.close());
       sim.graph.seedTemplate(sim.graph.wabaIdOf(ACCOUNT.phoneNumberId) ?? '', templateCreateBody(DRAFT), {
         status: 'APPROVED',
       });
@@ -222,24 +192,10 @@ describe('a broadcast whose server is killed mid-way', () => {
         accepted.set(send.waId, (accepted.get(send.waId) ?? 0) + 1);
         wake();
       });
-      const env = {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SAPA_DEMO: '0',
-        SAPA_DATA_DIR: dataDir,
-        SAPA_WEB_DIST: path.join(dataDir, 'no-dist'),
-        DATABASE_URL: database.url ?? undefined,
-        WHATSAPP_APP_SECRET: SECRET,
-        WHATSAPP_GRAPH_BASE_URL: sim.graphBaseUrl,
-        // Status webhooks reach a restarted server within the simulator's retry back-off (1 s).
-        WHATSAPP_SEND_GRACE_MS: '20000',
-        RATE_LIMIT_MAX: '1000000',
-        LOG_LEVEL: 'warn',
-      };
+      // The simulator retries its status webhooks at most 1 s apart: within the server's send grace.
+      const env = rig.serverEnv({ port, appSecret: SECRET, graphBaseUrl: sim.graphBaseUrl });
 
-      const first = spawnServer(env);
-      started.push(first);
-      await first.waitForLine(/^Sapa listening on /);
+      const first = await rig.startServer(env);
       await new Promise<void>((resolve, reject) => {
         wake = () => {
           if (accepted.size >= BEFORE_KILL) resolve();
@@ -248,14 +204,10 @@ describe('a broadcast whose server is killed mid-way', () => {
           reject(new Error(`the server exited (${code}) first: ${first.stderr()}`)),
         );
       });
-      first.child.kill('SIGKILL');
-      await first.exited;
-      const killedAt = Date.now();
+      const killedAt = await rig.killServer(first);
       const reachedBeforeKill = new Set([...arrived].filter(([, at]) => at <= killedAt).map(([to]) => to));
 
-      const second = spawnServer(env);
-      started.push(second);
-      await second.waitForLine(/^Sapa listening on /);
+      const second = await rig.startServer(env);
       let summary: BroadcastSummary | null = null;
       while (summary?.status !== 'done') {
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -264,8 +216,7 @@ describe('a broadcast whose server is killed mid-way', () => {
       await sim.idle();
       // Done: the server is killed again (its shutdown is not what this test is about; the status
       // webhooks retried after the restart can keep it busy for a while).
-      second.child.kill('SIGKILL');
-      await second.exited;
+      await rig.killServer(second);
 
       // Counted at the Cloud API: every recipient accepted exactly once.
       const phones = Array.from(
@@ -275,7 +226,7 @@ describe('a broadcast whose server is killed mid-way', () => {
       const duplicates = [...accepted.values()].filter((times) => times > 1).length;
       const missing = phones.filter((phone) => !accepted.has(phone));
       console.log(
-        `broadcast crash test on ${database.url === null ? 'PGlite' : 'PostgreSQL'}: killed after ${reachedBeforeKill.size} sends reached the simulator; ${accepted.size} recipients reached, ${duplicates} more than once, ${missing.length} never`,
+        `broadcast crash test on ${rig.databaseName}: killed after ${reachedBeforeKill.size} sends reached the simulator; ${accepted.size} recipients reached, ${duplicates} more than once, ${missing.length} never`,
       );
       expect(reachedBeforeKill.size).toBeGreaterThanOrEqual(BEFORE_KILL);
       expect(reachedBeforeKill.size).toBeLessThan(RECIPIENTS);
@@ -286,8 +237,7 @@ describe('a broadcast whose server is killed mid-way', () => {
       expect(summary.counts.queued + summary.counts.sending + summary.counts.failed).toBe(0);
 
       // And the server agrees: each recipient sent with one message, charged once.
-      const { db, close } = await openDatabase({ databaseUrl: database.url, dataDir });
-      try {
+      await rig.withDatabase(async (db) => {
         const rows = await db
           .select({ state: broadcastRecipients.state, messageId: broadcastRecipients.messageId })
           .from(broadcastRecipients)
@@ -300,9 +250,7 @@ describe('a broadcast whose server is killed mid-way', () => {
           [...charges.values()].every((total) => total.charged === MARKETING && total.refunded === 0),
         ).toBe(true);
         expect(await ledgerMismatches(db)).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     },
   );
 });

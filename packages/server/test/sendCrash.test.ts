@@ -7,26 +7,20 @@
  * down, as Meta does. Counted at the simulator: each message reached the Cloud API exactly once.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/auth/sessions.ts';
 import { createUser } from '../src/auth/users.ts';
-import { openDatabase } from '../src/db/openDatabase.ts';
 import { conversations, customers, messages } from '../src/db/schema.ts';
 import { seedInbox } from '../src/demo/index.ts';
 import { createAccount } from '../src/inbox/accounts.ts';
 import { storeOutbound } from '../src/inbox/messages.ts';
 import { createProject } from '../src/projects/projects.ts';
 import { createCustomers } from '../src/simulator/customers.ts';
-import { spawnScript, spawnServer } from './support/spawnServer.ts';
+import { createCrashRig, freePort } from './support/crashRig.ts';
+import type { CrashRig } from './support/crashRig.ts';
+import { spawnScript } from './support/spawnServer.ts';
 import type { SpawnedServer } from './support/spawnServer.ts';
-import { createTestDatabase } from './support/testDatabase.ts';
-import type { TestDatabase } from './support/testDatabase.ts';
 
 const SECRET = 'crash-test-app-secret';
 const PHONE_NUMBER_ID = '109876543210987';
@@ -36,36 +30,19 @@ const SEED = 1;
 /** Sends the simulator must have received before the kill. */
 const IN_FLIGHT = 10;
 
-let dataDir: string;
-let database: TestDatabase;
-const started: SpawnedServer[] = [];
+let rig: CrashRig;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-crash-'));
-  database = await createTestDatabase();
+  rig = await createCrashRig('sapa-crash-');
 });
 
 afterAll(async () => {
-  for (const child of started) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited;
-  }
-  await database.dispose();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.dispose();
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** A project with the simulator's number, its 50 customers' conversations, and a reply queued in each. */
 async function seed(): Promise<{ token: string; key: string; messageIds: string[] }> {
-  const { db, close } = await openDatabase({ databaseUrl: database.url, dataDir });
-  try {
+  return rig.withDatabase(async (db) => {
     const now = new Date();
     const user = await createUser(db, { name: 'Agen Uji', phone: '+6281299990001', passwordHash: 'x', now });
     if (user === undefined) throw new Error('no user');
@@ -120,9 +97,7 @@ async function seed(): Promise<{ token: string; key: string; messageIds: string[
     }
     const token = await createSession(db, user.id, now, 1);
     return { token, key: project.key, messageIds };
-  } finally {
-    await close();
-  }
+  });
 }
 
 interface SimulatorLine {
@@ -195,41 +170,23 @@ describe('replies in flight when the server is killed', () => {
         ],
         {},
       );
-      started.push(simulator);
-      const [, graphUrl] = await simulator.waitForLine(/^Graph API [^:]*: (http:\/\/127\.0\.0\.1:\d+)$/);
-      const env = {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SAPA_DEMO: '0',
-        SAPA_DATA_DIR: dataDir,
-        SAPA_WEB_DIST: path.join(dataDir, 'no-dist'),
-        DATABASE_URL: database.url ?? undefined,
-        WHATSAPP_APP_SECRET: SECRET,
-        WHATSAPP_GRAPH_BASE_URL: graphUrl,
-        // Status webhooks reach a restarted server within the simulator's retry back-off (at most 5 s).
-        WHATSAPP_SEND_GRACE_MS: '20000',
-        RATE_LIMIT_MAX: '1000000',
-        LOG_LEVEL: 'warn',
-      };
+      rig.track(simulator);
+      const [, graphUrl = ''] = await simulator.waitForLine(/^Graph API [^:]*: (http:\/\/127\.0\.0\.1:\d+)$/);
+      // The simulator retries its status webhooks at most 5 s apart: within the server's send grace.
+      const env = rig.serverEnv({ port, appSecret: SECRET, graphBaseUrl: graphUrl });
 
-      const first = spawnServer(env);
-      started.push(first);
-      await first.waitForLine(/^Sapa listening on /);
+      const first = await rig.startServer(env);
       await simulator.waitUntil(
         () => simulatorLines(simulator).filter((line) => line.kind === 'received').length >= IN_FLIGHT,
       );
-      first.child.kill('SIGKILL');
-      await first.exited;
-      const killedAt = Date.now();
+      const killedAt = await rig.killServer(first);
       const reachedBeforeKill = new Set(
         simulatorLines(simulator)
           .filter((line) => line.kind === 'received' && line.at <= killedAt)
           .map((line) => line.to),
       );
 
-      const second = spawnServer(env);
-      started.push(second);
-      await second.waitForLine(/^Sapa listening on /);
+      const second = await rig.startServer(env);
       // Poll the inbox until no reply is pending, noting when each one stopped being so.
       const phones = createCustomers(CUSTOMERS, SEED).map((customer) => customer.waId);
       const settledAt = new Map<string, number>();
@@ -263,7 +220,7 @@ describe('replies in flight when the server is killed', () => {
       const secondsAfterKill = (to: string) => ((settledAt.get(to) ?? killedAt) - killedAt) / 1000;
       const interrupted = [...reachedBeforeKill].map(secondsAfterKill);
       console.log(
-        `send crash test on ${database.url === null ? 'PGlite' : 'PostgreSQL'}: ${reachedBeforeKill.size} sends in flight at the kill, ${answerLost.size} answers lost; duplicates ${duplicates}, losses ${losses.length}; those sends pending ${median(interrupted).toFixed(1)} s (median), ${Math.max(0, ...interrupted).toFixed(1)} s (longest) after the kill; every reply settled ${Math.max(0, ...phones.map(secondsAfterKill)).toFixed(1)} s after it`,
+        `send crash test on ${rig.databaseName}: ${reachedBeforeKill.size} sends in flight at the kill, ${answerLost.size} answers lost; duplicates ${duplicates}, losses ${losses.length}; those sends pending ${median(interrupted).toFixed(1)} s (median), ${Math.max(0, ...interrupted).toFixed(1)} s (longest) after the kill; every reply settled ${Math.max(0, ...phones.map(secondsAfterKill)).toFixed(1)} s after it`,
       );
       expect(reachedBeforeKill.size).toBeGreaterThanOrEqual(IN_FLIGHT);
       expect(answerLost.size).toBeGreaterThan(0);
@@ -271,8 +228,7 @@ describe('replies in flight when the server is killed', () => {
       expect(losses).toEqual([]);
 
       // And the inbox agrees: each reply sent, with the one wamid the Cloud API gave it.
-      const { db, close } = await openDatabase({ databaseUrl: database.url, dataDir });
-      try {
+      await rig.withDatabase(async (db) => {
         const rows = await db
           .select({ id: messages.id, status: messages.status, wamid: messages.wamid, phone: customers.phone })
           .from(messages)
@@ -285,9 +241,7 @@ describe('replies in flight when the server is killed', () => {
           expect(reply.status).not.toBe('pending');
           expect([reply.wamid]).toEqual(accepted.get(reply.phone.replace(/^\+/, '')));
         }
-      } finally {
-        await close();
-      }
+      });
     },
   );
 });

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { FileTrigger, Input, Label, Radio, RadioGroup, SearchField } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { BROADCAST_CSV_MAX_BYTES, formatFileSize } from '@sapa/sdk';
@@ -18,6 +17,7 @@ import * as crm from '../crm/crm.css.ts';
 import { CustomerFilterChoices } from '../customers/CustomerFilters.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { usePreferences } from '../preferences/PreferencesProvider.tsx';
+import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { fieldErrorText, type ComposerActor } from './types.ts';
 import * as css from './composer.css.ts';
 
@@ -26,47 +26,32 @@ import * as css from './composer.css.ts';
  * CSV file read in the browser; beside them who it reaches now (opted-out customers always left
  * out) and a CSV's rows left out with their line and reason.
  */
-export function AudienceStep({
-  actor,
-  title,
-  footer,
-}: {
-  actor: ComposerActor;
-  title: ReactNode;
-  footer: ReactNode;
-}) {
+export function AudienceStep({ actor, title, footer }: StepProps) {
   const t = useT();
   const audience = useSelector(actor, selectComposerAudience);
   const editable = useSelector(actor, selectComposerEditable);
   return (
-    <div className={css.body}>
-      <div className={css.column}>
-        {title}
-        <RadioGroup
-          className={css.radioGroup}
-          value={audience.kind}
-          isDisabled={!editable}
-          onChange={(value) =>
-            actor.send({ type: 'compose.audience', kind: value === 'csv' ? 'csv' : 'filter' })
-          }
-        >
-          <Label className={css.groupLabel}>{t('broadcastCompose.audience.kind')}</Label>
-          <div className={css.cards}>
-            <Radio value="filter" className={css.card} data-testid="broadcast-audience-filter">
-              <span className={css.cardTitle}>{t('broadcastCompose.audience.kind.filter')}</span>
-            </Radio>
-            <Radio value="csv" className={css.card} data-testid="broadcast-audience-csv">
-              <span className={css.cardTitle}>{t('broadcastCompose.audience.kind.csv')}</span>
-            </Radio>
-          </div>
-        </RadioGroup>
-        {audience.kind === 'filter' ? <Filters actor={actor} /> : <CsvFile actor={actor} />}
-      </div>
-      <aside className={css.aside} aria-live="polite">
-        <Count actor={actor} />
-      </aside>
-      <div className={css.footer}>{footer}</div>
-    </div>
+    <StepFrame title={title} footer={footer} asideLive aside={<Count actor={actor} />}>
+      <RadioGroup
+        className={css.radioGroup}
+        value={audience.kind}
+        isDisabled={!editable}
+        onChange={(value) =>
+          actor.send({ type: 'compose.audience', kind: value === 'csv' ? 'csv' : 'filter' })
+        }
+      >
+        <Label className={css.groupLabel}>{t('broadcastCompose.audience.kind')}</Label>
+        <div className={css.cards}>
+          <Radio value="filter" className={css.card} data-testid="broadcast-audience-filter">
+            <span className={css.cardTitle}>{t('broadcastCompose.audience.kind.filter')}</span>
+          </Radio>
+          <Radio value="csv" className={css.card} data-testid="broadcast-audience-csv">
+            <span className={css.cardTitle}>{t('broadcastCompose.audience.kind.csv')}</span>
+          </Radio>
+        </div>
+      </RadioGroup>
+      {audience.kind === 'filter' ? <Filters actor={actor} /> : <CsvFile actor={actor} />}
+    </StepFrame>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import {
@@ -18,19 +17,12 @@ import { useT } from '../i18n/I18nProvider.tsx';
 import { TemplateOption } from '../outreach/TemplatePickerView.tsx';
 import { TemplatePreview } from '../outreach/TemplatePreview.tsx';
 import * as picker from '../outreach/outreach.css.ts';
+import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { fieldErrorText, type ComposerActor } from './types.ts';
 import * as css from './composer.css.ts';
 
 /** Step 1: one of the project's numbers, then one of its approved templates, with its preview. */
-export function NumberStep({
-  actor,
-  title,
-  footer,
-}: {
-  actor: ComposerActor;
-  title: ReactNode;
-  footer: ReactNode;
-}) {
+export function NumberStep({ actor, title, footer }: StepProps) {
   const t = useT();
   const accounts = useSelector(actor, selectComposerAccounts);
   const accountId = useSelector(actor, selectComposerAccountId);
@@ -39,55 +31,55 @@ export function NumberStep({
   const sample = useSelector(actor, selectTemplateSample);
   const accountError = fieldErrorText(t, errors['accountId']);
   return (
-    <div className={css.body}>
-      <div className={css.column}>
-        {title}
-        {accounts.length === 0 ? (
-          <p className={css.hint} role="status">
-            {t('broadcastCompose.number.noAccounts')}
-          </p>
-        ) : (
-          <RadioGroup
-            className={css.radioGroup}
-            value={accountId}
-            isDisabled={!editable}
-            isInvalid={accountError !== null}
-            onChange={(value) => actor.send({ type: 'compose.account', accountId: value })}
-            data-testid="broadcast-compose-accounts"
-          >
-            <Label className={css.groupLabel}>{t('broadcastCompose.number.accounts')}</Label>
-            <div className={css.cards}>
-              {accounts.map((account) => (
-                <Radio key={account.id} value={account.id} className={css.card}>
-                  <span className={css.cardTitle}>{account.name}</span>
-                  <span className={css.cardMeta}>{account.displayPhone}</span>
-                  {account.status === 'connected' ? null : (
-                    <span className={css.cardMeta}>
-                      {t(`broadcastCompose.number.status.${account.status}`)}
-                    </span>
-                  )}
-                </Radio>
-              ))}
-            </div>
-            {accountError === null ? null : (
-              <p className={css.error} role="alert">
-                {accountError}
-              </p>
-            )}
-          </RadioGroup>
-        )}
-        <Templates actor={actor} />
-      </div>
-      <aside className={css.aside} aria-label={t('broadcastCompose.number.preview')}>
-        {sample === null ? null : (
+    <StepFrame
+      title={title}
+      footer={footer}
+      asideLabel={t('broadcastCompose.number.preview')}
+      aside={
+        sample === null ? null : (
           <>
             <h3 className={css.sectionTitle}>{t('broadcastCompose.number.preview')}</h3>
             <TemplatePreview view={{ ...sample, header: sample.header }} />
           </>
-        )}
-      </aside>
-      <div className={css.footer}>{footer}</div>
-    </div>
+        )
+      }
+    >
+      {accounts.length === 0 ? (
+        <p className={css.hint} role="status">
+          {t('broadcastCompose.number.noAccounts')}
+        </p>
+      ) : (
+        <RadioGroup
+          className={css.radioGroup}
+          value={accountId}
+          isDisabled={!editable}
+          isInvalid={accountError !== null}
+          onChange={(value) => actor.send({ type: 'compose.account', accountId: value })}
+          data-testid="broadcast-compose-accounts"
+        >
+          <Label className={css.groupLabel}>{t('broadcastCompose.number.accounts')}</Label>
+          <div className={css.cards}>
+            {accounts.map((account) => (
+              <Radio key={account.id} value={account.id} className={css.card}>
+                <span className={css.cardTitle}>{account.name}</span>
+                <span className={css.cardMeta}>{account.displayPhone}</span>
+                {account.status === 'connected' ? null : (
+                  <span className={css.cardMeta}>
+                    {t(`broadcastCompose.number.status.${account.status}`)}
+                  </span>
+                )}
+              </Radio>
+            ))}
+          </div>
+          {accountError === null ? null : (
+            <p className={css.error} role="alert">
+              {accountError}
+            </p>
+          )}
+        </RadioGroup>
+      )}
+      <Templates actor={actor} />
+    </StepFrame>
   );
 }
 

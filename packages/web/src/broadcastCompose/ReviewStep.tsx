@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
@@ -28,6 +27,7 @@ import { useT } from '../i18n/I18nProvider.tsx';
 import { CategoryChip } from '../outreach/CategoryChip.tsx';
 import { billingPath } from '../routes.ts';
 import { TimeField } from './TimeField.tsx';
+import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { fieldErrorText, type ComposerActor } from './types.ts';
 import * as css from './composer.css.ts';
 
@@ -36,17 +36,7 @@ import * as css from './composer.css.ts';
  * sends to whom at what cost against the project's balance (a shortfall says so, with the link to
  * the project's billing for a member who may pay); the save's failure when it is not a field's.
  */
-export function ReviewStep({
-  actor,
-  projectKey,
-  title,
-  footer,
-}: {
-  actor: ComposerActor;
-  projectKey: string;
-  title: ReactNode;
-  footer: ReactNode;
-}) {
+export function ReviewStep({ actor, projectKey, title, footer }: StepProps & { projectKey: string }) {
   const t = useT();
   const name = useSelector(actor, selectComposerName);
   const editable = useSelector(actor, selectComposerEditable);
@@ -55,48 +45,41 @@ export function ReviewStep({
   const refusal = useSelector(actor, selectComposerBalanceRefusal);
   const serverErrors = useSelector(actor, selectComposerHasServerErrors);
   return (
-    <div className={css.body}>
-      <div className={css.column}>
-        {title}
-        <TextField
-          label={t('broadcastCompose.review.name')}
-          description={t('broadcastCompose.review.nameHint')}
-          value={name}
-          isDisabled={!editable}
-          onChange={(text) => actor.send({ type: 'compose.name', name: text })}
-          error={fieldErrorText(t, errors['name'])}
-          data-testid="broadcast-compose-name"
-        />
-        <Schedule actor={actor} />
-        {saveError === null ? null : (
-          <div className={css.alert} role="alert" data-testid="broadcast-compose-error">
-            {refusal !== null ? (
-              <span>{t('outreach.balance.refused')}</span>
-            ) : (
-              <span>
-                {saveError.reason === 'network'
-                  ? t('broadcastCompose.saveNetwork')
-                  : t('broadcastCompose.saveFailed', { message: saveError.message })}
-              </span>
-            )}
-            {refusal?.mayPay ? (
-              <Link href={billingPath(projectKey)} className={css.inlineLink}>
-                {t('broadcastCompose.review.pay')}
-              </Link>
-            ) : null}
-          </div>
-        )}
-        {serverErrors ? (
-          <p className={css.error} role="alert">
-            {t('broadcastCompose.fieldErrors')}
-          </p>
-        ) : null}
-      </div>
-      <aside className={css.aside}>
-        <Summary actor={actor} projectKey={projectKey} />
-      </aside>
-      <div className={css.footer}>{footer}</div>
-    </div>
+    <StepFrame title={title} footer={footer} aside={<Summary actor={actor} projectKey={projectKey} />}>
+      <TextField
+        label={t('broadcastCompose.review.name')}
+        description={t('broadcastCompose.review.nameHint')}
+        value={name}
+        isDisabled={!editable}
+        onChange={(text) => actor.send({ type: 'compose.name', name: text })}
+        error={fieldErrorText(t, errors['name'])}
+        data-testid="broadcast-compose-name"
+      />
+      <Schedule actor={actor} />
+      {saveError === null ? null : (
+        <div className={css.alert} role="alert" data-testid="broadcast-compose-error">
+          {refusal !== null ? (
+            <span>{t('outreach.balance.refused')}</span>
+          ) : (
+            <span>
+              {saveError.reason === 'network'
+                ? t('broadcastCompose.saveNetwork')
+                : t('broadcastCompose.saveFailed', { message: saveError.message })}
+            </span>
+          )}
+          {refusal?.mayPay ? (
+            <Link href={billingPath(projectKey)} className={css.inlineLink}>
+              {t('broadcastCompose.review.pay')}
+            </Link>
+          ) : null}
+        </div>
+      )}
+      {serverErrors ? (
+        <p className={css.error} role="alert">
+          {t('broadcastCompose.fieldErrors')}
+        </p>
+      ) : null}
+    </StepFrame>
   );
 }
 

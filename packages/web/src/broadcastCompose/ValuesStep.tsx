@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { BroadcastValueSource, MessageKey } from '@sapa/sdk';
 import {
@@ -21,6 +21,7 @@ import { GalleryPicker } from '../chat/GalleryPicker.tsx';
 import { OptionSelect } from '../chat/OptionSelect.tsx';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { TemplatePreview } from '../outreach/TemplatePreview.tsx';
+import { StepFrame, type StepProps } from './StepFrame.tsx';
 import { fieldErrorText, type ComposerActor } from './types.ts';
 import * as css from './composer.css.ts';
 
@@ -36,17 +37,7 @@ const sourceNames = {
  * customer's name or phone, or a custom field with a fallback; a media header's file from the
  * gallery; and the template as a sample customer will see it.
  */
-export function ValuesStep({
-  actor,
-  projectKey,
-  title,
-  footer,
-}: {
-  actor: ComposerActor;
-  projectKey: string;
-  title: ReactNode;
-  footer: ReactNode;
-}) {
+export function ValuesStep({ actor, projectKey, title, footer }: StepProps & { projectKey: string }) {
   const t = useT();
   const slots = useSelector(actor, selectComposerSlots);
   const preview = useSelector(actor, selectValuesPreview);
@@ -58,57 +49,59 @@ export function ValuesStep({
     slots.headerMedia === null &&
     slots.buttonUrl === null;
   return (
-    <div className={css.body}>
-      <div className={css.column}>
-        {title}
-        {nothing ? <p className={css.hint}>{t('broadcastCompose.values.none')}</p> : null}
-        {slots.headerMedia === null ? null : (
-          <MediaField actor={actor} projectKey={projectKey} format={slots.headerMedia} />
-        )}
-        {slots.header === null ? null : (
-          <ValueGroup
-            actor={actor}
-            slot={{ field: 'header' }}
-            legend={t('broadcastCompose.values.header', { slot: `{{${slots.header}}}` })}
-          />
-        )}
-        {slots.body.map((name, index) => (
-          <ValueGroup
-            key={`${name}-${index}`}
-            actor={actor}
-            slot={{ field: 'body', index }}
-            legend={t('broadcastCompose.values.body', { slot: `{{${name}}}` })}
-          />
-        ))}
-        {slots.buttonUrl === null ? null : (
-          <ValueGroup
-            actor={actor}
-            slot={{ field: 'buttonUrl' }}
-            legend={t('broadcastCompose.values.buttonUrl', { text: slots.buttonUrl.text })}
-            description={t('broadcastCompose.values.buttonUrlHint', { url: slots.buttonUrl.url })}
-          />
-        )}
-      </div>
-      <aside className={css.aside} aria-label={t('broadcastCompose.values.preview', { name: sample.name })}>
-        <h3 className={css.sectionTitle}>{t('broadcastCompose.values.preview', { name: sample.name })}</h3>
-        {preview === null ? null : (
-          <TemplatePreview
-            view={{
-              ...preview.rendered,
-              header:
-                preview.rendered.header === null
-                  ? null
-                  : {
-                      ...preview.rendered.header,
-                      mediaUrl: preview.rendered.header.format === 'TEXT' ? null : preview.mediaUrl,
-                    },
-            }}
-          />
-        )}
-        <p className={css.hint}>{t('broadcastCompose.values.previewHint')}</p>
-      </aside>
-      <div className={css.footer}>{footer}</div>
-    </div>
+    <StepFrame
+      title={title}
+      footer={footer}
+      asideLabel={t('broadcastCompose.values.preview', { name: sample.name })}
+      aside={
+        <>
+          <h3 className={css.sectionTitle}>{t('broadcastCompose.values.preview', { name: sample.name })}</h3>
+          {preview === null ? null : (
+            <TemplatePreview
+              view={{
+                ...preview.rendered,
+                header:
+                  preview.rendered.header === null
+                    ? null
+                    : {
+                        ...preview.rendered.header,
+                        mediaUrl: preview.rendered.header.format === 'TEXT' ? null : preview.mediaUrl,
+                      },
+              }}
+            />
+          )}
+          <p className={css.hint}>{t('broadcastCompose.values.previewHint')}</p>
+        </>
+      }
+    >
+      {nothing ? <p className={css.hint}>{t('broadcastCompose.values.none')}</p> : null}
+      {slots.headerMedia === null ? null : (
+        <MediaField actor={actor} projectKey={projectKey} format={slots.headerMedia} />
+      )}
+      {slots.header === null ? null : (
+        <ValueGroup
+          actor={actor}
+          slot={{ field: 'header' }}
+          legend={t('broadcastCompose.values.header', { slot: `{{${slots.header}}}` })}
+        />
+      )}
+      {slots.body.map((name, index) => (
+        <ValueGroup
+          key={`${name}-${index}`}
+          actor={actor}
+          slot={{ field: 'body', index }}
+          legend={t('broadcastCompose.values.body', { slot: `{{${name}}}` })}
+        />
+      ))}
+      {slots.buttonUrl === null ? null : (
+        <ValueGroup
+          actor={actor}
+          slot={{ field: 'buttonUrl' }}
+          legend={t('broadcastCompose.values.buttonUrl', { text: slots.buttonUrl.text })}
+          description={t('broadcastCompose.values.buttonUrlHint', { url: slots.buttonUrl.url })}
+        />
+      )}
+    </StepFrame>
   );
 }
 

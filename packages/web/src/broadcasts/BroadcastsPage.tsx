@@ -130,9 +130,9 @@ function BroadcastFilters({ actor }: { actor: BroadcastsActor }) {
   const status = useSelector(actor, selectStatusFilter);
   const hasFilters = useSelector(actor, selectHasBroadcastFilters);
   return (
-    <div className={css.filterBar} role="group" aria-label={t('broadcasts.table')}>
+    <div className={crm.filterBar} role="group" aria-label={t('broadcasts.table')}>
       <SearchField
-        className={css.searchField}
+        className={crm.filterSearchField}
         value={text}
         onChange={(value) => {
           setText(value);
@@ -141,7 +141,7 @@ function BroadcastFilters({ actor }: { actor: BroadcastsActor }) {
       >
         <Label className={css.label}>{t('broadcasts.search')}</Label>
         <Input
-          className={css.searchInput}
+          className={crm.filterSearch}
           placeholder={t('broadcasts.searchPlaceholder')}
           data-testid="broadcast-search"
         />
@@ -162,7 +162,7 @@ function BroadcastFilters({ actor }: { actor: BroadcastsActor }) {
         }
       />
       {hasFilters ? (
-        <div className={css.filterActions}>
+        <div className={crm.filterActions}>
           <Button
             tone="ghost"
             data-testid="broadcast-filter-reset"

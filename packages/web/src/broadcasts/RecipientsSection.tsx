@@ -19,6 +19,7 @@ import { chatPath } from '../routes.ts';
 import { DataTable } from '../table/DataTable.tsx';
 import { RecipientStateChip } from './BroadcastBits.tsx';
 import type { BroadcastDetailActor } from './types.ts';
+import * as crm from '../crm/crm.css.ts';
 import * as css from './broadcasts.css.ts';
 
 /** The choice that clears a filter. */
@@ -75,9 +76,9 @@ function RecipientFilters({ actor }: { actor: BroadcastDetailActor }) {
   const hasFilters = useSelector(actor, selectHasRecipientFilters);
   const replied = filters.replied === null ? ALL : filters.replied ? REPLIED : NOT_REPLIED;
   return (
-    <div className={css.filterBar} role="group" aria-label={t('broadcast.recipients.table')}>
+    <div className={crm.filterBar} role="group" aria-label={t('broadcast.recipients.table')}>
       <SearchField
-        className={css.searchField}
+        className={crm.filterSearchField}
         value={text}
         onChange={(value) => {
           setText(value);
@@ -86,7 +87,7 @@ function RecipientFilters({ actor }: { actor: BroadcastDetailActor }) {
       >
         <Label className={css.label}>{t('broadcast.recipients.search')}</Label>
         <Input
-          className={css.searchInput}
+          className={crm.filterSearch}
           placeholder={t('broadcast.recipients.searchPlaceholder')}
           data-testid="recipient-search"
         />
@@ -120,7 +121,7 @@ function RecipientFilters({ actor }: { actor: BroadcastDetailActor }) {
         }
       />
       {hasFilters ? (
-        <div className={css.filterActions}>
+        <div className={crm.filterActions}>
           <Button
             tone="ghost"
             data-testid="recipient-filter-reset"

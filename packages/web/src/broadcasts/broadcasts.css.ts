@@ -9,42 +9,8 @@ import { tokens, vars } from '../theme/contract.css.ts';
 
 const narrow = 'screen and (max-width: 767px)';
 
-/** The filters above a table: the search, the choices, "Hapus filter" (as the customers' bar). */
-export const filterBar = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
-  alignItems: 'end',
-  gap: tokens.space.md,
-  padding: tokens.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radius.lg,
-  background: vars.color.surface,
-});
-
-export const searchField = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: tokens.space.xs,
-  gridColumn: 'span 2',
-  '@media': { 'screen and (max-width: 480px)': { gridColumn: 'auto' } },
-});
-
+/** A filter's label in the filter bar (the bar itself: crm.css.ts). */
 export const label = style({ fontSize: tokens.font.size.sm, color: vars.color.textMuted });
-
-export const searchInput = style({
-  width: '100%',
-  boxSizing: 'border-box',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radius.md,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  padding: `${tokens.space.sm} ${tokens.space.md}`,
-  outline: 'none',
-  selectors: { '&:focus': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` } },
-});
-
-export const filterActions = style({ display: 'flex', alignItems: 'flex-end' });
 
 export const cellStack = style({ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 });
 

@@ -1,6 +1,7 @@
 /**
- * The CRM screens' shared styles: the page shell, its heading and search, row actions, the colour
- * field, and a record's colour as a dot, a pill or a named table cell (ColorChip.tsx).
+ * The CRM screens' shared styles: the page shell, its heading and search, a table's filter bar, row
+ * actions, the colour field, and a record's colour as a dot, a pill or a named table cell
+ * (ColorChip.tsx).
  */
 import { createVar, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
@@ -51,6 +52,34 @@ export const search = style({
   outline: 'none',
   selectors: { '&:focus': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` } },
 });
+
+/**
+ * The filters above a table (the customers, the broadcasts, a broadcast's recipients): the search
+ * over two columns, then the choices, then "Hapus filter", wrapping on narrow screens.
+ */
+export const filterBar = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
+  alignItems: 'end',
+  gap: tokens.space.md,
+  padding: tokens.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.lg,
+  background: vars.color.surface,
+});
+
+export const filterSearchField = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.xs,
+  gridColumn: 'span 2',
+  '@media': { 'screen and (max-width: 480px)': { gridColumn: 'auto' } },
+});
+
+/** The filter bar's search box: the CRM screens' search, as wide as its field. */
+export const filterSearch = style([search, { width: '100%' }]);
+
+export const filterActions = style({ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm });
 
 export const rowActions = style({
   display: 'flex',

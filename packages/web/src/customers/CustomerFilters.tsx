@@ -8,6 +8,7 @@ import { DatePicker } from '../components/LazyDatePicker.tsx';
 import { OptionSelect, type SelectOption } from '../chat/OptionSelect.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import type { CustomersActor } from './types.ts';
+import * as crm from '../crm/crm.css.ts';
 import * as css from './customers.css.ts';
 
 /** The choice that clears a filter. */
@@ -136,9 +137,9 @@ export function CustomerFilters({ actor }: { actor: CustomersActor }) {
   const setFilter = (filter: CustomerFilter, value: string | null) =>
     actor.send({ type: 'customers.filter', filter, value });
   return (
-    <div className={css.filters} role="group" aria-label={t('customers.filters')}>
+    <div className={crm.filterBar} role="group" aria-label={t('customers.filters')}>
       <SearchField
-        className={css.searchField}
+        className={crm.filterSearchField}
         value={text}
         onChange={(value) => {
           setText(value);
@@ -147,7 +148,7 @@ export function CustomerFilters({ actor }: { actor: CustomersActor }) {
       >
         <Label className={css.label}>{t('customers.search')}</Label>
         <Input
-          className={css.search}
+          className={crm.filterSearch}
           placeholder={t('customers.searchPlaceholder')}
           data-testid="customer-search"
         />
@@ -174,7 +175,7 @@ export function CustomerFilters({ actor }: { actor: CustomersActor }) {
           }}
         />
         {hasQuery ? (
-          <div className={css.filterActions}>
+          <div className={crm.filterActions}>
             <Button
               tone="ghost"
               data-testid="customer-filter-reset"

@@ -3,39 +3,6 @@ import { tokens, vars } from '../theme/contract.css.ts';
 
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 
-/** The filter bar: the search, then the choices and the dates, wrapping on narrow screens. */
-export const filters = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
-  alignItems: 'end',
-  gap: tokens.space.md,
-  padding: tokens.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radius.lg,
-  background: vars.color.surface,
-});
-
-export const searchField = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: tokens.space.xs,
-  gridColumn: 'span 2',
-  '@media': { 'screen and (max-width: 480px)': { gridColumn: 'auto' } },
-});
-
-export const search = style({
-  width: '100%',
-  boxSizing: 'border-box',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radius.md,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: 'inherit',
-  padding: `${tokens.space.sm} ${tokens.space.md}`,
-  outline: 'none',
-  selectors: { '&:focus': { borderColor: vars.color.focus, boxShadow: `0 0 0 1px ${vars.color.focus}` } },
-});
-
 const narrow = 'screen and (max-width: 767px)';
 
 /** The filters but the search: in the bar's grid on wide screens; on a phone, shown on demand. */
@@ -73,8 +40,6 @@ export const moreToggle = style({
 });
 
 export const label = style({ fontSize: tokens.font.size.sm, fontWeight: 600, color: vars.color.text });
-
-export const filterActions = style({ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm });
 
 export const nameCell = style({ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 });
 
