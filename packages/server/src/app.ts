@@ -47,6 +47,8 @@ export interface SapaRuntime {
   services: Services;
   /** Processes every stored webhook delivery that is due; resolves when they are stored. */
   processPendingDeliveries(): Promise<void>;
+  /** Whether webhook deliveries wait to be read (`DeliveryWorker.behind`). */
+  webhooksBehind(): Promise<boolean>;
   /** Runs every job that is due (sends); resolves when they are done or rescheduled. */
   runJobsOnce(): Promise<void>;
   /**
@@ -157,7 +159,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     kinds: { except: BROADCAST_JOB_KINDS },
     handlers: {
-      [SEND_JOB]: sendJobHandler({ db: database.db, config, now, publisher, files }),
+      [SEND_JOB]: sendJobHandler({
+        db: database.db,
+        config,
+        now,
+        publisher,
+        files,
+        webhooks: { behind: (): Promise<boolean> => deliveryWorker.behind() },
+      }),
       [MEDIA_DOWNLOAD_JOB]: media.downloadJob(),
       [TOPUP_RECONCILE_JOB]: topupReconcileJob({ ...payments, now }),
     },
@@ -181,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
       progress: broadcastProgress,
       stopping: stopping.signal,
+      // A send whose outcome is unknown waits for the status webhooks this process has yet to read.
+      webhooks: { behind: (): Promise<boolean> => deliveryWorker.behind() },
     }),
   });
   const runners = {
@@ -221,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sapa', {
     services,
     processPendingDeliveries: () => deliveryWorker.processPending(),
+    webhooksBehind: (): Promise<boolean> => deliveryWorker.behind(),
     runJobsOnce: () => jobRunner.runOnce(),
     runBroadcastJobsOnce: () => broadcastRunner.runOnce(),
     broadcastProgress,

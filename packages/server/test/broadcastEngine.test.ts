@@ -352,6 +352,41 @@ describe('exactly once', () => {
     );
   });
 
+  it('counts the grace of a send whose outcome is unknown only once the webhooks that came in are read', async () => {
+    const setup = await setupWith({ customers: 2 });
+    const { broadcast, engine } = await started(setup);
+    // A dead process asked for the first recipient; its outcome is unknown.
+    const job = await claim(BROADCAST_PUMP_JOB, broadcast.id);
+    const [first] = await recipientsOf(db(), broadcast.id);
+    const prepared = await prepareRecipients(
+      db(),
+      { job, broadcast, headerFile: null, prices: server.config.billing.prices },
+      [first?.id ?? ''],
+      server.clock.now(),
+    );
+    const [lost] = prepared.ready;
+    await markRequested(db(), [lost?.recipientId ?? ''], server.clock.now());
+    server.clock.advance(20_000);
+    const restartedAt = server.clock.now().getTime();
+    const grace = server.config.whatsapp.sendGraceMs;
+    // After the restart, the process reads retried webhooks for a grace and a half.
+    const caughtUpAt = restartedAt + grace * 1.5;
+    engine.deps.webhooks = { behind: async () => server.clock.now().getTime() < caughtUpAt };
+    const done = await runUntilStopped(server, setup, engine, broadcast.id);
+    expect(done.status).toBe('done');
+    expectEachOnce(setup);
+    const sentAgainAt =
+      setup.simulator
+        .sent()
+        .find(
+          (request) =>
+            request.wamid !== undefined && (request.body as { to?: string }).to === digits(lost?.phone ?? ''),
+        )?.at ?? 0;
+    // Not a grace after the restart: a grace after the last look that found it behind.
+    expect(sentAgainAt).toBeGreaterThanOrEqual(restartedAt + 2 * grace);
+    expect((await recipientsOf(db(), broadcast.id))[0]?.messageId).toBe(lost?.message.id);
+  });
+
   it('lets only the claim that holds the pump prepare', async () => {
     const setup = await setupWith({ customers: 3 });
     const { broadcast } = await started(setup);

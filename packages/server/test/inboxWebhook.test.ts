@@ -272,6 +272,95 @@ describe('status webhooks', () => {
     expect(after?.lastMessage).toMatchObject({ status: 'failed', caption: 'balasan 1' });
   });
 
+  it('applies the statuses of one delivery together as if one by one, and retries the one naming no message', async () => {
+    const setup = await inboxProject(server);
+    const from = uniquePhone();
+    await deliverAndProcess(
+      inbound('inbound-text.json', { phoneNumberId: setup.account.phoneNumberId, from }),
+    );
+    const [listed] = await conversationsOf(setup);
+    const conversationId = listed?.id ?? '';
+    const wamids = [freshWamid(), freshWamid(), freshWamid()];
+    const sentIds: string[] = [];
+    for (const [index, wamid] of wamids.entries()) {
+      const sent = dataOf<ThreadMessage>(
+        await server.act('message_send', {
+          token: setup.owner.token,
+          key: setup.project.key,
+          conversationId,
+          clientId: crypto.randomUUID(),
+          type: 'text',
+          caption: `jawaban ${index}`,
+        }),
+      );
+      sentIds.push(sent.id);
+      // The third one's wamid is not stored yet (its send's answer has not come back).
+      if (index < 2)
+        await db().update(messages).set({ wamid, status: 'sent' }).where(eq(messages.id, sent.id));
+    }
+    const status = (kind: 'sent' | 'delivered' | 'read' | 'failed', wamid: string) =>
+      statusUpdate(kind, { phoneNumberId: setup.account.phoneNumberId, wamid, to: from });
+    // One delivery: the first message delivered then read; the second failed, then a late read
+    // (nothing follows failed); a status of a message not stored yet.
+    const batch = status('delivered', wamids[0] ?? '');
+    const value = (batch.entry as { changes: { value: { statuses: unknown[] } }[] }[])[0]?.changes[0]?.value;
+    for (const [kind, wamid] of [
+      ['read', wamids[0]],
+      ['failed', wamids[1]],
+      ['read', wamids[1]],
+      ['delivered', wamids[2]],
+    ] as const) {
+      const more = status(kind, wamid ?? '');
+      value?.statuses.push(
+        ...(more.entry as { changes: { value: { statuses: unknown[] } }[] }[])[0]!.changes[0]!.value.statuses,
+      );
+    }
+    await deliverAndProcess(batch);
+    const rows = await db()
+      .select()
+      .from(messages)
+      .where(sql`${messages.wamid} in (${wamids[0]}, ${wamids[1]})`);
+    const byWamid = new Map(rows.map((row) => [row.wamid, row]));
+    expect(byWamid.get(wamids[0] ?? '')?.status).toBe('read');
+    expect(byWamid.get(wamids[1] ?? '')).toMatchObject({
+      status: 'failed',
+      error: { code: 131047, title: 'Re-engagement message' },
+    });
+    const [after] = await conversationsOf(setup);
+    expect(after?.lastMessage).toMatchObject({ status: 'sent', caption: 'jawaban 2' });
+    // The status naming no message keeps its delivery for another try, which finds it stored.
+    const pending = () =>
+      db()
+        .select({ lastError: webhookDeliveries.lastError })
+        .from(webhookDeliveries)
+        .where(
+          sql`${webhookDeliveries.processedAt} is null and ${webhookDeliveries.body}::text like ${`%${wamids[2]}%`}`,
+        );
+    expect(await pending()).toEqual([{ lastError: '1 status(es) for an unknown wamid' }]);
+    await db()
+      .update(messages)
+      .set({ wamid: wamids[2], status: 'sent' })
+      .where(eq(messages.id, sentIds[2] ?? ''));
+    server.clock.advance(60_000);
+    await server.app.sapa.processPendingDeliveries();
+    expect(await pending()).toEqual([]);
+    const [third] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.id, sentIds[2] ?? ''));
+    expect(third?.status).toBe('delivered');
+    // Its try applied the whole delivery again: the others moved no further.
+    const [second] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.wamid, wamids[1] ?? ''));
+    expect(second?.status).toBe('failed');
+    expect((await conversationsOf(setup))[0]?.lastMessage).toMatchObject({
+      status: 'delivered',
+      caption: 'jawaban 2',
+    });
+  });
+
   it('retries a delivery whose status names a wamid not stored yet', async () => {
     const setup = await inboxProject(server);
     const from = uniquePhone();

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, messages } from '../src/db/schema.ts';
+import { jobs, messages, webhookDeliveries } from '../src/db/schema.ts';
 import { storeOutbound } from '../src/inbox/messages.ts';
 import { DEFAULT_LEASE_MS } from '../src/jobs/JobRunner.ts';
 import { claimJobs, saveJobPayload } from '../src/jobs/jobQueue.ts';
@@ -180,6 +180,49 @@ describe('a send whose answer was lost', () => {
       wamid: expect.stringMatching(/^wamid\.out\./),
     });
     expect(await jobOf(sent.id)).toMatchObject({ attempts: 2, doneAt: expect.any(Date) as unknown });
+  });
+
+  it('counts its grace only once the webhooks that came in are read', async () => {
+    const setup = await chat();
+    graph.mode = 'lost';
+    let sent: ThreadMessage;
+    try {
+      sent = await send(setup);
+      await server.app.sapa.runJobsOnce();
+    } finally {
+      graph.mode = 'ok';
+    }
+    // A delivery that came in and is not read yet (this process, or another, is behind).
+    const unread = crypto.randomUUID();
+    const arrivedAt = server.clock.now();
+    await db()
+      .insert(webhookDeliveries)
+      .values({ id: unread, body: {}, receivedAt: arrivedAt, nextAttemptAt: arrivedAt, attempts: 0 });
+    try {
+      // Past the backoff and a whole grace: still behind, so it waits a grace more.
+      server.clock.advance(10_000);
+      await server.app.sapa.runJobsOnce();
+      server.clock.advance(grace());
+      const lastBehindAt = server.clock.now();
+      await server.app.sapa.runJobsOnce();
+      expect(callsFor(setup)).toHaveLength(1);
+      expect((await jobOf(sent.id))?.runAt.getTime()).toBeGreaterThanOrEqual(
+        lastBehindAt.getTime() + grace(),
+      );
+    } finally {
+      await db()
+        .update(webhookDeliveries)
+        .set({ processedAt: server.clock.now() })
+        .where(eq(webhookDeliveries.id, unread));
+    }
+    // Read: a grace after the last look that found it behind, it goes again.
+    server.clock.advance(grace() - 1_000);
+    await server.app.sapa.runJobsOnce();
+    expect(callsFor(setup)).toHaveLength(1);
+    server.clock.advance(1_000 + 10);
+    await server.app.sapa.runJobsOnce();
+    expect(callsFor(setup)).toHaveLength(2);
+    expect(await messageRow(sent.id)).toMatchObject({ status: 'sent' });
   });
 
   it('of a process that died mid-request comes back after a short lease, then waits for a status', async () => {

@@ -45,7 +45,7 @@ import {
   settleSent,
 } from './recipientSend.ts';
 import type { PumpContext, ReadyRecipient } from './recipientSend.ts';
-import { recipientMessageMoved } from './recipientStatus.ts';
+import { recipientMessagesMoved } from './recipientStatus.ts';
 import type { RequestGate, RequestGates } from './RequestGate.ts';
 
 export const DEFAULT_SLICE_MS = 15_000;
@@ -308,8 +308,9 @@ export class PumpSlice {
    * The recipients `sending` that no send of this slice holds: prepared by a pump that died, or
    * their request got no answer. Those whose message a status webhook settled follow it; those
    * never asked for (no `attempt_at`) are queued again at once; those whose request went out
-   * (their outcome unknown) once `sendGraceMs` has passed since this pump first saw them and
-   * since their request without a status naming the message. Queued again, they send the same
+   * (their outcome unknown) once `sendGraceMs` has passed since this pump first saw them, since
+   * the process last was behind on webhooks, and since their request, without a status naming
+   * the message. Queued again, they send the same
    * message. Answers when to look again (`null`: none wait), or `requeued`.
    */
   async #lookAtStranded(): Promise<Date | null | 'requeued'> {
@@ -330,6 +331,9 @@ export class PumpSlice {
       return null;
     }
     const now = this.#now();
+    // Status webhooks that came in are still to be read: one may settle these sends, so the
+    // grace starts again once they are.
+    if ((await deps.webhooks?.behind()) === true) this.#awaitingSince = now;
     const since = (this.#awaitingSince ??= now).getTime();
     let next: number | null = null;
     const settled: MessageRow[] = [];
@@ -345,9 +349,7 @@ export class PumpSlice {
       else next = Math.min(next ?? until, until);
     }
     if (settled.length > 0) {
-      await deps.db.transaction(async (tx) => {
-        for (const message of settled) await recipientMessageMoved(tx, message, now);
-      });
+      await deps.db.transaction((tx) => recipientMessagesMoved(tx, settled, now));
     }
     if (again.length > 0) {
       await requeueRecipients(deps.db, again, now);

@@ -15,6 +15,12 @@ export interface BroadcastDeps {
   files: MediaFiles;
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
   progress: BroadcastProgress;
+  /**
+   * The process's webhook intake (`DeliveryWorker.behind`): while it is behind, a send whose
+   * outcome is unknown waits on, as a status webhook waiting to be read may settle it. Default:
+   * never behind.
+   */
+  webhooks?: { behind(): Promise<boolean> };
   /** Aborted when the process stops: a pump ends its slice and hands its job back. */
   stopping: AbortSignal;
   /** How long a pump sends before it hands its job back and is claimed again (default 15 s). */

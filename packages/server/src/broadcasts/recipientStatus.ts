@@ -44,49 +44,67 @@ export function recipientFailure(error: { code: number; title: string }): Recipi
 const FORWARD = sql`array['queued', 'sending', 'sent', 'delivered', 'read']`;
 
 /**
- * Moves the recipient of `message` (if it has one) to the message's status at `at`, forward
- * only: `sent`, `delivered` and `read` set their times (a recipient that skips one, its send
- * settled by a later status, gets the earlier times too); `failed` records Meta's error. A
- * recipient failed or cancelled stays so. Answers the broadcast whose recipient moved, or `null`.
+ * Moves the recipients of `messages` (those that have one) to their messages' statuses at `at`,
+ * forward only, in one statement: `sent`, `delivered` and `read` set their times (a recipient that
+ * skips one, its send settled by a later status, gets the earlier times too); `failed` records
+ * Meta's error. A recipient failed or cancelled stays so. Answers the broadcasts whose recipients
+ * moved.
  */
+export async function recipientMessagesMoved(
+  tx: Db,
+  messages: readonly Pick<MessageRow, 'id' | 'status' | 'error' | 'broadcastId'>[],
+  at: Date,
+): Promise<Set<string>> {
+  const input = messages
+    .filter((message) => message.broadcastId !== null && message.status !== 'pending')
+    .map((message) => {
+      const failure =
+        message.status === 'failed' ? recipientFailure(message.error ?? { code: 0, title: 'Failed' }) : null;
+      return {
+        message_id: message.id,
+        state: message.status,
+        error: failure?.error ?? null,
+        reason: failure?.reason ?? null,
+        transient: failure?.transient ?? null,
+      };
+    });
+  if (input.length === 0) return new Set();
+  const stamp = sql`${at.toISOString()}::timestamptz`;
+  /** A time the recipient gets on reaching one of `states` (kept when it has one already). */
+  const since = (column: string, states: string[]) =>
+    sql`${sql.raw(column)} = case when v.state in (${sql.join(
+      states.map((state) => sql`${state}`),
+      sql`, `,
+    )}) then coalesce(r.${sql.raw(column)}, ${stamp}) else r.${sql.raw(column)} end`;
+  const moved = await queryRows<{ broadcast_id: string }>(
+    tx,
+    sql`update broadcast_recipients r
+      set state = v.state,
+        error = case when v.state = 'failed' then v.error else r.error end,
+        reason = case when v.state = 'failed' then v.reason else r.reason end,
+        transient = case when v.state = 'failed' then v.transient else r.transient end,
+        ${since('sent_at', ['sent', 'delivered', 'read'])},
+        ${since('delivered_at', ['delivered', 'read'])},
+        ${since('read_at', ['read'])},
+        attempt_at = null, next_at = null, updated_at = ${stamp}
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as v(message_id uuid, state text, error jsonb, reason text, transient boolean)
+      where r.message_id = v.message_id
+        and case when v.state = 'failed' then r.state not in ('failed', 'cancelled')
+          else array_position(${FORWARD}, r.state) < array_position(${FORWARD}, v.state) end
+      returning r.broadcast_id`,
+  );
+  return new Set(moved.map((row) => row.broadcast_id));
+}
+
+/** `recipientMessagesMoved` for one message: the broadcast whose recipient moved, or `null`. */
 export async function recipientMessageMoved(
   tx: Db,
   message: Pick<MessageRow, 'id' | 'status' | 'error' | 'broadcastId'>,
   at: Date,
 ): Promise<string | null> {
-  if (message.broadcastId === null || message.status === 'pending') return null;
-  const stamp = at.toISOString();
-  const state = message.status;
-  const advances =
-    state === 'failed'
-      ? sql`r.state not in ('failed', 'cancelled')`
-      : sql`array_position(${FORWARD}, r.state) < array_position(${FORWARD}, ${state}::text)`;
-  let change;
-  if (state === 'failed') {
-    const failure = recipientFailure(message.error ?? { code: 0, title: 'Failed' });
-    change = sql`state = 'failed', error = ${JSON.stringify(failure.error)}::jsonb,
-      reason = ${failure.reason}, transient = ${failure.transient}`;
-  } else {
-    const since = (column: string) =>
-      sql`${sql.raw(column)} = coalesce(r.${sql.raw(column)}, ${stamp}::timestamptz)`;
-    change = sql.join(
-      [
-        sql`state = ${state}`,
-        since('sent_at'),
-        ...(state === 'delivered' || state === 'read' ? [since('delivered_at')] : []),
-        ...(state === 'read' ? [since('read_at')] : []),
-      ],
-      sql`, `,
-    );
-  }
-  const [moved] = await queryRows<{ broadcast_id: string }>(
-    tx,
-    sql`update broadcast_recipients r
-      set ${change}, attempt_at = null, next_at = null, updated_at = ${stamp}::timestamptz
-      where r.message_id = ${message.id}::uuid and ${advances}
-      returning r.broadcast_id`,
-  );
-  return moved?.broadcast_id ?? null;
+  const [moved] = await recipientMessagesMoved(tx, [message], at);
+  return moved ?? null;
 }
 
 /**

@@ -24,7 +24,7 @@ import { conversationFromJson, customerFromJson, divisionFromJson, messageFromJs
 import { toThreadMessage } from './views.ts';
 import type { DivisionTag, MessageView, ReplyRef } from './views.ts';
 import { isOptOut, receiveOptOuts, withOptOutAnswers } from '../broadcasts/optOutInbound.ts';
-import { recipientMessageMoved } from '../broadcasts/recipientStatus.ts';
+import { recipientMessagesMoved } from '../broadcasts/recipientStatus.ts';
 import { arrivedReplies, markBroadcastReplies } from '../broadcasts/replies.ts';
 import type { InboundView } from '../broadcasts/optOutInbound.ts';
 
@@ -256,25 +256,42 @@ interface MovedMessage {
   division_id: string | null;
 }
 
+/** A moved message and the key of the project it is announced to. */
+interface MovedIn {
+  key: string;
+  moved: MovedMessage;
+}
+
 /**
- * After a message's status moved: `message.updated`, and `conversation.updated` when it is the
- * conversation's newest message (its list preview shows the status).
+ * After messages' statuses moved: per message, `message.updated`, and `conversation.updated` when
+ * it is its conversation's newest message (the list preview shows the status); the previews of
+ * them all change in one statement.
  */
-export async function statusAnnouncements(
+async function statusesAnnouncements(
   tx: Db,
-  key: string,
-  moved: MovedMessage,
+  items: readonly MovedIn[],
   now: Date,
-): Promise<Announcement[]> {
-  const message = messageFromJson(moved.message);
-  const seen = {
-    id: message.conversationId,
-    assignedUserId: moved.assigned_user_id,
-    divisionId: moved.division_id,
-  };
-  const announcements: Announcement[] = [messageUpdated(key, seen, message)];
-  if (message.seq !== moved.last_seq) return announcements;
-  const [row] = await queryRows<{
+): Promise<Announcement[][]> {
+  const messages = items.map((item) => messageFromJson(item.moved.message));
+  const answers = items.map(({ key, moved }, index): Announcement[] => {
+    const message = messages[index];
+    if (message === undefined) return [];
+    const seen = {
+      id: message.conversationId,
+      assignedUserId: moved.assigned_user_id,
+      divisionId: moved.division_id,
+    };
+    return [messageUpdated(key, seen, message)];
+  });
+  const newest = items.flatMap(({ moved }, index) => {
+    const message = messages[index];
+    return message !== undefined && message.seq === moved.last_seq
+      ? [{ i: index, id: message.conversationId, seq: message.seq, status: message.status }]
+      : [];
+  });
+  if (newest.length === 0) return answers;
+  const rows = await queryRows<{
+    i: number;
     conversation: Record<string, unknown>;
     customer: Record<string, unknown>;
     division: Record<string, unknown> | null;
@@ -283,22 +300,25 @@ export async function statusAnnouncements(
     tx,
     sql`
     with c as (
-      update conversations
-      set last_message = coalesce(last_message, '{}'::jsonb) || jsonb_build_object('status', ${message.status}::text)
-      where id = ${message.conversationId} and last_seq = ${message.seq}
-      returning *
+      update conversations cv
+      set last_message = coalesce(cv.last_message, '{}'::jsonb) || jsonb_build_object('status', v.status)
+      from jsonb_to_recordset(${JSON.stringify(newest)}::jsonb) as v(i int, id uuid, seq int, status text)
+      where cv.id = v.id and cv.last_seq = v.seq
+      returning cv.*, v.i as sapa_item
     )
-    select to_jsonb(c) as conversation, to_jsonb(cu) as customer,
+    select c.sapa_item as i, to_jsonb(c) - 'sapa_item' as conversation, to_jsonb(cu) as customer,
       case when d.id is null then null else jsonb_build_object('id', d.id, 'name', d.name, 'color', d.color) end as division,
       a.deleted_at is not null as account_deleted
     from c join customers cu on cu.id = c.customer_id left join divisions d on d.id = c.division_id
       join wa_accounts a on a.id = c.account_id`,
   );
-  if (row !== undefined) {
+  for (const row of rows) {
+    const item = items[row.i];
+    if (item === undefined) continue;
     const division: DivisionTag | null = row.division === null ? null : divisionFromJson(row.division);
-    announcements.push(
+    answers[row.i]?.push(
       conversationUpdated(
-        key,
+        item.key,
         {
           conversation: conversationFromJson(row.conversation),
           customer: customerFromJson(row.customer),
@@ -309,7 +329,21 @@ export async function statusAnnouncements(
       ),
     );
   }
-  return announcements;
+  return answers;
+}
+
+/**
+ * After a message's status moved: `message.updated`, and `conversation.updated` when it is the
+ * conversation's newest message (its list preview shows the status).
+ */
+export async function statusAnnouncements(
+  tx: Db,
+  key: string,
+  moved: MovedMessage,
+  now: Date,
+): Promise<Announcement[]> {
+  const [announcements] = await statusesAnnouncements(tx, [{ key, moved }], now);
+  return announcements ?? [];
 }
 
 /** A message id as the send job puts it in `biz_opaque_callback_data`. */
@@ -382,10 +416,26 @@ async function adoptByCallbackData(
 }
 
 /**
- * After a status moved a message: its announcements; a charged message that failed, or that
+ * After statuses moved messages: their announcements; a charged message that failed, or that
  * Meta did not bill, goes on `owed` (refunded by the caller once its statuses are stored); a
  * broadcast's message moves its recipient (its broadcast goes on `touched`).
  */
+async function statusesMoved(
+  tx: Db,
+  items: readonly MovedIn[],
+  now: Date,
+  owed: OwedRefund[],
+  touched: Set<string> | undefined,
+): Promise<Announcement[][]> {
+  const messages = items.map((item) => messageFromJson(item.moved.message));
+  for (const message of messages) {
+    const refund = owedRefund(message);
+    if (refund !== null) owed.push(refund);
+  }
+  for (const broadcastId of await recipientMessagesMoved(tx, messages, now)) touched?.add(broadcastId);
+  return statusesAnnouncements(tx, items, now);
+}
+
 async function statusMoved(
   tx: Db,
   key: string,
@@ -394,12 +444,63 @@ async function statusMoved(
   owed: OwedRefund[],
   touched: Set<string> | undefined,
 ): Promise<Announcement[]> {
-  const message = messageFromJson(moved.message);
-  const refund = owedRefund(message);
-  if (refund !== null) owed.push(refund);
-  const broadcastId = await recipientMessageMoved(tx, message, now);
-  if (broadcastId !== null) touched?.add(broadcastId);
-  return statusAnnouncements(tx, key, moved, now);
+  const [announcements] = await statusesMoved(tx, [{ key, moved }], now, owed, touched);
+  return announcements ?? [];
+}
+
+/** What `event` changes on its message. */
+function statusChange(event: StatusEvent): StatusChange {
+  const status = statusOf(event);
+  const first = event.errors[0];
+  const error =
+    status === 'failed'
+      ? { code: first?.code ?? 0, title: first?.title ?? first?.message ?? 'Failed' }
+      : null;
+  return { status, error, pricing: pricingOf(event) };
+}
+
+/** The statuses in rank order, as the `message_status` enum declares them. */
+const STATUS_RANK: readonly MessageStatus[] = ['pending', 'sent', 'delivered', 'read', 'failed'];
+
+/**
+ * Two statuses of one message applied in turn, as one change: the higher status (a message never
+ * moves back, and nothing follows `failed`), the first failure's error, the latest pricing given.
+ */
+function laterChange(earlier: StatusChange, later: StatusChange): StatusChange {
+  const status =
+    STATUS_RANK.indexOf(later.status) > STATUS_RANK.indexOf(earlier.status) ? later.status : earlier.status;
+  return {
+    status,
+    error: earlier.status === 'failed' ? earlier.error : later.error,
+    pricing: later.pricing ?? earlier.pricing,
+  };
+}
+
+/** The SQL of "this change moves `m` forward" (`v` holds the change). */
+const ADVANCES = sql`(m.status < v.status::message_status and m.status <> 'failed')`;
+
+/**
+ * Moves the messages of `changes` forward in one statement (see `receiveStatus`): answers, per
+ * change that moved or re-priced its message, the change's index and the message.
+ */
+async function moveByWamids(
+  tx: Db,
+  changes: readonly { accountId: string; wamid: string; change: StatusChange }[],
+): Promise<(MovedMessage & { i: number })[]> {
+  const input = changes.map(({ accountId, wamid, change }, i) => ({ i, accountId, wamid, ...change }));
+  return queryRows<MovedMessage & { i: number }>(
+    tx,
+    sql`
+    update messages m
+    set status = case when ${ADVANCES} then v.status::message_status else m.status end,
+      error = case when ${ADVANCES} then v.error else m.error end,
+      pricing = coalesce(v.pricing, m.pricing)
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+      as v(i int, "accountId" uuid, wamid text, status text, error jsonb, pricing jsonb), conversations c
+    where m.wamid = v.wamid and c.id = m.conversation_id and c.account_id = v."accountId"
+      and (${ADVANCES} or (v.pricing is not null and m.pricing is distinct from v.pricing))
+    returning v.i, to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
+  );
 }
 
 /**
@@ -421,28 +522,8 @@ export async function receiveStatus(
   /** Gets the broadcasts whose recipients moved. */
   touched?: Set<string>,
 ): Promise<Announcement[] | 'unknown'> {
-  const status = statusOf(event);
-  const first = event.errors[0];
-  const error =
-    status === 'failed'
-      ? { code: first?.code ?? 0, title: first?.title ?? first?.message ?? 'Failed' }
-      : null;
-  const pricing = pricingOf(event);
-  // The enum is declared in rank order: pending < sent < delivered < read < failed.
-  const advances = sql`(m.status < ${status}::message_status and m.status <> 'failed')`;
-  const moveByWamid = () =>
-    queryRows<MovedMessage>(
-      tx,
-      sql`
-    update messages m
-    set status = case when ${advances} then ${status}::message_status else m.status end,
-      error = case when ${advances} then ${jsonOrNull(error)}::jsonb else m.error end,
-      pricing = coalesce(${jsonOrNull(pricing)}::jsonb, m.pricing)
-    from conversations c
-    where m.wamid = ${event.wamid} and c.id = m.conversation_id and c.account_id = ${routed.account.id}
-      and (${advances} or (${jsonOrNull(pricing)}::jsonb is not null and m.pricing is distinct from ${jsonOrNull(pricing)}::jsonb))
-    returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
-    );
+  const change = statusChange(event);
+  const moveByWamid = () => moveByWamids(tx, [{ accountId: routed.account.id, wamid: event.wamid, change }]);
   const [row] = await moveByWamid();
   if (row === undefined) {
     const known = await queryRows(
@@ -451,7 +532,7 @@ export async function receiveStatus(
         where m.wamid = ${event.wamid} and c.account_id = ${routed.account.id} limit 1`,
     );
     if (known.length > 0) return [];
-    const adopted = await adoptByCallbackData(tx, routed, event, { status, error, pricing });
+    const adopted = await adoptByCallbackData(tx, routed, event, change);
     if (adopted === null) return 'unknown';
     if (adopted === 'known') return [];
     if (adopted === 'stored') {
@@ -461,4 +542,73 @@ export async function receiveStatus(
     return statusMoved(tx, routed.projectKey, adopted, now, owed, touched);
   }
   return statusMoved(tx, routed.projectKey, row, now, owed, touched);
+}
+
+/** One status webhook to apply, with the account it came in on. */
+export interface ArrivingStatus {
+  routed: RoutedAccount;
+  event: StatusEvent;
+}
+
+/**
+ * `receiveStatus` for a batch of statuses, in three statements when they all name stored
+ * messages (a broadcast brings three statuses a recipient, and one by one they were most of its
+ * database time): the statuses of one message go in as one change (`laterChange`), the messages
+ * move together, then their recipients and their conversations' previews. A message none of its
+ * statuses moved takes them one by one through `receiveStatus` (a late status, a message not
+ * stored yet, one named by callback data). Answers per status, in order: what to announce (on the
+ * first status of its message) or `unknown`.
+ */
+export async function receiveStatuses(
+  tx: Db,
+  statuses: readonly ArrivingStatus[],
+  now: Date,
+  owed: OwedRefund[],
+  touched?: Set<string>,
+): Promise<(Announcement[] | 'unknown')[]> {
+  const answers: (Announcement[] | 'unknown')[] = statuses.map(() => []);
+  const groups = new Map<
+    string,
+    { indexes: number[]; routed: RoutedAccount; wamid: string; change: StatusChange }
+  >();
+  for (const [index, { routed, event }] of statuses.entries()) {
+    const key = `${routed.account.id}/${event.wamid}`;
+    const change = statusChange(event);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { indexes: [index], routed, wamid: event.wamid, change });
+    else {
+      group.indexes.push(index);
+      group.change = laterChange(group.change, change);
+    }
+  }
+  const ordered = [...groups.values()];
+  const moved = await moveByWamids(
+    tx,
+    ordered.map((group) => ({
+      accountId: group.routed.account.id,
+      wamid: group.wamid,
+      change: group.change,
+    })),
+  );
+  const movedGroups = new Set(moved.map((row) => row.i));
+  const announced = await statusesMoved(
+    tx,
+    moved.map((row) => ({ key: ordered[row.i]?.routed.projectKey ?? '', moved: row })),
+    now,
+    owed,
+    touched,
+  );
+  for (const [index, row] of moved.entries()) {
+    const first = ordered[row.i]?.indexes[0];
+    if (first !== undefined) answers[first] = announced[index] ?? [];
+  }
+  for (const [index, group] of ordered.entries()) {
+    if (movedGroups.has(index)) continue;
+    for (const at of group.indexes) {
+      const status = statuses[at];
+      if (status !== undefined)
+        answers[at] = await receiveStatus(tx, status.routed, status.event, now, owed, touched);
+    }
+  }
+  return answers;
 }

@@ -70,6 +70,11 @@ export interface SendDeps {
   now: () => Date;
   publisher: Publisher;
   files: MediaFiles;
+  /**
+   * The process's webhook intake (`DeliveryWorker.behind`): while it is behind, a send whose
+   * outcome is unknown waits on (`awaitStatus`). Default: never behind.
+   */
+  webhooks?: { behind(): Promise<boolean> };
 }
 
 export type Outcome = { wamid: string } | { error: { code: number; title: string } };
@@ -219,11 +224,13 @@ export function nothingWentOut(error: unknown): boolean {
 
 /**
  * A run that finds an earlier request's outcome unknown: `null` once the grace period for a status
- * webhook naming the message has passed without one (send again), else when to look again.
+ * webhook naming the message has passed without one (send again), else when to look again. The
+ * grace starts again while the process is `behind` on webhooks (one of them may name it).
  */
-function awaitStatus(payload: SendPayload, now: Date, graceMs: number): JobResult | null {
+function awaitStatus(payload: SendPayload, now: Date, graceMs: number, behind: boolean): JobResult | null {
   if (payload.attemptAt === undefined) return null;
-  const since = payload.awaitingSince === undefined ? now : new Date(payload.awaitingSince);
+  // Status webhooks still to be read may settle it: the grace starts again once they are.
+  const since = payload.awaitingSince === undefined || behind ? now : new Date(payload.awaitingSince);
   const until = new Date(since.getTime() + graceMs);
   if (now.getTime() >= until.getTime()) return null;
   return { deferUntil: until, payload: { ...payload, awaitingSince: since.toISOString() } };
@@ -257,7 +264,8 @@ export function sendJobHandler(deps: SendDeps): JobHandler {
         .limit(1);
       // Sent (its answer stored, or a status webhook adopted it), failed, or gone: nothing to do.
       if (found === undefined || found.message.status !== 'pending') return;
-      const waiting = awaitStatus(payload, deps.now(), deps.config.whatsapp.sendGraceMs);
+      const behind = payload.attemptAt !== undefined && (await deps.webhooks?.behind()) === true;
+      const waiting = awaitStatus(payload, deps.now(), deps.config.whatsapp.sendGraceMs, behind);
       if (waiting !== null) return waiting;
       const { account } = found;
       if (account.deletedAt !== null) {

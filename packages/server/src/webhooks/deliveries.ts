@@ -29,7 +29,7 @@ import { webhookDeliveries } from '../db/schema.ts';
 import type { AccountRoutes } from '../inbox/AccountRoutes.ts';
 import { announce } from '../inbox/announce.ts';
 import type { Announcement } from '../inbox/announce.ts';
-import { receiveMessages, receiveStatus, storeWebhookBatch } from '../inbox/inbound.ts';
+import { receiveMessages, receiveStatuses, storeWebhookBatch } from '../inbox/inbound.ts';
 import type { Arriving, Received, RoutedAccount } from '../inbox/inbound.ts';
 import { Drain } from '../jobs/Drain.ts';
 import { notifyCustomersWaiting } from '../notifications/notify.ts';
@@ -132,6 +132,9 @@ export function eventCount(body: unknown): number {
   return total;
 }
 
+/** How long a delivery may wait to be read before the process counts as behind on webhooks (`behind`). */
+export const WEBHOOKS_BEHIND_MS = 1_000;
+
 /** Delay before the next try of a delivery (1-based attempt): 2 s, 4 s, 8 s… */
 const retryDelayMs = (attempt: number): number => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
 
@@ -145,6 +148,8 @@ export class DeliveryWorker {
   /** Stores what arrived, one batch at a time. */
   readonly #intake: Drain;
   readonly #arrivals: Arrival[] = [];
+  /** When the oldest delivery of the batch being stored arrived (`null`: none is). */
+  #storingSince: Date | null = null;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(options: DeliveryWorkerOptions) {
@@ -190,6 +195,30 @@ export class DeliveryWorker {
     await this.#templates?.idle();
   }
 
+  /**
+   * Whether webhooks that came in wait to be read: a delivery this process took in more than
+   * `WEBHOOKS_BEHIND_MS` ago and has not stored yet, or one in the table due that long ago (any
+   * process's: a large delivery, a retry, a batch that failed). A send whose outcome is unknown may
+   * learn it from one of them: its grace counts only once they are read (`PumpSlice`), so a
+   * restart's flood of retried status webhooks never makes it send twice.
+   */
+  async behind(): Promise<boolean> {
+    const now = this.#options.now().getTime();
+    const oldest = this.#storingSince ?? this.#arrivals[0]?.delivery.receivedAt;
+    if (oldest !== undefined && now - oldest.getTime() > WEBHOOKS_BEHIND_MS) return true;
+    const [due] = await this.#options.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          isNull(webhookDeliveries.processedAt),
+          lt(webhookDeliveries.nextAttemptAt, new Date(now - WEBHOOKS_BEHIND_MS)),
+        ),
+      )
+      .limit(1);
+    return due !== undefined;
+  }
+
   kick(): void {
     this.#drain
       .run()
@@ -219,6 +248,7 @@ export class DeliveryWorker {
       if (this.#arrivals.length === 0) return;
       const arrivals = this.#arrivals.splice(0, this.#options.batchSize);
       const deliveries = arrivals.map((arrival) => arrival.delivery);
+      this.#storingSince = deliveries[0]?.receivedAt ?? null;
       try {
         await this.#store(deliveries, 'new');
       } catch (error) {
@@ -234,6 +264,8 @@ export class DeliveryWorker {
           continue;
         }
         this.kick();
+      } finally {
+        this.#storingSince = null;
       }
       for (const arrival of arrivals) arrival.stored();
     }
@@ -351,8 +383,9 @@ export class DeliveryWorker {
         );
         const done = this.#collect(plan, received);
         const owed: OwedRefund[] = [];
-        for (const { outcome, routed, event } of plan.statuses) {
-          const result = await receiveStatus(tx, routed, event, at, owed, touched);
+        const results = await receiveStatuses(tx, plan.statuses, at, owed, touched);
+        for (const [index, { outcome }] of plan.statuses.entries()) {
+          const result = results[index] ?? [];
           if (result === 'unknown') outcome.unresolved += 1;
           else outcome.announcements.push(...result);
         }
