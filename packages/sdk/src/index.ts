@@ -280,6 +280,146 @@ export type {
 } from './contract/events.ts';
 export { isPhone, normalizePhone } from './validation/phone.ts';
 
+// Automation (issue 18): the rule vocabulary and the engine's pure rules, shared by the editors' previews and the server
+export {
+  adSourceKinds,
+  agentAssignmentStrategies,
+  automationActionKinds,
+  automationConditionKinds,
+  automationRuleKinds,
+  automationSkipReasons,
+  automationTriggerKinds,
+  delayUnits,
+  followUpAnchors,
+  followUpStopReasons,
+  freeFormSendKinds,
+  keywordMatchModes,
+  messageTriggerKinds,
+  notifyRecipientKinds,
+  ruleVocabulary,
+  singleActionKinds,
+} from './contract/automationTypes.ts';
+export type {
+  ActionOf,
+  AdSource,
+  AdSourceKind,
+  AgentAssignmentStrategy,
+  AssignAgentAction,
+  AutoDivisionDraft,
+  AutomationAction,
+  AutomationActionKind,
+  AutomationCondition,
+  AutomationConditionKind,
+  AutomationDelay,
+  AutomationOutcome,
+  AutomationRule,
+  AutomationRuleDraft,
+  AutomationRuleKind,
+  AutomationSkipReason,
+  AutomationTrigger,
+  AutomationTriggerKind,
+  AutoReplyDraft,
+  AutoStageDraft,
+  DelayUnit,
+  FollowUpAnchor,
+  FollowUpDraft,
+  FollowUpStep,
+  FollowUpStopReason,
+  KeywordMatchMode,
+  NotifyAction,
+  NotifyRecipientKind,
+  RuleRecord,
+  SendAction,
+  SendMediaAction,
+  SendTemplateAction,
+  SendTextAction,
+  TriggerOf,
+} from './contract/automationTypes.ts';
+export {
+  AUTOMATION_ACTIONS_MAX,
+  AUTOMATION_CAPTION_MAX,
+  AUTOMATION_CHAIN_MAX,
+  AUTOMATION_CONDITIONS_MAX,
+  AUTOMATION_DELAY_MAX_DAYS,
+  AUTOMATION_IDS_MAX,
+  AUTOMATION_KEYWORD_MAX_LENGTH,
+  AUTOMATION_KEYWORDS_MAX,
+  AUTOMATION_NOTE_MAX,
+  AUTOMATION_QUIET_PERIOD_DEFAULT_MINUTES,
+  AUTOMATION_QUIET_PERIOD_MAX_MINUTES,
+  AUTOMATION_QUIET_PERIOD_MIN_MINUTES,
+  AUTOMATION_REASSIGN_MAX_MINUTES,
+  AUTOMATION_RULE_NAME_MAX,
+  AUTOMATION_RULES_MAX,
+  AUTOMATION_TEXT_MAX,
+  FOLLOW_UP_STEPS_MAX,
+} from './automation/limits.ts';
+export {
+  automationActionField,
+  automationConditionField,
+  automationDelayField,
+  automationRuleDraftField,
+  automationSendField,
+  automationTriggerField,
+} from './automation/schemas.ts';
+export { matchKeyword, normalizeKeyword } from './automation/keywords.ts';
+export { addDelay, delayMinutes } from './automation/delay.ts';
+export { isWithinWorkingHours, nextOpening, shiftIntoWorkingHours } from './automation/workingHours.ts';
+export {
+  evaluateRule,
+  explainRules,
+  firstMatchingRule,
+  inRuleOrder,
+  needsOpenWindow,
+  rulesToApply,
+} from './automation/evaluate.ts';
+export type {
+  AutomationContext,
+  AutomationConversation,
+  AutomationEvent,
+  EvaluableRule,
+  EventCause,
+  FiredRule,
+  JudgedRule,
+  MessageAuthor,
+} from './automation/evaluate.ts';
+export {
+  followUpAnchorOf,
+  followUpStepProblem,
+  followUpStopReason,
+  nextFollowUpStep,
+} from './automation/followUp.ts';
+export type { DueFollowUpStep, FollowUpRun, FollowUpState, PendingFollowUp } from './automation/followUp.ts';
+export { pickAgent } from './automation/assignAgent.ts';
+export type { AgentCandidate } from './automation/assignAgent.ts';
+export { sampleContext, tryRule } from './automation/tryRule.ts';
+export type { RuleSample } from './automation/tryRule.ts';
+export {
+  automationActivityEvents,
+  automationActivityOutcomes,
+  automationActs,
+  automationFailureReasons,
+  automationKindsAllowed,
+  automationPermission,
+  automationPermissionNodes,
+  followUpCancelReasons,
+  ruleSampleField,
+} from './contract/automationActs.ts';
+export type {
+  AutomationActionResult,
+  AutomationActivity,
+  AutomationActivityEvent,
+  AutomationActivityOutcome,
+  AutomationActivityReason,
+  AutomationFailureReason,
+  AutomationMember,
+  AutomationRuleView,
+  AutomationTryResult,
+  AutomationTryRule,
+  AutomationVerb,
+  FollowUpCancelReason,
+} from './contract/automationActs.ts';
+
 // The act client
 export { createActClient } from './client/createActClient.ts';
 export type {
@@ -564,6 +704,7 @@ export {
 export type { Locale, MessageKey, MessageParams, MessagePart, Translator } from './i18n/translate.ts';
 export {
   addEveryMessage,
+  automationMessages,
   broadcastComposeMessages,
   broadcastMessages,
   messages,

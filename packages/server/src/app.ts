@@ -22,6 +22,7 @@ import { AccountRoutes } from './inbox/AccountRoutes.ts';
 import { sendJobHandler } from './inbox/outbound.ts';
 import { SEND_JOB } from './inbox/messages.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
+import { AUTOMATION_MESSAGE_JOB, automationMessageJob } from './automation/engine.ts';
 import { MediaFiles } from './media/MediaFiles.ts';
 import { loadMediaLinks } from './media/mediaLinks.ts';
 import { loadTokenKey, sealStoredTokens } from './security/tokenBox.ts';
@@ -169,6 +170,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       [MEDIA_DOWNLOAD_JOB]: media.downloadJob(),
       [TOPUP_RECONCILE_JOB]: topupReconcileJob({ ...payments, now }),
+      // A customer's message set against the automation rules (src/automation/engine.ts): short
+      // work, so the main runner's; it wakes the runner again for the sends it queues.
+      [AUTOMATION_MESSAGE_JOB]: automationMessageJob({
+        db: database.db,
+        now,
+        publisher,
+        links: media.links,
+        prices: config.billing.prices,
+        log: app.log,
+        kick: () => jobRunner.kick(),
+      }),
     },
   });
   // Broadcasts' jobs hold their claim for a slice of sending (src/broadcasts/pump.ts): a runner of

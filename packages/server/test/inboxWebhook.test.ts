@@ -280,9 +280,9 @@ describe('status webhooks', () => {
     );
     const [listed] = await conversationsOf(setup);
     const conversationId = listed?.id ?? '';
-    const wamids = [freshWamid(), freshWamid(), freshWamid()];
+    const wamids = [freshWamid(), freshWamid(), freshWamid(), freshWamid()];
     const sentIds: string[] = [];
-    for (const [index, wamid] of wamids.entries()) {
+    for (const index of wamids.keys()) {
       const sent = dataOf<ThreadMessage>(
         await server.act('message_send', {
           token: setup.owner.token,
@@ -294,23 +294,38 @@ describe('status webhooks', () => {
         }),
       );
       sentIds.push(sent.id);
-      // The third one's wamid is not stored yet (its send's answer has not come back).
-      if (index < 2)
-        await db().update(messages).set({ wamid, status: 'sent' }).where(eq(messages.id, sent.id));
     }
-    const status = (kind: 'sent' | 'delivered' | 'read' | 'failed', wamid: string) =>
-      statusUpdate(kind, { phoneNumberId: setup.account.phoneNumberId, wamid, to: from });
+    // Their sends done, the first two are stored under these wamids; the third's is not stored
+    // yet (its answer has not come back); the fourth's answer was lost (its statuses name it by
+    // callback data).
+    await server.app.sapa.runJobsOnce();
+    for (const [index, id] of sentIds.entries()) {
+      if (index < 2)
+        await db().update(messages).set({ wamid: wamids[index], status: 'sent' }).where(eq(messages.id, id));
+      if (index === 3)
+        await db().update(messages).set({ wamid: null, status: 'pending' }).where(eq(messages.id, id));
+    }
+    const status = (kind: 'sent' | 'delivered' | 'read' | 'failed', wamid: string, callbackData?: string) =>
+      statusUpdate(kind, {
+        phoneNumberId: setup.account.phoneNumberId,
+        wamid,
+        to: from,
+        ...(callbackData === undefined ? {} : { callbackData }),
+      });
     // One delivery: the first message delivered then read; the second failed, then a late read
-    // (nothing follows failed); a status of a message not stored yet.
+    // (nothing follows failed); a status of a message not stored yet; the lost answer's sent and
+    // read, naming it.
     const batch = status('delivered', wamids[0] ?? '');
     const value = (batch.entry as { changes: { value: { statuses: unknown[] } }[] }[])[0]?.changes[0]?.value;
-    for (const [kind, wamid] of [
-      ['read', wamids[0]],
-      ['failed', wamids[1]],
-      ['read', wamids[1]],
-      ['delivered', wamids[2]],
+    for (const [kind, wamid, named] of [
+      ['read', wamids[0], undefined],
+      ['failed', wamids[1], undefined],
+      ['read', wamids[1], undefined],
+      ['delivered', wamids[2], undefined],
+      ['sent', wamids[3], sentIds[3]],
+      ['read', wamids[3], sentIds[3]],
     ] as const) {
-      const more = status(kind, wamid ?? '');
+      const more = status(kind, wamid ?? '', named);
       value?.statuses.push(
         ...(more.entry as { changes: { value: { statuses: unknown[] } }[] }[])[0]!.changes[0]!.value.statuses,
       );
@@ -326,8 +341,14 @@ describe('status webhooks', () => {
       status: 'failed',
       error: { code: 131047, title: 'Re-engagement message' },
     });
+    // The lost answer's message adopted its wamid, at its later status.
+    const [adopted] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.id, sentIds[3] ?? ''));
+    expect(adopted).toMatchObject({ wamid: wamids[3], status: 'read' });
     const [after] = await conversationsOf(setup);
-    expect(after?.lastMessage).toMatchObject({ status: 'sent', caption: 'jawaban 2' });
+    expect(after?.lastMessage).toMatchObject({ status: 'read', caption: 'jawaban 3' });
     // The status naming no message keeps its delivery for another try, which finds it stored.
     const pending = () =>
       db()
@@ -356,8 +377,8 @@ describe('status webhooks', () => {
       .where(eq(messages.wamid, wamids[1] ?? ''));
     expect(second?.status).toBe('failed');
     expect((await conversationsOf(setup))[0]?.lastMessage).toMatchObject({
-      status: 'delivered',
-      caption: 'jawaban 2',
+      status: 'read',
+      caption: 'jawaban 3',
     });
   });
 

@@ -135,8 +135,8 @@ describe('the real-time socket', () => {
       memberships: [{ key: project.key, permissions: project.permissions }],
     });
     // The owner holds every permission: the project's room, the room of those who see every chat,
-    // that of those who see billing and that of those who see broadcasts (and the session's own
-    // room, which a sign-out of that session ends).
+    // that of those who see billing, that of those who see broadcasts and those of each kind of
+    // automation rule (and the session's own room, which a sign-out of that session ends).
     expect(socket?.rooms).toEqual(
       new Set([
         socket?.id,
@@ -145,6 +145,10 @@ describe('the real-time socket', () => {
         `project:${project.key}`,
         `billing:${project.key}:full`,
         `broadcasts:${project.key}`,
+        `automation:${project.key}:auto_reply`,
+        `automation:${project.key}:auto_division`,
+        `automation:${project.key}:auto_stage`,
+        `automation:${project.key}:follow_up`,
         `chat:${project.key}:all:full`,
       ]),
     );

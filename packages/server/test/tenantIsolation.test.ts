@@ -118,7 +118,8 @@ type ObjectKind =
   | 'quickReply'
   | 'invite'
   | 'template'
-  | 'broadcast';
+  | 'broadcast'
+  | 'automationRule';
 
 /** Fields that name one object, by field name. */
 const ID_FIELDS: Record<string, ObjectKind> = {
@@ -134,6 +135,7 @@ const ID_FIELDS: Record<string, ObjectKind> = {
   userId: 'member',
   replyTo: 'message',
   templateId: 'template',
+  ruleId: 'automationRule',
 };
 
 /** What `id` names, by the act's name. */
@@ -149,6 +151,7 @@ const ID_BY_PREFIX: [string, ObjectKind][] = [
   ['invite_', 'invite'],
   ['template_', 'template'],
   ['broadcast_', 'broadcast'],
+  ['automation_rule_', 'automationRule'],
 ];
 
 /** Values of required fields that name nothing of B. */
@@ -162,6 +165,17 @@ const SWEEP_DRAFT = {
   bodyExamples: ['Sapu'],
   footer: null,
   buttons: [],
+};
+
+/** An auto-reply that names no row of any project (`automation_rule_create`). */
+const SWEEP_RULE = {
+  kind: 'auto_reply',
+  name: 'Sapu',
+  enabled: true,
+  trigger: { kind: 'customer_message' },
+  conditions: [],
+  actions: [{ kind: 'send_text', text: 'Sapu bersih' }],
+  quietPeriodMinutes: 60,
 };
 
 const PLAIN_FIELDS: Record<string, (act: ActName, world: World) => unknown> = {
@@ -198,6 +212,10 @@ const PLAIN_FIELDS: Record<string, (act: ActName, world: World) => unknown> = {
   scheduledAt: () => null,
   // An agent opting a customer out of broadcasts.
   optedOut: () => true,
+  // An automation rule naming nothing of any project, its kind's list, a sample to try rules on.
+  rule: () => SWEEP_RULE,
+  kind: () => 'auto_reply',
+  sample: () => ({ text: 'sapu' }),
 };
 
 interface World {
@@ -237,7 +255,8 @@ function inputFor(
       input.id = world.ids[kind];
       namingFields.push(field);
     } else if (field === 'ids') {
-      input.ids = [world.ids.media];
+      // A kind's rules to order, or files.
+      input.ids = [act.startsWith('automation_') ? world.ids.automationRule : world.ids.media];
       namingFields.push(field);
     } else if (field in ID_FIELDS) {
       input[field] = world.ids[ID_FIELDS[field] as ObjectKind];
@@ -342,6 +361,19 @@ async function populate(setup: InboxProject): Promise<World> {
       scheduledAt: new Date(server.clock.now().getTime() + 86_400_000).toISOString(),
     }),
   );
+  // An auto-reply of B that names B's label and answers with B's gallery file.
+  const automationRule = dataOf<{ id: string }>(
+    await server.act('automation_rule_create', {
+      token,
+      key,
+      rule: {
+        ...SWEEP_RULE,
+        name: 'Rahasia B',
+        conditions: [{ kind: 'label', labelIds: [label.id] }],
+        actions: [{ kind: 'send_media', galleryItemId: media, caption: 'Hanya B' }],
+      },
+    }),
+  );
   const message = messages[0];
   if (message === undefined) throw new Error('no message in B');
   return {
@@ -361,6 +393,7 @@ async function populate(setup: InboxProject): Promise<World> {
       invite: invite.id,
       template: template.id,
       broadcast: broadcast.id,
+      automationRule: automationRule.id,
     },
   };
 }
@@ -388,6 +421,8 @@ async function snapshot(setup: InboxProject, world: World): Promise<string> {
     ['customer_stage_get', { customerId: world.ids.customer }],
     ['broadcast_list', {}],
     ['broadcast_recipients', { id: world.ids.broadcast }],
+    ['automation_rule_list', { kind: 'auto_reply', all: true }],
+    ['automation_activity_list', {}],
   ];
   const answers = [];
   for (const [act, fields] of reads)

@@ -4,6 +4,7 @@
  * letter case, accents, repeated spaces and punctuation or emoji around the word, but the whole
  * message must be the word: "jangan stop dulu" is a sentence, not an opt-out.
  */
+import { withoutAccents } from '../internal/withoutAccents.ts';
 
 /**
  * The words every project starts with: the global `STOP` and `UNSUBSCRIBE`, and what Indonesian
@@ -27,7 +28,6 @@ export const OPT_OUT_WORD_MAX_LENGTH = 40;
 
 /** Punctuation, symbols (emoji among them) and spaces at either end of a message. */
 const EDGES = /^[\p{P}\p{S}\p{Z}\s]+|[\p{P}\p{S}\p{Z}\s]+$/gu;
-const COMBINING_MARKS = /\p{M}/gu;
 
 /**
  * A word or a message as it is compared: accents dropped (NFD, combining marks stripped),
@@ -35,9 +35,7 @@ const COMBINING_MARKS = /\p{M}/gu;
  * upper case. `'  Stop promo!! '` → `'STOP PROMO'`; only punctuation gives `''`.
  */
 export function normalizeOptOutWord(word: string): string {
-  return word
-    .normalize('NFD')
-    .replace(COMBINING_MARKS, '')
+  return withoutAccents(word)
     .replace(EDGES, '')
     .replace(/[\p{Z}\s]+/gu, ' ')
     .toUpperCase();

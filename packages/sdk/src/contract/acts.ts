@@ -64,6 +64,7 @@ import {
   CONVERSATION_COUNTED_PAGES_AHEAD,
 } from '../constants.ts';
 import { normalizePhone } from '../validation/phone.ts';
+import { automationActs } from './automationActs.ts';
 import { billingActs } from './billingActs.ts';
 import { broadcastActs } from './broadcastActs.ts';
 import { optOutActs, optOutSettingsField } from './optOutActs.ts';
@@ -337,6 +338,7 @@ export const acts = {
   ...billingActs,
   ...broadcastActs,
   ...optOutActs,
+  ...automationActs,
   auth_register: defineAct<OtpChallenge>()({
     input: z.object({ name: nameField, phone: phoneField, password: passwordField }),
     access: 'public',

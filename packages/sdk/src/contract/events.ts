@@ -17,6 +17,8 @@ import type { Notification } from './teamTypes.ts';
 import type { LedgerEntry, ProjectBilling, Saldo, Topup } from './billingTypes.ts';
 import type { PermissionKey } from '../permissions/tree.ts';
 import type { BroadcastSummary } from './broadcastTypes.ts';
+import type { AutomationRuleView } from './automationActs.ts';
+import type { AutomationRuleKind } from './automationTypes.ts';
 
 export interface ServerToClientEvents {
   /** A message was stored in a conversation (inbound from a customer, or sent by an agent). */
@@ -66,6 +68,13 @@ export interface ServerToClientEvents {
   'broadcast.updated': (event: { key: string; broadcast: BroadcastSummary }) => void;
   /** A broadcast was deleted (`broadcast_delete`). */
   'broadcast.deleted': (event: { key: string; broadcastId: string }) => void;
+  /**
+   * An automation rule was created, changed, switched on or off, or moved in its kind's order:
+   * to the project's members who may view that kind (`automationPermission(kind, 'view')`).
+   */
+  'automation.rule.updated': (event: { key: string; rule: AutomationRuleView }) => void;
+  /** An automation rule was deleted (`automation_rule_delete`), to the same members. */
+  'automation.rule.deleted': (event: { key: string; kind: AutomationRuleKind; ruleId: string }) => void;
   /** A template was created, synced, or its status or category changed (Meta's webhooks). */
   'template.updated': (event: { key: string; template: MessageTemplate }) => void;
   /** A template was deleted (here, or at Meta and found by a sync). */

@@ -4,6 +4,7 @@
  * what the tests check (English mirrors every Indonesian key). `addEveryMessage` makes
  * `translate` know every part at once (the server calls it at start).
  */
+import { automation } from './messages/automation.ts';
 import { broadcastCompose } from './messages/broadcastCompose.ts';
 import { broadcasts } from './messages/broadcasts.ts';
 import { customers } from './messages/customers.ts';
@@ -32,6 +33,7 @@ export const projectBillingMessages: MessagePart = projectBilling;
 export const broadcastMessages: MessagePart = broadcasts;
 export const broadcastComposeMessages: MessagePart = broadcastCompose;
 export const teamMessages: MessagePart = team;
+export const automationMessages: MessagePart = automation;
 
 const parts = [
   errors,
@@ -50,6 +52,7 @@ const parts = [
   projectBilling,
   broadcasts,
   broadcastCompose,
+  automation,
 ] as const;
 
 export const messages = {
@@ -68,6 +71,7 @@ export function addEveryMessage(): void {
     broadcasts,
     broadcastCompose,
     team,
+    automation,
   ])
     addMessages(part);
 }

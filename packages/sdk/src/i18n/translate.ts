@@ -13,6 +13,7 @@ import { newcomer } from './messages/newcomer.ts';
 import { outbox } from './messages/outbox.ts';
 import { personal } from './messages/personal.ts';
 import { ui } from './messages/ui.ts';
+import type { automation } from './messages/automation.ts';
 import type { broadcastCompose } from './messages/broadcastCompose.ts';
 import type { broadcasts } from './messages/broadcasts.ts';
 import type { outreach } from './messages/outreach.ts';
@@ -62,8 +63,8 @@ const core = {
  * (`./messages/templateRules.ts`), the chat's outreach (`./messages/outreach.ts`), `/saldo`'s
  * (`./messages/saldo.ts`), `/project/billing/{key}`'s (`./messages/projectBilling.ts`), the
  * broadcast results' (`./messages/broadcasts.ts`), the broadcast composer's
- * (`./messages/broadcastCompose.ts`) and the project area's: members, invites, the invite page and
- * the project settings (`./messages/team.ts`).
+ * (`./messages/broadcastCompose.ts`), the project area's: members, invites, the invite page and
+ * the project settings (`./messages/team.ts`), and automation's (`./messages/automation.ts`).
  * `./catalogue.ts` has every part (the server's and the tests').
  */
 type LazyParts = typeof templateRules &
@@ -73,7 +74,8 @@ type LazyParts = typeof templateRules &
   typeof projectBilling &
   typeof broadcasts &
   typeof broadcastCompose &
-  typeof team;
+  typeof team &
+  typeof automation;
 
 export type MessageKey = keyof (typeof core)['id'] | keyof LazyParts['id'];
 

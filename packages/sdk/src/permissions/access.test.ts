@@ -162,6 +162,15 @@ const expected: Record<ActName, Expected> = {
   broadcast_cancel: changes(admins),
   broadcast_retry: changes(admins),
   broadcast_delete: changes(admins),
+  // Any kind's key lets a member in; the server checks the kind of the rule (automationActs.ts).
+  automation_rule_list: reads(readers),
+  automation_rule_get: reads(readers),
+  automation_rule_try: reads(readers),
+  automation_activity_list: reads(readers),
+  automation_rule_create: changes(admins),
+  automation_rule_update: changes(admins),
+  automation_rule_reorder: changes(admins),
+  automation_rule_delete: changes(admins),
 };
 
 const names = Object.keys(acts) as ActName[];

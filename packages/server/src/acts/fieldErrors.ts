@@ -28,14 +28,13 @@ function describe(issue: z.core.$ZodIssue, field: string): [MessageKey, MessageP
         ? ['field.too_long', { maximum: Number(issue.maximum) }]
         : ['field.invalid'];
     case 'custom': {
-      // A template rule (`templateDraftField`): its own text, with the limit broken if any.
-      const params = issue.params as { templateRule?: boolean; limit?: number } | undefined;
-      if (params?.templateRule === true) {
-        return [
-          `template.rule.${issue.message}` as MessageKey,
-          params.limit === undefined ? {} : { limit: params.limit },
-        ];
-      }
+      // A template rule (`templateDraftField`) or an automation rule's (`automationRuleDraftField`):
+      // its own text, with the limit broken if any.
+      const params = issue.params as
+        { templateRule?: boolean; automationRule?: boolean; limit?: number } | undefined;
+      const limit = params?.limit === undefined ? {} : { limit: params.limit };
+      if (params?.templateRule === true) return [`template.rule.${issue.message}` as MessageKey, limit];
+      if (params?.automationRule === true) return [`automation.rule.${issue.message}` as MessageKey, limit];
       return issue.message === 'phone' ? ['field.phone'] : ['field.invalid'];
     }
     case 'invalid_format':

@@ -19,6 +19,7 @@ import { billingHandlers } from './handlers/billing.ts';
 import { topupHandlers } from './handlers/topups.ts';
 import { broadcastHandlers } from '../broadcasts/acts.ts';
 import { optOutHandlers } from '../broadcasts/optOutHandlers.ts';
+import { automationHandlers } from '../automation/acts.ts';
 
 /** What a `page` act's handler answers: its rows and the number of pages. */
 export interface PageResult<Row> {
@@ -61,4 +62,5 @@ export const handlers: ActHandlers = {
   ...topupHandlers,
   ...broadcastHandlers,
   ...optOutHandlers,
+  ...automationHandlers,
 };

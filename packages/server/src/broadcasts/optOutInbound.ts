@@ -209,7 +209,7 @@ export function withOptOutAnswers(
     if (answer === undefined) return entry;
     return {
       announcements: [...entry.announcements, ...answer.announcements],
-      queuedDownload: entry.queuedDownload || answer.queuedSend,
+      queuedJob: entry.queuedJob || answer.queuedSend,
     };
   });
 }

@@ -140,6 +140,7 @@ function newMessage(
     status: 'pending',
     error: null,
     senderUserId: broadcast.createdBy,
+    automationRuleId: null,
     template: sent.template,
     pricing: null,
     broadcastId: broadcast.id,

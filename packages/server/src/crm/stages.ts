@@ -185,7 +185,15 @@ export async function customerStage(db: Db, customerId: string): Promise<Custome
  */
 export async function moveCustomer(
   db: Db,
-  move: { projectId: string; customerId: string; stageId: string | null; userId: string; now: Date },
+  move: {
+    projectId: string;
+    customerId: string;
+    stageId: string | null;
+    /** The member who moved them; `null` with `ruleId`: an automation rule did. */
+    userId: string | null;
+    ruleId?: string | null;
+    now: Date;
+  },
 ): Promise<'moved' | 'same' | 'no_stage'> {
   return db.transaction(async (tx) => {
     // One move at a time per customer.
@@ -225,6 +233,7 @@ export async function moveCustomer(
       toStageId: to?.id ?? null,
       toName: to?.name ?? null,
       userId: move.userId,
+      ruleId: move.ruleId ?? null,
       at: move.now,
     });
     return 'moved';

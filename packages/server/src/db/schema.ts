@@ -20,8 +20,20 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdReferral } from '../channels/whatsapp/index.ts';
 import type {
+  AutomationAction,
+  AutomationActionResult,
+  AutomationActivityEvent,
+  AutomationActivityOutcome,
+  AutomationActivityReason,
+  AutomationCondition,
+  AutomationRuleKind,
+  AutomationTrigger,
   BroadcastAudience,
   BroadcastValues,
+  FollowUpAnchor,
+  FollowUpCancelReason,
+  FollowUpStep,
+  FollowUpStopReason,
   MessagePricing,
   SentTemplate,
   TemplateDraft,
@@ -640,6 +652,8 @@ export const stageMoves = pgTable(
     toStageId: uuid('to_stage_id').references(() => stages.id, { onDelete: 'set null' }),
     toName: text('to_name'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The automation rule that made the move ("by automation"; `userId` null then). */
+    ruleId: uuid('rule_id').references((): AnyPgColumn => automationRules.id, { onDelete: 'set null' }),
     at: at('at').notNull(),
   },
   (table) => [index('stage_moves_customer_idx').on(table.customerId, table.at)],
@@ -813,6 +827,8 @@ export const messages = pgTable(
     pricing: jsonb('pricing').$type<MessagePricing>(),
     /** The broadcast it was sent by (outbound), or that it answers (a customer's reply to one). */
     broadcastId: uuid('broadcast_id'),
+    /** The automation rule that sent it (no foreign key: a deleted rule's messages keep its id). */
+    automationRuleId: uuid('automation_rule_id'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
@@ -1173,3 +1189,277 @@ export const broadcastRecipients = pgTable(
 
 export type BroadcastRow = typeof broadcasts.$inferSelect;
 export type BroadcastRecipientRow = typeof broadcastRecipients.$inferSelect;
+
+/**
+ * Automation rules (issue 18): a project's auto-replies, auto-division, auto-stage and follow-up
+ * rules, each kind in its screen's order (`position`, 0-based, closed up when one is deleted; ties
+ * by id, as `inRuleOrder` reads them). The parts are `automationRuleDraftField`'s output, stored as
+ * they were checked: `actions` empty for a follow-up, `steps` empty for the others, the quiet
+ * period only for an auto-reply. `version` grows with every change of the rule, so a timer or a
+ * follow-up run made under an older one can tell. A project keeps at most `AUTOMATION_RULES_MAX`,
+ * counted under its automation lock (src/automation/rules.ts).
+ */
+export const automationRules = pgTable(
+  'automation_rules',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AutomationRuleKind>().notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    position: integer('position').notNull(),
+    trigger: jsonb('trigger').$type<AutomationTrigger>().notNull(),
+    conditions: jsonb('conditions')
+      .$type<AutomationCondition[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    actions: jsonb('actions')
+      .$type<AutomationAction[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    steps: jsonb('steps')
+      .$type<FollowUpStep[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    quietPeriodMinutes: integer('quiet_period_minutes'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    // A kind's screen in order, and the engine's rules of a project.
+    index('automation_rules_project_kind_idx').on(table.projectId, table.kind, table.position, table.id),
+    check(
+      'automation_rules_kind_check',
+      sql`${table.kind} in ('auto_reply', 'auto_division', 'auto_stage', 'follow_up')`,
+    ),
+    check('automation_rules_position_check', sql`${table.position} >= 0`),
+    check(
+      'automation_rules_quiet_period_check',
+      sql`(${table.kind} = 'auto_reply') = (${table.quietPeriodMinutes} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The activity log: a rule fired for a customer (`actions`: what each part did) or was looked at
+ * and did not (`reason`). `eventKey` names the event and the rule (`message:<messageId>:<ruleId>`,
+ * `timer:<timerId>`, `step:<runId>:<index>` …) and is unique: the engine inserts the line in the
+ * transaction that carries the rule out, so an event handled twice (a retried job, two
+ * processes) acts once. A deleted rule's lines stay, with its name (`ruleId` null).
+ */
+export const automationActivity = pgTable(
+  'automation_activity',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').references(() => automationRules.id, { onDelete: 'set null' }),
+    ruleName: text('rule_name').notNull(),
+    kind: text('kind').$type<AutomationRuleKind>().notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** The message that set it off, if any. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** The follow-up run it started or whose step it is. */
+    followUpRunId: uuid('follow_up_run_id').references((): AnyPgColumn => followUpRuns.id, {
+      onDelete: 'set null',
+    }),
+    event: text('event').$type<AutomationActivityEvent>().notNull(),
+    outcome: text('outcome').$type<AutomationActivityOutcome>().notNull(),
+    reason: text('reason').$type<AutomationActivityReason>(),
+    /** The configured keyword that matched. */
+    keyword: text('keyword'),
+    /** A follow-up step's index. */
+    step: integer('step'),
+    actions: jsonb('actions')
+      .$type<AutomationActionResult[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    eventKey: text('event_key').notNull(),
+    at: at('at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('automation_activity_event_idx').on(table.eventKey),
+    // The project's log, a rule's, a customer's: newest first is these scanned backwards
+    // (`ORDER BY at DESC, id DESC`, nulls first, matches them).
+    index('automation_activity_project_idx').on(table.projectId, table.at, table.id),
+    index('automation_activity_rule_idx')
+      .on(table.ruleId, table.at, table.id)
+      .where(sql`${table.ruleId} is not null`),
+    index('automation_activity_customer_idx').on(table.customerId, table.at, table.id),
+    check(
+      'automation_activity_kind_check',
+      sql`${table.kind} in ('auto_reply', 'auto_division', 'auto_stage', 'follow_up')`,
+    ),
+    check('automation_activity_outcome_check', sql`${table.outcome} in ('fired', 'skipped')`),
+    check('automation_activity_reason_check', sql`${table.outcome} = 'fired' or ${table.reason} is not null`),
+  ],
+);
+
+/**
+ * When each rule last fired in each conversation: an auto-reply's quiet period
+ * (`AutomationContext.lastFiredAt`). The engine claims a firing with one upsert that moves
+ * `lastFiredAt` only when the quiet period has passed, so two processes cannot both answer.
+ */
+export const automationFired = pgTable(
+  'automation_fired',
+  {
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    lastFiredAt: at('last_fired_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ruleId, table.conversationId] }),
+    index('automation_fired_conversation_idx').on(table.conversationId),
+  ],
+);
+
+/**
+ * A follow-up sequence running for a customer in a conversation: its anchor (the customer's
+ * message or their entering `stageId`), the next step to send (`nextStep`, the steps before it
+ * sent or skipped) and when (`dueAt`, in working hours: `nextFollowUpStep`), scheduled at
+ * `scheduledAt` (`PendingFollowUp`). One pending run per rule and conversation: a new trigger
+ * stops the old run and starts another. It ends `done` after its last step, `stopped`
+ * (`FollowUpStopReason`) or `cancelled` (`rule_deleted`, or an `agent` from the customer panel).
+ * `jobId` is the one job that may send its pending step (a reschedule replaces it).
+ */
+export const followUpRuns = pgTable(
+  'follow_up_runs',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').references(() => automationRules.id, { onDelete: 'set null' }),
+    /** The rule's `version` its schedule was made under. */
+    ruleVersion: integer('rule_version').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    anchor: text('anchor').$type<FollowUpAnchor>().notNull(),
+    anchorAt: at('anchor_at').notNull(),
+    /** The stage a `stage_entered` run counts from (a deleted stage: null, and the run stops). */
+    stageId: uuid('stage_id').references(() => stages.id, { onDelete: 'set null' }),
+    nextStep: integer('next_step').notNull().default(0),
+    lastStepAt: at('last_step_at'),
+    scheduledAt: at('scheduled_at').notNull(),
+    dueAt: at('due_at'),
+    state: text('state').$type<FollowUpRunState>().notNull().default('pending'),
+    reason: text('reason').$type<FollowUpEndReason>(),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id'),
+    startedAt: at('started_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (table) => [
+    uniqueIndex('follow_up_runs_pending_idx')
+      .on(table.ruleId, table.conversationId)
+      .where(sql`${table.state} = 'pending'`),
+    index('follow_up_runs_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.state} = 'pending'`),
+    // A customer's runs, newest first (the customer panel); and the conversation's, to stop them.
+    index('follow_up_runs_customer_idx').on(table.customerId, table.startedAt),
+    index('follow_up_runs_conversation_idx')
+      .on(table.conversationId)
+      .where(sql`${table.state} = 'pending'`),
+    check('follow_up_runs_state_check', sql`${table.state} in ('pending', 'done', 'stopped', 'cancelled')`),
+    check('follow_up_runs_anchor_check', sql`${table.anchor} in ('last_customer_message', 'stage_entered')`),
+    check(
+      'follow_up_runs_reason_check',
+      sql`(${table.state} in ('stopped', 'cancelled')) = (${table.reason} is not null)`,
+    ),
+    check('follow_up_runs_due_check', sql`${table.state} <> 'pending' or ${table.dueAt} is not null`),
+  ],
+);
+
+/**
+ * Each step of a run that came due: the unit of exactly-once sending. Its row is written in the
+ * same transaction as its message, whose client id is `clientId` (a uuid v5 of
+ * `follow_up:<runId>:<step>`, unique here and in `messages`), or as its skip or failure.
+ */
+export const followUpSteps = pgTable(
+  'follow_up_steps',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => followUpRuns.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    clientId: uuid('client_id').notNull(),
+    state: text('state').$type<'sent' | 'skipped' | 'failed'>().notNull(),
+    reason: text('reason').$type<AutomationActivityReason>(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    dueAt: at('due_at').notNull(),
+    at: at('at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.step] }),
+    uniqueIndex('follow_up_steps_client_idx').on(table.clientId),
+    check('follow_up_steps_state_check', sql`${table.state} in ('sent', 'skipped', 'failed')`),
+  ],
+);
+
+/**
+ * The engine's other timers, one per rule, conversation and kind: a no-reply trigger waiting out
+ * its delay since `since` (the customer's unanswered message, or the last message sent to them),
+ * or an agent assignment to take back from `userId` if they have not answered. A row is deleted
+ * when it fires or is no longer wanted (an agent replied, the customer wrote); `jobId` is the one
+ * job that may act on it.
+ */
+export const automationTimers = pgTable(
+  'automation_timers',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AutomationTimerKind>().notNull(),
+    since: at('since').notNull(),
+    dueAt: at('due_at').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('automation_timers_key_idx').on(table.ruleId, table.conversationId, table.kind),
+    index('automation_timers_due_idx').on(table.dueAt),
+    index('automation_timers_conversation_idx').on(table.conversationId),
+    check(
+      'automation_timers_kind_check',
+      sql`${table.kind} in ('no_agent_reply', 'no_customer_reply', 'reassign')`,
+    ),
+  ],
+);
+
+/** What a follow-up run's `state` may be. */
+export type FollowUpRunState = 'pending' | 'done' | 'stopped' | 'cancelled';
+/** Why a run ended early: stopped by the engine (`FollowUpStopReason`) or cancelled. */
+export type FollowUpEndReason = FollowUpStopReason | FollowUpCancelReason;
+/** The kinds of `automation_timers`. */
+export type AutomationTimerKind = 'no_agent_reply' | 'no_customer_reply' | 'reassign';
+
+export type AutomationRuleRow = typeof automationRules.$inferSelect;
+export type AutomationActivityRow = typeof automationActivity.$inferSelect;
+export type FollowUpRunRow = typeof followUpRuns.$inferSelect;

@@ -37,11 +37,14 @@ export interface RoutedAccount {
 
 export interface Received {
   announcements: Announcement[];
-  /** A customer's file was recorded and its download queued: the job runner has work. */
-  queuedDownload: boolean;
+  /**
+   * The job runner has work: a customer's file was recorded and its download queued, or the
+   * message's `automation.message` job was (migration 0021).
+   */
+  queuedJob: boolean;
 }
 
-const NOTHING: Received = { announcements: [], queuedDownload: false };
+const NOTHING: Received = { announcements: [], queuedJob: false };
 
 /** The media part of an inbound message, when it has one. */
 function mediaOf(message: InboundMessageContent): { mimeType: string } | null {
@@ -142,7 +145,8 @@ async function announceReceived(
           view.now,
         ),
       ],
-      queuedDownload: entry.mediaFile !== null,
+      // A download, or the message's automation job (`automation.message`), waits for the runner.
+      queuedJob: entry.mediaFile !== null || stored['automation'] === true,
     };
   });
 }
@@ -373,7 +377,42 @@ interface StatusChange {
   pricing: MessagePricing | null;
 }
 
-const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));
+/** The message a status's `biz_opaque_callback_data` names, if it is a message id. */
+function callbackMessageId(event: StatusEvent): string | null {
+  const messageId = event.callbackData;
+  return messageId !== undefined && MESSAGE_ID.test(messageId) ? messageId : null;
+}
+
+/**
+ * Gives each outbound message named by callback data that has no wamid yet its status's wamid and
+ * change, in one statement (see `adoptByCallbackData`): answers, per item adopted, its index and
+ * the message.
+ */
+async function adoptByCallbackDatas(
+  tx: Db,
+  items: readonly { accountId: string; messageId: string; wamid: string; change: StatusChange }[],
+): Promise<(MovedMessage & { i: number })[]> {
+  const input = items.map(({ accountId, messageId, wamid, change }, i) => ({
+    i,
+    accountId,
+    messageId,
+    wamid,
+    ...change,
+  }));
+  return queryRows<MovedMessage & { i: number }>(
+    tx,
+    sql`
+    update messages m
+    set wamid = v.wamid, status = v.status::message_status, error = v.error,
+      pricing = coalesce(v.pricing, m.pricing)
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+      as v(i int, "accountId" uuid, "messageId" uuid, wamid text, status text, error jsonb, pricing jsonb),
+      conversations c
+    where m.id = v."messageId" and m.direction = 'out' and m.wamid is null
+      and c.id = m.conversation_id and c.account_id = v."accountId"
+    returning v.i, to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
+  );
+}
 
 /**
  * The send named by a status's `biz_opaque_callback_data` (the message's own id), when the account
@@ -390,20 +429,11 @@ async function adoptByCallbackData(
   event: StatusEvent,
   change: StatusChange,
 ): Promise<MovedMessage | 'known' | 'stored' | null> {
-  const messageId = event.callbackData;
-  if (messageId === undefined || !MESSAGE_ID.test(messageId)) return null;
-  const [adopted] = await queryRows<MovedMessage>(
-    tx,
-    sql`
-    update messages m
-    set wamid = ${event.wamid}, status = ${change.status}::message_status,
-      error = ${jsonOrNull(change.error)}::jsonb,
-      pricing = coalesce(${jsonOrNull(change.pricing)}::jsonb, m.pricing)
-    from conversations c
-    where m.id = ${messageId}::uuid and m.direction = 'out' and m.wamid is null
-      and c.id = m.conversation_id and c.account_id = ${routed.account.id}
-    returning to_jsonb(m) as message, c.last_seq, c.assigned_user_id, c.division_id`,
-  );
+  const messageId = callbackMessageId(event);
+  if (messageId === null) return null;
+  const [adopted] = await adoptByCallbackDatas(tx, [
+    { accountId: routed.account.id, messageId, wamid: event.wamid, change },
+  ]);
   if (adopted !== undefined) return adopted;
   const [known] = await queryRows<{ same: boolean }>(
     tx,
@@ -552,12 +582,13 @@ export interface ArrivingStatus {
 
 /**
  * `receiveStatus` for a batch of statuses, in three statements when they all name stored
- * messages (a broadcast brings three statuses a recipient, and one by one they were most of its
- * database time): the statuses of one message go in as one change (`laterChange`), the messages
- * move together, then their recipients and their conversations' previews. A message none of its
- * statuses moved takes them one by one through `receiveStatus` (a late status, a message not
- * stored yet, one named by callback data). Answers per status, in order: what to announce (on the
- * first status of its message) or `unknown`.
+ * messages, four when some name by callback data messages whose send's answer is not stored yet
+ * (a broadcast brings three statuses a recipient, and one by one they were most of its database
+ * time): the statuses of one message go in as one change (`laterChange`), the messages move (or
+ * are adopted) together, then their recipients and their conversations' previews. A message none
+ * of its statuses moved or adopted takes them one by one through `receiveStatus` (a late status,
+ * a message not stored yet, one named by callback data that has another wamid). Answers per
+ * status, in order: what to announce (on the first status of its message) or `unknown`.
  */
 export async function receiveStatuses(
   tx: Db,
@@ -591,14 +622,49 @@ export async function receiveStatuses(
     })),
   );
   const movedGroups = new Set(moved.map((row) => row.i));
+  // Messages not stored under these wamids yet that callback data names (a send's answer not
+  // stored yet, or lost): adopted together, each message by the first of its statuses' groups.
+  const adopting: {
+    group: number;
+    accountId: string;
+    messageId: string;
+    wamid: string;
+    change: StatusChange;
+  }[] = [];
+  const named = new Set<string>();
+  for (const [index, group] of ordered.entries()) {
+    if (movedGroups.has(index)) continue;
+    const messageId = group.indexes
+      .map((at) => statuses[at])
+      .map((status) => (status === undefined ? null : callbackMessageId(status.event)))
+      .find((id) => id !== null);
+    if (messageId === undefined || messageId === null || named.has(messageId)) continue;
+    named.add(messageId);
+    adopting.push({
+      group: index,
+      accountId: group.routed.account.id,
+      messageId,
+      wamid: group.wamid,
+      change: group.change,
+    });
+  }
+  const adopted =
+    adopting.length === 0
+      ? []
+      : (await adoptByCallbackDatas(tx, adopting)).map((row) => ({
+          ...row,
+          i: adopting[row.i]?.group ?? -1,
+        }));
+  const settled = [...moved, ...adopted];
+  for (const row of adopted) movedGroups.add(row.i);
   const announced = await statusesMoved(
     tx,
-    moved.map((row) => ({ key: ordered[row.i]?.routed.projectKey ?? '', moved: row })),
+    settled.map((row) => ({ key: ordered[row.i]?.routed.projectKey ?? '', moved: row })),
     now,
     owed,
     touched,
   );
-  for (const [index, row] of moved.entries()) {
+  for (const [index, row] of settled.entries()) {
     const first = ordered[row.i]?.indexes[0];
     if (first !== undefined) answers[first] = announced[index] ?? [];
   }

@@ -96,6 +96,8 @@ export interface NewOutbound extends MessageContent {
   replyTo: string | null;
   /** The agent who sent it; `null`: Sapa itself (the answer to a customer who opted out). */
   senderUserId: string | null;
+  /** The automation rule that sends it (`senderUserId` null then). */
+  automationRuleId?: string | null;
   createdAt: Date;
 }
 

@@ -93,6 +93,7 @@ export function messageFromJson(row: Json): MessageRow {
     template: jsonOrNull(row, 'template'),
     pricing: jsonOrNull(row, 'pricing'),
     broadcastId: textOrNull(row, 'broadcast_id'),
+    automationRuleId: textOrNull(row, 'automation_rule_id'),
     createdAt: date(row, 'created_at'),
   };
 }

@@ -8,7 +8,7 @@
  * `crm.chat.show_user_contact_detail` receives the `masked` payload (phones masked) where one is
  * given.
  */
-import type { PermissionKey, ServerEventName, ServerEventPayload } from '../sdk.ts';
+import type { AutomationRuleKind, PermissionKey, ServerEventName, ServerEventPayload } from '../sdk.ts';
 
 export type Audience =
   /** Every member of the project (by key). */
@@ -25,7 +25,9 @@ export type Audience =
   /** The members of project `billing` (a key) holding `project.billing.view`. */
   | { billing: string }
   /** The members of project `broadcasts` (a key) holding `crm.broadcast.view`. */
-  | { broadcasts: string };
+  | { broadcasts: string }
+  /** The members of project `automation` (a key) who may view `kind`'s rules (`automationPermission`). */
+  | { automation: string; kind: AutomationRuleKind };
 
 export interface Published<E extends ServerEventName = ServerEventName> {
   audience: Audience;

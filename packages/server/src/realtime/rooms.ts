@@ -13,10 +13,11 @@
  * Members holding `project.billing.view` also join `billing:<key>:full` (or `…:masked`, without
  * `crm.chat.show_user_contact_detail`): the project's balance and its ledger entries. Members
  * holding `crm.broadcast.view` join `broadcasts:<key>`: the project's broadcasts and their
- * progress (no phones in them, so one room).
+ * progress (no phones in them, so one room). Members who may view a kind of automation rule
+ * (`automationPermission(kind, 'view')`) join `automation:<key>:<kind>`: that kind's rules.
  */
-import { can } from '../sdk.ts';
-import type { PermissionKey } from '../sdk.ts';
+import { automationKindsAllowed, automationRuleKinds, can } from '../sdk.ts';
+import type { AutomationRuleKind, PermissionKey } from '../sdk.ts';
 import type { Audience } from './Publisher.ts';
 
 export function userRoom(userId: string): `user:${string}` {
@@ -54,6 +55,10 @@ export function broadcastRoom(key: string): `broadcasts:${string}` {
   return `broadcasts:${key}`;
 }
 
+export function automationRoom(key: string, kind: AutomationRuleKind): `automation:${string}` {
+  return `automation:${key}:${kind}`;
+}
+
 /** Both rooms of a division (left when it is deleted). */
 export function divisionRooms(key: string, divisionId: string): string[] {
   return [divisionRoom(key, divisionId, 'full'), divisionRoom(key, divisionId, 'masked')];
@@ -71,6 +76,7 @@ export function memberRooms(
     projectRoom(key),
     ...(can(permissions, 'project.billing.view') ? [billingRoom(key, detail)] : []),
     ...(can(permissions, 'crm.broadcast.view') ? [broadcastRoom(key)] : []),
+    ...automationKindsAllowed(permissions, 'view').map((kind) => automationRoom(key, kind)),
   ];
   if (!can(permissions, 'crm.chat.view')) return rooms;
   if (can(permissions, 'crm.chat.show_all_chat')) return [...rooms, allRoom(key, detail)];
@@ -95,6 +101,7 @@ export function possibleMemberRooms(
     billingRoom(key, 'full'),
     billingRoom(key, 'masked'),
     broadcastRoom(key),
+    ...automationRuleKinds.map((kind) => automationRoom(key, kind)),
     allRoom(key, 'full'),
     allRoom(key, 'masked'),
     ownRoom(key, userId, 'full'),
@@ -117,6 +124,9 @@ export function audienceRooms(audience: Audience): { full: string[]; masked: str
     };
   }
   if ('broadcasts' in audience) return { full: [broadcastRoom(audience.broadcasts)], masked: [] };
+  if ('automation' in audience) {
+    return { full: [automationRoom(audience.automation, audience.kind)], masked: [] };
+  }
   if ('limitedMember' in audience) {
     const { limitedMember: key, userId } = audience;
     return { full: [ownRoom(key, userId, 'full')], masked: [ownRoom(key, userId, 'masked')] };

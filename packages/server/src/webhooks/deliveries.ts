@@ -110,7 +110,7 @@ interface Outcome {
   announcements: Announcement[];
   /** Statuses naming a wamid not stored yet (the send may still be storing it). */
   unresolved: number;
-  queuedDownload: boolean;
+  queuedJob: boolean;
   /** Template syncs asked for by its template status webhooks. */
   syncs: SyncRequest[];
 }
@@ -408,7 +408,7 @@ export class DeliveryWorker {
     try {
       for (const outcome of outcomes) announce(publisher, outcome.announcements);
       this.#options.broadcasts?.touched(touched);
-      if (outcomes.some((outcome) => outcome.queuedDownload)) jobs.kick();
+      if (outcomes.some((outcome) => outcome.queuedJob)) jobs.kick();
       this.#requestSyncs(outcomes.flatMap((outcome) => outcome.syncs));
     } catch (error) {
       this.#options.log.error({ err: error }, 'announcing stored webhook events failed');
@@ -436,7 +436,7 @@ export class DeliveryWorker {
       const result = received[index];
       if (result === undefined) continue;
       outcome.announcements.push(...result.announcements);
-      outcome.queuedDownload ||= result.queuedDownload;
+      outcome.queuedJob ||= result.queuedJob;
     }
     return plan.outcomes;
   }
@@ -498,7 +498,7 @@ export class DeliveryWorker {
         delivery,
         announcements: [],
         unresolved: 0,
-        queuedDownload: false,
+        queuedJob: false,
         syncs: [],
       };
       plan.outcomes.push(outcome);

@@ -1,0 +1,111 @@
+/**
+ * Follow-up sequences' timing, pure. A run starts when a follow-up rule fires (`evaluateRule`) at
+ * its anchor: the customer's message, or their entering a stage. Each step is due its `delay`
+ * after the anchor, never sooner after the step before than the gap between their delays (so two
+ * steps held back overnight do not go out together), and is moved into working hours (the next
+ * opening). When a step comes due the server asks `followUpStopReason` first (the run ends) and
+ * `followUpStepProblem` next (the step is skipped, the run goes on: a template step after it may
+ * still be sent once the window has closed).
+ */
+import type {
+  FollowUpAnchor,
+  FollowUpStep,
+  FollowUpStopReason,
+  TriggerOf,
+} from '../contract/automationTypes.ts';
+import type { WorkingDay } from '../contract/teamTypes.ts';
+import { addDelay } from './delay.ts';
+import { needsOpenWindow } from './evaluate.ts';
+import { shiftIntoWorkingHours } from './workingHours.ts';
+
+/** What a follow-up rule's delays count from: its trigger. */
+export function followUpAnchorOf(trigger: TriggerOf<'follow_up'>): FollowUpAnchor {
+  return trigger.kind === 'stage_entered' ? 'stage_entered' : 'last_customer_message';
+}
+
+/** Where a run stands: its anchor, how many steps are behind it (sent or skipped), and when the last one was. */
+export interface FollowUpRun {
+  anchorAt: Date;
+  done: number;
+  lastStepAt: Date | null;
+}
+
+/** The next step of a run and when it is due. */
+export interface DueFollowUpStep {
+  index: number;
+  step: FollowUpStep;
+  dueAt: Date;
+}
+
+/**
+ * The run's next step and its due time, or null when every step is done: `anchorAt + delay`,
+ * not sooner than the last step's time plus the gap between the two steps' delays, moved into
+ * the project's working hours (`shiftIntoWorkingHours`).
+ */
+export function nextFollowUpStep(
+  steps: readonly FollowUpStep[],
+  run: FollowUpRun,
+  project: { timeZone: string; workingHours: readonly WorkingDay[] },
+): DueFollowUpStep | null {
+  const step = steps[run.done];
+  if (step === undefined) return null;
+  const { timeZone, workingHours } = project;
+  let due = addDelay(run.anchorAt, step.delay, timeZone).getTime();
+  const previous = steps[run.done - 1];
+  if (previous !== undefined && run.lastStepAt !== null) {
+    const gap = due - addDelay(run.anchorAt, previous.delay, timeZone).getTime();
+    due = Math.max(due, run.lastStepAt.getTime() + gap);
+  }
+  return { index: run.done, step, dueAt: shiftIntoWorkingHours(new Date(due), timeZone, workingHours) };
+}
+
+/** A pending step as the server scheduled it. */
+export interface PendingFollowUp {
+  anchor: FollowUpAnchor;
+  /** When the pending step was scheduled: the run's start, or the time of the step before. */
+  scheduledAt: Date;
+  /** The stage a `stage_entered` run counts from (null for a message anchor). */
+  stageId: string | null;
+}
+
+/** The rule and the conversation as they are when the step comes due. */
+export interface FollowUpState {
+  /** Whether the follow-up rule is still switched on. */
+  enabled: boolean;
+  lastCustomerMessageAt: Date | null;
+  /** The customer's stage now, and when they entered it. */
+  stageId: string | null;
+  stageEnteredAt: Date | null;
+}
+
+/**
+ * Why a run ends before its pending step, or null while it goes on: the rule was switched off;
+ * the customer wrote after the step was scheduled (a message-anchored run: the new message starts
+ * a new run); a stage-anchored run's customer is no longer in its stage, or entered it again
+ * since (that entry started a new run).
+ */
+export function followUpStopReason(
+  pending: PendingFollowUp,
+  state: FollowUpState,
+): FollowUpStopReason | null {
+  if (!state.enabled) return 'rule_disabled';
+  if (state.lastCustomerMessageAt !== null && state.lastCustomerMessageAt > pending.scheduledAt) {
+    return 'customer_replied';
+  }
+  if (pending.anchor === 'stage_entered') {
+    if (state.stageId !== pending.stageId) return 'stage_changed';
+    if (state.stageEnteredAt !== null && state.stageEnteredAt > pending.scheduledAt) return 'stage_changed';
+  }
+  return null;
+}
+
+/**
+ * Why a due step cannot be sent now, or null: text and media need the 24-hour window open (a
+ * template does not). Such a step is skipped; the run goes on to the next.
+ */
+export function followUpStepProblem(
+  step: FollowUpStep,
+  conversation: { windowOpen: boolean },
+): 'outside_window_needs_template' | null {
+  return !conversation.windowOpen && needsOpenWindow(step.message) ? 'outside_window_needs_template' : null;
+}

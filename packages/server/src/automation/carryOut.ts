@@ -1,0 +1,263 @@
+/**
+ * Carrying out a fired rule's actions (issue 18), inside the transaction that records its
+ * activity line: sends through `storeOutbound` (locked, idempotent by client id, charged to the
+ * project's balance, the send job queued), the conversation's division, the customer's stage
+ * (recorded "by automation") and labels. Each action answers an `AutomationActionResult`; an
+ * action that cannot be done (a row gone, the window closed meanwhile, the balance short) fails
+ * alone, and the others still run. Not in this slice: `assign_agent` and `notify` (skipped).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/openDatabase.ts';
+import { conversations, customerLabels, divisions, labels, media, waAccounts } from '../db/schema.ts';
+import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
+import { moveCustomer } from '../crm/stages.ts';
+import { OutboundRefused, storeOutbound } from '../inbox/messages.ts';
+import type { NewOutbound } from '../inbox/messages.ts';
+import { fileMessageType } from '../inbox/messageContent.ts';
+import {
+  checkTemplateValues,
+  fitsHeader,
+  templateMessage,
+  templateOfAccount,
+} from '../inbox/templateSends.ts';
+import type { TemplateJob } from '../inbox/templateSends.ts';
+import { uuidV5 } from '../broadcasts/sendKey.ts';
+import { fillQuickReply, renderBroadcastValues } from '../sdk.ts';
+import type { AutomationAction, AutomationActionResult, AutomationFailureReason, PriceRow } from '../sdk.ts';
+import type { BillingChange } from '../billing/charges.ts';
+
+/** The namespace of automation's send keys (a random uuid, fixed once). */
+const NAMESPACE = '3b0f8c52-6a4e-4d1f-b7a9-5e2c81d0f6a3';
+
+/** The client id of a rule's send: a name-based uuid of its event key and the action's place. */
+export function automationClientId(eventKey: string, index: number): string {
+  return uuidV5(`${eventKey}:${index}`, NAMESPACE);
+}
+
+/** Who and what a rule acts on. */
+export interface Target {
+  projectId: string;
+  ruleId: string;
+  eventKey: string;
+  conversation: ConversationRow;
+  customer: CustomerRow;
+  now: Date;
+  prices: readonly PriceRow[];
+}
+
+/** What carrying a rule out changed, to announce once committed. */
+export interface Carried {
+  results: AutomationActionResult[];
+  /** Messages it stored (new ones only), with their charges. */
+  sent: MessageRow[];
+  charges: (BillingChange | null)[];
+  /** The conversation's summary changed (division, stage, label, a send). */
+  changed: boolean;
+}
+
+const result = (
+  action: AutomationAction,
+  status: AutomationActionResult['status'],
+  targetId: string | null = null,
+  reason: AutomationFailureReason | null = null,
+): AutomationActionResult => ({ kind: action.kind, status, reason, targetId });
+
+const REFUSALS: Record<OutboundRefused['reason'], AutomationFailureReason> = {
+  window_closed: 'window_closed',
+  insufficient_balance: 'insufficient_balance',
+  account_deleted: 'account_unavailable',
+};
+
+/** What is sent for a send action, or why it cannot be. */
+async function outboundOf(
+  tx: Db,
+  target: Target,
+  action: Extract<AutomationAction, { kind: 'send_text' | 'send_media' | 'send_template' }>,
+): Promise<
+  | {
+      content: Omit<NewOutbound, 'clientId' | 'replyTo' | 'senderUserId' | 'createdAt'>;
+      job: { template?: TemplateJob };
+    }
+  | AutomationFailureReason
+> {
+  const { customer } = target;
+  const plain = { url: null, mediaId: null, filename: null, name: null, phone: null, mediaFileId: null };
+  if (action.kind === 'send_text') {
+    return {
+      content: {
+        ...plain,
+        type: 'text',
+        caption: fillQuickReply(action.text, { nama: customer.name, nomor: customer.phone }),
+      },
+      job: {},
+    };
+  }
+  if (action.kind === 'send_media') {
+    const [file] = await tx
+      .select()
+      .from(media)
+      .where(
+        and(
+          eq(media.projectId, target.projectId),
+          eq(media.id, action.galleryItemId),
+          eq(media.inGallery, true),
+          eq(media.status, 'stored'),
+        ),
+      )
+      .limit(1);
+    if (file === undefined) return 'media_unavailable';
+    const caption = fillQuickReply(action.caption, { nama: customer.name, nomor: customer.phone });
+    return {
+      content: {
+        ...plain,
+        type: fileMessageType(file.type),
+        caption: caption === '' ? null : caption,
+        mediaFileId: file.id,
+        filename: file.filename,
+      },
+      job: {},
+    };
+  }
+  const [account] = await tx
+    .select({ wabaId: waAccounts.wabaId })
+    .from(waAccounts)
+    .where(eq(waAccounts.id, target.conversation.accountId))
+    .limit(1);
+  const template = await templateOfAccount(tx, target.projectId, account?.wabaId ?? null, action.templateId);
+  if (template === null || template.status !== 'APPROVED') return 'template_unavailable';
+  const rendered = renderBroadcastValues(action.values, customer);
+  const { values, problems } = checkTemplateValues(template, rendered, {
+    name: customer.name,
+    phone: customer.phone,
+    agent: undefined,
+    customFields: customer.customFields,
+  });
+  if (problems.length > 0) return 'template_unavailable';
+  const header = template.content.header;
+  let file = null;
+  if (header !== null && header.format !== 'TEXT' && values.headerMediaId !== undefined) {
+    const [found] = await tx
+      .select()
+      .from(media)
+      .where(and(eq(media.projectId, target.projectId), eq(media.id, values.headerMediaId)))
+      .limit(1);
+    if (found === undefined || found.status !== 'stored' || !fitsHeader(header.format, found)) {
+      return 'media_unavailable';
+    }
+    file = found;
+  }
+  const prepared = templateMessage(template, values, file);
+  return { content: prepared.content, job: { template: prepared.job } };
+}
+
+/** Sends one message of a rule (its `index` among the rule's actions keys it). */
+async function send(
+  tx: Db,
+  target: Target,
+  action: Extract<AutomationAction, { kind: 'send_text' | 'send_media' | 'send_template' }>,
+  index: number,
+  carried: Carried,
+): Promise<AutomationActionResult> {
+  const outbound = await outboundOf(tx, target, action);
+  if (typeof outbound === 'string') return result(action, 'failed', null, outbound);
+  try {
+    const stored = await storeOutbound(
+      tx,
+      target.conversation.id,
+      {
+        ...outbound.content,
+        clientId: automationClientId(target.eventKey, index),
+        replyTo: null,
+        senderUserId: null,
+        automationRuleId: target.ruleId,
+        createdAt: target.now,
+      },
+      outbound.job,
+      target.prices,
+    );
+    if (stored.conversation !== null) {
+      carried.sent.push(stored.message);
+      carried.charges.push(stored.charge);
+      carried.changed = true;
+    }
+    return result(action, 'done', stored.message.id);
+  } catch (error) {
+    if (error instanceof OutboundRefused) return result(action, 'failed', null, REFUSALS[error.reason]);
+    throw error;
+  }
+}
+
+async function carryOne(
+  tx: Db,
+  target: Target,
+  action: AutomationAction,
+  index: number,
+  carried: Carried,
+): Promise<AutomationActionResult> {
+  const { projectId, conversation, customer, now } = target;
+  switch (action.kind) {
+    case 'send_text':
+    case 'send_media':
+    case 'send_template':
+      return send(tx, target, action, index, carried);
+    case 'assign_division': {
+      const [division] = await tx
+        .select({ id: divisions.id })
+        .from(divisions)
+        .where(and(eq(divisions.projectId, projectId), eq(divisions.id, action.divisionId)))
+        .limit(1);
+      if (division === undefined) return result(action, 'failed');
+      await tx
+        .update(conversations)
+        .set({ divisionId: division.id })
+        .where(eq(conversations.id, conversation.id));
+      carried.changed = true;
+      return result(action, 'done', division.id);
+    }
+    case 'set_stage': {
+      const moved = await moveCustomer(tx, {
+        projectId,
+        customerId: customer.id,
+        stageId: action.stageId,
+        userId: null,
+        ruleId: target.ruleId,
+        now,
+      });
+      if (moved === 'no_stage') return result(action, 'failed');
+      if (moved === 'moved') carried.changed = true;
+      return result(action, 'done', action.stageId);
+    }
+    case 'add_label': {
+      const [label] = await tx
+        .select({ id: labels.id })
+        .from(labels)
+        .where(and(eq(labels.projectId, projectId), eq(labels.id, action.labelId)))
+        .limit(1);
+      if (label === undefined) return result(action, 'failed');
+      const added = await tx
+        .insert(customerLabels)
+        .values({ customerId: customer.id, labelId: label.id, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ labelId: customerLabels.labelId });
+      if (added.length > 0) carried.changed = true;
+      return result(action, 'done', label.id);
+    }
+    case 'assign_agent':
+    case 'notify':
+      // Not in this slice (docs/automation.md): agent assignment needs presence, notify a kind.
+      return result(action, 'skipped');
+  }
+}
+
+/** Carries out `actions` in order inside `tx` (the rule's transaction). */
+export async function carryOut(
+  tx: Db,
+  target: Target,
+  actions: readonly AutomationAction[],
+): Promise<Carried> {
+  const carried: Carried = { results: [], sent: [], charges: [], changed: false };
+  for (const [index, action] of actions.entries()) {
+    carried.results.push(await carryOne(tx, target, action, index, carried));
+  }
+  return carried;
+}

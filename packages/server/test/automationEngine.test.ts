@@ -1,0 +1,444 @@
+/**
+ * The automation engine's first slice (issue 18, src/automation/engine.ts) through the webhook and
+ * the job runner, with the test clock: a customer's message queues one `automation.message` job
+ * (only in a project with a rule switched on), and the job carries out the first auto-reply,
+ * auto-division and auto-stage rule that fires: once per event however often it runs, within an
+ * auto-reply's quiet period, in the project's time zone and working hours, free-form only inside
+ * the 24-hour window, templates charged, a failing rule skipped without blocking the next.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { automationMessageJob, AUTOMATION_MESSAGE_JOB } from '../src/automation/engine.ts';
+import {
+  automationActivity,
+  automationRules,
+  conversations,
+  customerLabels,
+  customerStages,
+  jobs,
+  messages,
+  projects,
+  stageMoves,
+} from '../src/db/schema.ts';
+import type { JobRow } from '../src/db/schema.ts';
+import { defaultPriceTable } from '../src/sdk.ts';
+import type { AutomationRuleView, Division, Label, Stage } from '../src/sdk.ts';
+import { entriesOfMessage } from './support/billing.ts';
+import { uniquePhone } from './support/flows.ts';
+import { dataOf, deliver, inbound, inboxProject } from './support/inbox.ts';
+import type { InboxProject } from './support/inbox.ts';
+import { HOUR_MS, orderUpdate, projectIdOf, storedTemplate } from './support/outreach.ts';
+import { recordPublished } from './support/published.ts';
+import type { PublishedLog } from './support/published.ts';
+import { startTestServer } from './support/testServer.ts';
+import type { TestServer } from './support/testServer.ts';
+
+let server: TestServer;
+let published: PublishedLog;
+
+/** Monday 4 January 2027, 10:00 in Jakarta (the default hours: Monday to Friday 09:00–17:00). */
+const MONDAY_10 = new Date('2027-01-04T10:00:00+07:00');
+
+/** Moves the test clock to `at`. */
+function setClock(at: Date): void {
+  server.clock.advance(at.getTime() - server.clock.now().getTime());
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ billing: { prices: [...defaultPriceTable] } });
+  setClock(MONDAY_10);
+  published = recordPublished(server);
+});
+afterAll(async () => {
+  published.stop();
+  await server.close();
+});
+beforeEach(() => {
+  setClock(MONDAY_10);
+  published.clear();
+});
+
+const db = () => server.app.sapa.services.db;
+
+interface World {
+  setup: InboxProject;
+  key: string;
+  token: string;
+  projectId: string;
+}
+
+async function world(): Promise<World> {
+  const setup = await inboxProject(server);
+  return {
+    setup,
+    key: setup.project.key,
+    token: setup.owner.token,
+    projectId: await projectIdOf(server, setup.project.key),
+  };
+}
+
+async function label(w: World): Promise<Label> {
+  return dataOf<Label>(
+    await server.act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
+  );
+}
+
+async function create(w: World, rule: Record<string, unknown>): Promise<AutomationRuleView> {
+  return dataOf<AutomationRuleView>(
+    await server.act('automation_rule_create', { token: w.token, key: w.key, rule }),
+  );
+}
+
+const reply = (text: string, fields: Record<string, unknown> = {}) => ({
+  kind: 'auto_reply',
+  name: `Balas ${text.slice(0, 10)}`,
+  enabled: true,
+  trigger: { kind: 'customer_message' },
+  conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['harga'] }],
+  actions: [{ kind: 'send_text', text }],
+  quietPeriodMinutes: 60,
+  ...fields,
+});
+
+/** The customer `phone` writes `text` (at `at`, the clock's now by default); the delivery is stored. */
+async function write(w: World, phone: string, text: string, at = server.clock.now()): Promise<string> {
+  const payload = inbound('inbound-text.json', {
+    phoneNumberId: w.setup.account.phoneNumberId,
+    from: phone,
+    text,
+    timestamp: at,
+  });
+  expect((await deliver(server, payload)).status).toBe(200);
+  await server.app.sapa.processPendingDeliveries();
+  const [row] = await db()
+    .select({ id: messages.id, conversationId: messages.conversationId })
+    .from(messages)
+    .where(
+      eq(
+        messages.wamid,
+        (payload as { entry: { changes: { value: { messages: { id: string }[] } }[] }[] }).entry[0]!
+          .changes[0]!.value.messages[0]!.id,
+      ),
+    )
+    .limit(1);
+  if (row === undefined) throw new Error('message not stored');
+  return row.id;
+}
+
+async function conversationOf(messageId: string): Promise<string> {
+  const [row] = await db().select().from(messages).where(eq(messages.id, messageId));
+  if (row === undefined) throw new Error('no message');
+  return row.conversationId;
+}
+
+/** What automation sent in a conversation, oldest first. */
+async function sentIn(conversationId: string) {
+  return db()
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'out')))
+    .orderBy(asc(messages.seq));
+}
+
+async function activityOf(ruleId: string) {
+  return db()
+    .select()
+    .from(automationActivity)
+    .where(eq(automationActivity.ruleId, ruleId))
+    .orderBy(asc(automationActivity.at), asc(automationActivity.id));
+}
+
+async function automationJobsFor(messageId: string): Promise<JobRow[]> {
+  return db()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, AUTOMATION_MESSAGE_JOB), sql`${jobs.payload}->>'messageId' = ${messageId}`));
+}
+
+const runJobs = () => server.app.sapa.runJobsOnce();
+
+/** Runs `job` with a handler of its own, as another process would (beside the app's runner). */
+async function runDirectly(job: JobRow): Promise<void> {
+  const { services } = server.app.sapa;
+  const handler = automationMessageJob({
+    db: services.db,
+    now: server.clock.now,
+    publisher: services.publisher,
+    links: services.media.links,
+    prices: services.config.billing.prices,
+    log: server.app.log,
+    kick: () => undefined,
+  });
+  await handler.run(job, { save: async () => true });
+}
+
+describe('automation.message', () => {
+  it('answers a keyword once, keeps the quiet period, and answers again after it', async () => {
+    const w = await world();
+    const rule = await create(w, reply('Harga mulai Rp50.000, kak {nama}.'));
+    const phone = uniquePhone();
+    const first = await write(w, phone, 'Berapa harganya kak?');
+    expect(await automationJobsFor(first)).toHaveLength(1);
+    await runJobs();
+    const conversationId = await conversationOf(first);
+    const sent = await sentIn(conversationId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.caption).toMatch(/^Harga mulai Rp50\.000, kak .+\.$/);
+    expect(sent[0]?.caption).not.toContain('{nama}');
+    expect(sent[0]?.automationRuleId).toBe(rule.id);
+    expect(sent[0]?.senderUserId).toBeNull();
+    const news = published.of('message.new').filter((event) => event.message.id === sent[0]?.id);
+    expect(news).toHaveLength(1);
+
+    server.clock.advance(10 * 60_000);
+    await write(w, phone, 'HARGA?');
+    await runJobs();
+    expect(await sentIn(conversationId)).toHaveLength(1);
+    const lines = await activityOf(rule.id);
+    expect(lines.map((entry) => [entry.outcome, entry.reason])).toEqual([
+      ['fired', null],
+      ['skipped', 'quiet_period'],
+    ]);
+    expect(lines[0]?.keyword).toBe('harga');
+    expect(lines[0]?.actions).toEqual([
+      { kind: 'send_text', status: 'done', reason: null, targetId: sent[0]?.id },
+    ]);
+
+    server.clock.advance(60 * 60_000);
+    await write(w, phone, 'harga ongkir?');
+    await runJobs();
+    expect(await sentIn(conversationId)).toHaveLength(2);
+  });
+
+  it('greets out of hours only, in the project’s time zone', async () => {
+    const w = await world();
+    const rule = await create(w, {
+      kind: 'auto_reply',
+      name: 'Di luar jam kerja',
+      enabled: true,
+      trigger: { kind: 'outside_working_hours' },
+      conditions: [],
+      actions: [{ kind: 'send_text', text: 'Kami buka lagi besok jam 09.00.' }],
+      quietPeriodMinutes: 720,
+    });
+    // Monday 10:00 in Jakarta: open, no greeting.
+    const open = await write(w, uniquePhone(), 'Halo');
+    await runJobs();
+    expect(await sentIn(await conversationOf(open))).toHaveLength(0);
+    expect((await activityOf(rule.id)).map((entry) => entry.reason)).toEqual(['inside_working_hours']);
+
+    // Monday 20:00 in Jakarta: closed.
+    setClock(new Date('2027-01-04T20:00:00+07:00'));
+    const night = await write(w, uniquePhone(), 'Halo');
+    await runJobs();
+    expect((await sentIn(await conversationOf(night))).map((row) => row.caption)).toEqual([
+      'Kami buka lagi besok jam 09.00.',
+    ]);
+
+    // Monday 10:00 in Jakarta is Sunday 22:00 in New York: closed there.
+    setClock(MONDAY_10);
+    await db().update(projects).set({ timeZone: 'America/New_York' }).where(eq(projects.id, w.projectId));
+    const elsewhere = await write(w, uniquePhone(), 'Halo');
+    await runJobs();
+    expect(await sentIn(await conversationOf(elsewhere))).toHaveLength(1);
+  });
+
+  it('routes "harga" to a division and moves "transfer" to a stage, by automation', async () => {
+    const w = await world();
+    const division = dataOf<Division>(
+      await server.act('division_create', { token: w.token, key: w.key, name: 'Sales', color: '#0000aa' }),
+    );
+    const stage = dataOf<Stage>(
+      await server.act('stage_create', { token: w.token, key: w.key, name: 'Bayar', color: '#00aa00' }),
+    );
+    const label = dataOf<Label>(
+      await server.act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
+    );
+    const routing = await create(w, {
+      kind: 'auto_division',
+      name: 'Harga ke Sales',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['harga'] }],
+      actions: [{ kind: 'assign_division', divisionId: division.id }],
+    });
+    const moving = await create(w, {
+      kind: 'auto_stage',
+      name: 'Sudah transfer',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['transfer'] }],
+      actions: [
+        { kind: 'set_stage', stageId: stage.id },
+        { kind: 'add_label', labelId: label.id },
+      ],
+    });
+    const phone = uniquePhone();
+    const asked = await write(w, phone, 'Harganya berapa?');
+    await runJobs();
+    const conversationId = await conversationOf(asked);
+    const [routed] = await db().select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(routed?.divisionId).toBe(division.id);
+    const updates = published
+      .of('conversation.updated')
+      .filter((event) => event.conversation.id === conversationId);
+    expect(updates.at(-1)?.conversation.division?.id).toBe(division.id);
+    // "harga" is no reason to move the stage: the stage rule's trigger matched, its keyword did not.
+    expect((await activityOf(moving.id)).map((entry) => entry.reason)).toEqual(['keyword_mismatch']);
+
+    published.clear();
+    await write(w, phone, 'Sudah saya transfer ya');
+    await runJobs();
+    const customerId = routed?.customerId ?? '';
+    const [where] = await db().select().from(customerStages).where(eq(customerStages.customerId, customerId));
+    expect(where?.stageId).toBe(stage.id);
+    const [move] = await db().select().from(stageMoves).where(eq(stageMoves.customerId, customerId));
+    expect(move?.ruleId).toBe(moving.id);
+    expect(move?.userId).toBeNull();
+    const labels = await db().select().from(customerLabels).where(eq(customerLabels.customerId, customerId));
+    expect(labels.map((row) => row.labelId)).toEqual([label.id]);
+    expect(
+      published.of('conversation.updated').filter((event) => event.conversation.id === conversationId).length,
+    ).toBeGreaterThan(0);
+    expect((await activityOf(routing.id)).map((entry) => entry.outcome)).toEqual(['fired', 'skipped']);
+  });
+
+  it('outside the window sends and charges a template, and skips a text reply with its reason', async () => {
+    const w = await world();
+    const template = await storedTemplate(server, w.setup, orderUpdate());
+    const text = await create(w, reply('Harga mulai Rp50.000.', { conditions: [] }));
+    const templated = await create(
+      w,
+      reply('unused', {
+        name: 'Pesanan',
+        conditions: [],
+        actions: [
+          {
+            kind: 'send_template',
+            templateId: template.id,
+            values: {
+              body: [
+                { source: 'name', value: '', fallback: 'Kak' },
+                { source: 'fixed', value: 'INV-7', fallback: '' },
+              ],
+              buttonUrl: { source: 'fixed', value: 'INV-7', fallback: '' },
+            },
+          },
+        ],
+      }),
+    );
+    // The message arrives 25 hours late: the window it opened is closed already.
+    const late = await write(
+      w,
+      uniquePhone(),
+      'Pesanan saya?',
+      new Date(server.clock.now().getTime() - 25 * HOUR_MS),
+    );
+    await runJobs();
+    const sent = await sentIn(await conversationOf(late));
+    expect(sent.map((row) => [row.type, row.automationRuleId])).toEqual([['template', templated.id]]);
+    const entries = await entriesOfMessage(db(), sent[0]?.id ?? '');
+    expect(entries.map((entry) => entry.amount)).toEqual([-350]);
+    expect((await activityOf(text.id)).map((entry) => [entry.outcome, entry.reason])).toEqual([
+      ['skipped', 'outside_window_needs_template'],
+    ]);
+    expect((await activityOf(templated.id)).map((entry) => entry.outcome)).toEqual(['fired']);
+  });
+
+  it('acts once when the same job runs twice, concurrently and again', async () => {
+    const w = await world();
+    const rule = await create(w, reply('Harga mulai Rp50.000.'));
+    const messageId = await write(w, uniquePhone(), 'harga?');
+    const [job] = await automationJobsFor(messageId);
+    if (job === undefined) throw new Error('no automation job');
+    await Promise.all([runDirectly(job), runDirectly(job)]);
+    await runJobs();
+    expect(await sentIn(await conversationOf(messageId))).toHaveLength(1);
+    expect((await activityOf(rule.id)).map((entry) => entry.outcome)).toEqual(['fired']);
+  });
+
+  it('logs and skips a rule that fails, and the next rule answers', async () => {
+    const w = await world();
+    const broken = await create(w, reply('Rusak'));
+    const working = await create(w, reply('Harga mulai Rp50.000.'));
+    // A row the engine cannot carry out (as if stored by a bug): its text is missing.
+    await db()
+      .update(automationRules)
+      .set({ actions: [{ kind: 'send_text', text: null }] as never })
+      .where(eq(automationRules.id, broken.id));
+    const messageId = await write(w, uniquePhone(), 'harga?');
+    await runJobs();
+    expect((await sentIn(await conversationOf(messageId))).map((row) => row.caption)).toEqual([
+      'Harga mulai Rp50.000.',
+    ]);
+    expect((await activityOf(broken.id)).map((entry) => [entry.outcome, entry.reason])).toEqual([
+      ['skipped', 'error'],
+    ]);
+    expect((await activityOf(working.id)).map((entry) => entry.outcome)).toEqual(['fired']);
+    const [job] = await automationJobsFor(messageId);
+    expect(job?.failed).toBe(false);
+    expect(job?.doneAt).not.toBeNull();
+  });
+
+  it('on a re-run, passes over a rule that failed before and lets the next one answer', async () => {
+    const w = await world();
+    // A rule of another kind makes the message queue its job, which finds no auto-reply then.
+    await create(w, {
+      kind: 'auto_stage',
+      name: 'Tidak pernah',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', mode: 'exact', keywords: ['tidak pernah'] }],
+      actions: [{ kind: 'add_label', labelId: (await label(w)).id }],
+    });
+    const messageId = await write(w, uniquePhone(), 'harga?');
+    await runJobs();
+    const [job] = await automationJobsFor(messageId);
+    if (job === undefined) throw new Error('no automation job');
+    const failed = await create(w, reply('Pertama'));
+    const next = await create(w, reply('Kedua'));
+    // As a first run that crashed after logging the first rule's failure left it.
+    const conversationId = await conversationOf(messageId);
+    const [conversation] = await db()
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    await db()
+      .insert(automationActivity)
+      .values({
+        id: randomUUID(),
+        projectId: w.projectId,
+        ruleId: failed.id,
+        ruleName: failed.name,
+        kind: 'auto_reply',
+        customerId: conversation?.customerId ?? '',
+        conversationId,
+        messageId,
+        event: 'message',
+        outcome: 'skipped',
+        reason: 'error',
+        eventKey: `message:${messageId}:${failed.id}`,
+        at: server.clock.now(),
+      });
+    await runDirectly(job);
+    expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Kedua']);
+    expect((await activityOf(failed.id)).map((entry) => entry.reason)).toEqual(['error']);
+    expect((await activityOf(next.id)).map((entry) => entry.outcome)).toEqual(['fired']);
+  });
+
+  it('queues no job for a project without rules switched on', async () => {
+    const w = await world();
+    const none = await write(w, uniquePhone(), 'harga?');
+    expect(await automationJobsFor(none)).toHaveLength(0);
+    const rule = await create(w, reply('Harga mulai Rp50.000.', { enabled: false }));
+    const off = await write(w, uniquePhone(), 'harga?');
+    expect(await automationJobsFor(off)).toHaveLength(0);
+    dataOf(
+      await server.act('automation_rule_update', { token: w.token, key: w.key, id: rule.id, enabled: true }),
+    );
+    const on = await write(w, uniquePhone(), 'harga?');
+    const [job] = await automationJobsFor(on);
+    expect(job?.payload).toMatchObject({ messageId: on, newCustomer: true });
+  });
+});
