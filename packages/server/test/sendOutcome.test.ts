@@ -82,6 +82,18 @@ const jobOf = async (messageId: string) =>
       .where(sql`${jobs.payload}->>'messageId' = ${messageId}`)
   )[0];
 
+/** A reply whose request reached the Graph API but whose answer was lost: its job ran once. */
+async function sendAnswerLost(setup: Chat): Promise<ThreadMessage> {
+  graph.mode = 'lost';
+  try {
+    const sent = await send(setup);
+    await server.app.sapa.runJobsOnce();
+    return sent;
+  } finally {
+    graph.mode = 'ok';
+  }
+}
+
 /** Meta's status webhook about the send of a message, naming it in `biz_opaque_callback_data`. */
 async function statusNaming(
   setup: Chat,
@@ -105,14 +117,7 @@ async function statusNaming(
 describe('a send whose answer was lost', () => {
   it('is settled by a status webhook naming it: its wamid is adopted and it is not sent again', async () => {
     const setup = await chat();
-    graph.mode = 'lost';
-    let sent: ThreadMessage;
-    try {
-      sent = await send(setup);
-      await server.app.sapa.runJobsOnce();
-    } finally {
-      graph.mode = 'ok';
-    }
+    const sent = await sendAnswerLost(setup);
     expect(callsFor(setup)).toHaveLength(1);
     expect(callsFor(setup)[0]?.body.biz_opaque_callback_data).toBe(sent.id);
     expect(await messageRow(sent.id)).toMatchObject({ status: 'pending', wamid: null });
@@ -142,14 +147,7 @@ describe('a send whose answer was lost', () => {
 
   it('is sent again only once the grace period has passed without a status naming it', async () => {
     const setup = await chat();
-    graph.mode = 'lost';
-    let sent: ThreadMessage;
-    try {
-      sent = await send(setup);
-      await server.app.sapa.runJobsOnce();
-    } finally {
-      graph.mode = 'ok';
-    }
+    const sent = await sendAnswerLost(setup);
     expect(callsFor(setup)).toHaveLength(1);
     expect((await jobOf(sent.id))?.payload).toMatchObject({
       messageId: sent.id,
@@ -184,14 +182,7 @@ describe('a send whose answer was lost', () => {
 
   it('counts its grace only once the webhooks that came in are read', async () => {
     const setup = await chat();
-    graph.mode = 'lost';
-    let sent: ThreadMessage;
-    try {
-      sent = await send(setup);
-      await server.app.sapa.runJobsOnce();
-    } finally {
-      graph.mode = 'ok';
-    }
+    const sent = await sendAnswerLost(setup);
     // A delivery that came in and is not read yet (this process, or another, is behind).
     const unread = crypto.randomUUID();
     const arrivedAt = server.clock.now();
@@ -302,14 +293,7 @@ describe('a send whose answer was lost', () => {
   it('ignores callback data that names no message of the account', async () => {
     const setup = await chat();
     const other = await chat();
-    graph.mode = 'lost';
-    let sent: ThreadMessage;
-    try {
-      sent = await send(other);
-      await server.app.sapa.runJobsOnce();
-    } finally {
-      graph.mode = 'ok';
-    }
+    const sent = await sendAnswerLost(other);
     // Another account's message, and strings that are no message id at all.
     for (const callbackData of [sent.id, 'not-a-uuid', "x'; drop table messages; --"]) {
       const answer = await deliver(
