@@ -184,9 +184,12 @@ async function openLists(
       window.fetch = async (input, init) => {
         const sent = performance.now();
         const request = input instanceof Request ? input.clone() : null;
+        // The request goes out before its body is read here: reading first would hold it back a
+        // few tasks, behind whatever the page asks for meanwhile.
+        const answered = fetch(input, init);
         const body = request ? await request.text() : typeof init?.body === 'string' ? init.body : '';
         const act = /"act":"(\w+)"/.exec(body)?.[1];
-        const response = await fetch(input, init);
+        const response = await answered;
         if (act) {
           const answer = await response.clone().text();
           const code = /"code":"(\w+)"/.exec(answer)?.[1] ?? '?';

@@ -55,6 +55,10 @@ export const routeScreens: Record<string, readonly string[]> = {
   [projectRoutes.broadcastNew]: [FRAME, 'src/broadcastCompose/BroadcastComposePage.tsx'],
   [projectRoutes.broadcastEdit]: [FRAME, 'src/broadcastCompose/BroadcastComposePage.tsx'],
   [projectRoutes.broadcast]: [FRAME, 'src/broadcasts/BroadcastPage.tsx'],
+  [projectRoutes.autoReply]: [FRAME, 'src/automation/AutomationPage.tsx'],
+  [projectRoutes.autoDivision]: [FRAME, 'src/automation/AutomationPage.tsx'],
+  [projectRoutes.autoStage]: [FRAME, 'src/automation/AutomationPage.tsx'],
+  [projectRoutes.followUp]: [FRAME, 'src/automation/AutomationPage.tsx'],
   // The screens later issues build: ScreenPage (in the entry), framed unless outside the frame.
   ...Object.fromEntries(screenRoutes.map((route) => [route.path, route.area === 'main' ? [FRAME] : []])),
 };

@@ -46,8 +46,11 @@ export interface LatencyResult {
   /** Webhook POSTs that did not end in a 2xx after the sender's retries. */
   failedDeliveries: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Every received message's latency, ascending (to pool several runs). */
+  latenciesMs: number[];
   /** Messages actually started per second over the send window. */
   achievedRate: number;
   /** Messages received per second, from the first send to the last arrival. */
@@ -138,8 +141,10 @@ export async function measureLatency(options: {
     received,
     failedDeliveries: outcomes.filter((ok) => !ok).length,
     p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     maxMs: latencies[latencies.length - 1] ?? Number.NaN,
+    latenciesMs: latencies,
     achievedRate: sendSeconds > 0 ? count / Math.max(sendSeconds, (count - 1) / rate) : 0,
     drainRate: lastArrival > started ? (received * 1000) / (lastArrival - started) : 0,
   };

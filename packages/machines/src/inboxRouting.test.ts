@@ -229,6 +229,26 @@ describe('inbox routing', () => {
     expect(board.events).toHaveLength(3);
   });
 
+  it("passes follow-up changes to the project's customer panels, and resyncs them", async () => {
+    const { source, realtime, connection, router } = setUp();
+    const panel = recorder();
+    const detach = router.attachFollowUps('k1', panel);
+    source.emit('follow_up.changed', { key: 'k1', customerId: 'c1', conversationId: sari.id });
+    source.emit('follow_up.changed', { key: 'k2', customerId: 'c9', conversationId: 'x' });
+    connection.send({ type: 'connection.connect' });
+    realtime.set('connected');
+    realtime.set('reconnecting');
+    realtime.set('connected');
+    await flush();
+    expect(panel.events).toEqual([
+      { type: 'followUps.changed', customerId: 'c1' },
+      { type: 'followUps.resync' },
+    ]);
+    detach();
+    source.emit('follow_up.changed', { key: 'k1', customerId: 'c1', conversationId: sari.id });
+    expect(panel.events).toHaveLength(2);
+  });
+
   it('tells everything attached to resync when the connection comes back, and only then', async () => {
     const { realtime, connection, router } = setUp();
     const list = recorder();
@@ -262,7 +282,7 @@ describe('inbox routing', () => {
     source.emit('conversation.removed', { key: 'k1', conversationId: 'x' });
     expect(list.events).toEqual([]);
     expect(kept.events).toHaveLength(1);
-    expect(source.count()).toBe(10);
+    expect(source.count()).toBe(11);
     router.stop();
     expect(source.count()).toBe(0);
     connection.send({ type: 'connection.connect' });

@@ -17,8 +17,9 @@
  * - `template.updated` -> the templates tabs' `templates.updated`; `template.deleted` ->
  *   `templates.deleted`;
  * - `customer.stage` -> the stage screens' `stage.moved` (the board, the customer panel);
+ * - `follow_up.changed` -> the customer panels' `followUps.changed`;
  * - `resync` -> `list.resync`, `thread.resync`, `conversation.resync`, `accounts.resync`,
- *   `templates.resync`, `stage.resync`.
+ *   `templates.resync`, `stage.resync`, `followUps.resync`.
  *
  * Every `attach*` and `onInbound` answers its own cleanup; `stop()` withdraws the router from
  * the connection. No React, no XState: anything with `send` can be attached.
@@ -28,6 +29,7 @@ import type { AccountsEvent } from './accountsMachine.ts';
 import type { ConversationEvent } from './conversationMachine.ts';
 import type { ConversationListEvent } from './conversationListMachine.ts';
 import type { StageFeedEvent } from './stageActors.ts';
+import type { FollowUpFeedEvent } from './customerFollowUpsMachine.ts';
 import type { TemplatesEvent } from './templatesMachine.ts';
 import type { ThreadEvent } from './threadMachine.ts';
 
@@ -69,6 +71,8 @@ export interface InboxRouter {
   attachTemplates(key: string, templates: Target<TemplatesEvent>): () => void;
   /** The project's customer moves between stages (the board, the chat's customer panel). */
   attachStages(key: string, target: Target<StageFeedEvent>): () => void;
+  /** A customer panel's follow-ups (customerFollowUpsMachine): their runs changed. */
+  attachFollowUps(key: string, target: Target<FollowUpFeedEvent>): () => void;
   /** Called for every customer's message, of any project (desktop notifications). */
   onInbound(listener: (event: InboundMessage) => void): () => void;
   /** Stops listening to the socket and the connection. */
@@ -105,6 +109,7 @@ export function createInboxRouter(
   const accounts = registry<Attached<Target<AccountsEvent>>>();
   const templateTargets = registry<Attached<Target<TemplatesEvent>>>();
   const stageTargets = registry<Attached<Target<StageFeedEvent>>>();
+  const followUpTargets = registry<Attached<Target<FollowUpFeedEvent>>>();
   const inbound = registry<(event: InboundMessage) => void>();
 
   const listsOf = (key: string) => [...lists.entries].filter((entry) => entry.key === key);
@@ -149,6 +154,10 @@ export function createInboxRouter(
         if (key === event.key)
           target.send({ type: 'stage.moved', customerId: event.customerId, stage: event.stage });
     }),
+    source.on('follow_up.changed', (event) => {
+      for (const { key, target } of [...followUpTargets.entries])
+        if (key === event.key) target.send({ type: 'followUps.changed', customerId: event.customerId });
+    }),
     source.on('account.status', (event) => {
       for (const { key, target } of [...accounts.entries])
         if (key === event.key)
@@ -184,6 +193,7 @@ export function createInboxRouter(
     for (const { target } of [...accounts.entries]) target.send({ type: 'accounts.resync' });
     for (const { target } of [...templateTargets.entries]) target.send({ type: 'templates.resync' });
     for (const { target } of [...stageTargets.entries]) target.send({ type: 'stage.resync' });
+    for (const { target } of [...followUpTargets.entries]) target.send({ type: 'followUps.resync' });
   });
 
   return {
@@ -192,6 +202,7 @@ export function createInboxRouter(
     attachAccounts: (key, target) => accounts.add({ key, target }),
     attachTemplates: (key, target) => templateTargets.add({ key, target }),
     attachStages: (key, target) => stageTargets.add({ key, target }),
+    attachFollowUps: (key, target) => followUpTargets.add({ key, target }),
     onInbound: (listener) => inbound.add(listener),
     stop() {
       for (const off of offs) off();

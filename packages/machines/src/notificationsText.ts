@@ -13,6 +13,7 @@ export const notificationTextKeys = {
   invite_accepted: 'notification.kind.invite_accepted',
   account_disconnected: 'notification.kind.account_disconnected',
   low_balance: 'notification.kind.low_balance',
+  automation_note: 'notification.kind.automation_note',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A collapsed `customer_waiting` standing for several messages says how many (`{count}`). */
@@ -52,6 +53,7 @@ export function notificationTarget(notification: Notification): NotificationTarg
   switch (notification.kind) {
     case 'conversation_assigned':
     case 'customer_waiting':
+    case 'automation_note':
       // The inbox opens a conversation by its id as well as by its customer's phone.
       return { screen: 'chat', key, conversationId };
     case 'invite_accepted':

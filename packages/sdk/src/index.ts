@@ -192,6 +192,7 @@ export type {
 export type {
   AccountStatus,
   ChatAgent,
+  AutomationRuleRef,
   ConversationCustomer,
   ConversationReferral,
   ConversationSummary,
@@ -372,6 +373,7 @@ export {
   inRuleOrder,
   needsOpenWindow,
   rulesToApply,
+  skipLogged,
 } from './automation/evaluate.ts';
 export type {
   AutomationContext,
@@ -386,10 +388,17 @@ export type {
 export {
   followUpAnchorOf,
   followUpStepProblem,
+  followUpStepSend,
   followUpStopReason,
   nextFollowUpStep,
 } from './automation/followUp.ts';
-export type { DueFollowUpStep, FollowUpRun, FollowUpState, PendingFollowUp } from './automation/followUp.ts';
+export type {
+  DueFollowUpStep,
+  FollowUpRun,
+  FollowUpState,
+  FollowUpStepSend,
+  PendingFollowUp,
+} from './automation/followUp.ts';
 export { pickAgent } from './automation/assignAgent.ts';
 export type { AgentCandidate } from './automation/assignAgent.ts';
 export { sampleContext, tryRule } from './automation/tryRule.ts';
@@ -403,6 +412,7 @@ export {
   automationPermission,
   automationPermissionNodes,
   followUpCancelReasons,
+  FOLLOW_UP_ENDED_SHOWN,
   ruleSampleField,
 } from './contract/automationActs.ts';
 export type {
@@ -418,6 +428,7 @@ export type {
   AutomationTryRule,
   AutomationVerb,
   FollowUpCancelReason,
+  FollowUpRunView,
 } from './contract/automationActs.ts';
 
 // The act client

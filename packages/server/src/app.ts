@@ -23,6 +23,10 @@ import { sendJobHandler } from './inbox/outbound.ts';
 import { SEND_JOB } from './inbox/messages.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
 import { AUTOMATION_MESSAGE_JOB, automationMessageJob } from './automation/engine.ts';
+import { AUTOMATION_TIMER_JOB, automationTimerJob } from './automation/timers.ts';
+import { AUTOMATION_EVENT_JOB, automationEventJob } from './automation/events.ts';
+import { FOLLOW_UP_JOB } from './automation/followUps.ts';
+import { followUpStepJob } from './automation/followUpStep.ts';
 import { MediaFiles } from './media/MediaFiles.ts';
 import { loadMediaLinks } from './media/mediaLinks.ts';
 import { loadTokenKey, sealStoredTokens } from './security/tokenBox.ts';
@@ -154,6 +158,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publisher,
     log: app.log,
   };
+  // What automation's jobs share (src/automation): they wake the runner for the sends they queue.
+  const automationDeps = {
+    db: database.db,
+    now,
+    publisher,
+    links: media.links,
+    prices: config.billing.prices,
+    log: app.log,
+    kick: () => jobRunner.kick(),
+  };
   const jobRunner = new JobRunner({
     db: database.db,
     now,
@@ -173,6 +187,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // A customer's message set against the automation rules (src/automation/engine.ts): short
       // work, so the main runner's; it wakes the runner again for the sends it queues.
       [AUTOMATION_MESSAGE_JOB]: automationMessageJob({
+        db: database.db,
+        now,
+        publisher,
+        links: media.links,
+        prices: config.billing.prices,
+        log: app.log,
+        kick: () => jobRunner.kick(),
+      }),
+      // A no-reply or reassignment timer come due, a label added or a stage entered
+      // (src/automation/timers.ts, events.ts): short work, as a message's.
+      [AUTOMATION_TIMER_JOB]: automationTimerJob(automationDeps),
+      [AUTOMATION_EVENT_JOB]: automationEventJob(automationDeps),
+      // A follow-up run's step coming due (src/automation/followUps.ts): one send, short work.
+      [FOLLOW_UP_JOB]: followUpStepJob({
         db: database.db,
         now,
         publisher,

@@ -23,7 +23,7 @@ import {
 } from '../src/db/schema.ts';
 import type { JobRow } from '../src/db/schema.ts';
 import { defaultPriceTable } from '../src/sdk.ts';
-import type { AutomationRuleView, Division, Label, Stage } from '../src/sdk.ts';
+import type { AutomationRuleView, CustomerStage, Division, Label, Stage, ThreadMessage } from '../src/sdk.ts';
 import { entriesOfMessage } from './support/billing.ts';
 import { uniquePhone } from './support/flows.ts';
 import { dataOf, deliver, inbound, inboxProject } from './support/inbox.ts';
@@ -31,6 +31,7 @@ import type { InboxProject } from './support/inbox.ts';
 import { HOUR_MS, orderUpdate, projectIdOf, storedTemplate } from './support/outreach.ts';
 import { recordPublished } from './support/published.ts';
 import type { PublishedLog } from './support/published.ts';
+import { automationDepsOf } from './support/automation.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
@@ -160,16 +161,7 @@ const runJobs = () => server.app.sapa.runJobsOnce();
 
 /** Runs `job` with a handler of its own, as another process would (beside the app's runner). */
 async function runDirectly(job: JobRow): Promise<void> {
-  const { services } = server.app.sapa;
-  const handler = automationMessageJob({
-    db: services.db,
-    now: server.clock.now,
-    publisher: services.publisher,
-    links: services.media.links,
-    prices: services.config.billing.prices,
-    log: server.app.log,
-    kick: () => undefined,
-  });
+  const handler = automationMessageJob(automationDepsOf(server));
   await handler.run(job, { save: async () => true });
 }
 
@@ -209,6 +201,28 @@ describe('automation.message', () => {
     await write(w, phone, 'harga ongkir?');
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(2);
+
+    // The thread says automation sent them, and which rule: live, and read again.
+    const named = { ruleId: rule.id, ruleName: rule.name };
+    expect(news[0]?.message.automation).toEqual(named);
+    const senders = async () =>
+      dataOf<ThreadMessage[]>(
+        await server.act('message_list', { token: w.token, key: w.key, conversationId }),
+      ).map((message) => [message.direction, message.automation]);
+    expect(await senders()).toEqual([
+      ['in', null],
+      ['out', named],
+      ['in', null],
+      ['in', null],
+      ['out', named],
+    ]);
+    // A deleted rule's messages still say automation sent them, without its name.
+    dataOf(await server.act('automation_rule_delete', { token: w.token, key: w.key, id: rule.id }));
+    const unnamed = { ruleId: rule.id, ruleName: null };
+    expect((await senders()).filter(([direction]) => direction === 'out')).toEqual([
+      ['out', unnamed],
+      ['out', unnamed],
+    ]);
   });
 
   it('greets out of hours only, in the project’s time zone', async () => {
@@ -226,7 +240,7 @@ describe('automation.message', () => {
     const open = await write(w, uniquePhone(), 'Halo');
     await runJobs();
     expect(await sentIn(await conversationOf(open))).toHaveLength(0);
-    expect((await activityOf(rule.id)).map((entry) => entry.reason)).toEqual(['inside_working_hours']);
+    expect((await activityOf(rule.id)).map((entry) => entry.reason)).toEqual([]);
 
     // Monday 20:00 in Jakarta: closed.
     setClock(new Date('2027-01-04T20:00:00+07:00'));
@@ -284,8 +298,8 @@ describe('automation.message', () => {
       .of('conversation.updated')
       .filter((event) => event.conversation.id === conversationId);
     expect(updates.at(-1)?.conversation.division?.id).toBe(division.id);
-    // "harga" is no reason to move the stage: the stage rule's trigger matched, its keyword did not.
-    expect((await activityOf(moving.id)).map((entry) => entry.reason)).toEqual(['keyword_mismatch']);
+    // "harga" is no reason to move the stage: its keyword did not match, which the log leaves out (skipLogged).
+    expect((await activityOf(moving.id)).map((entry) => entry.reason)).toEqual([]);
 
     published.clear();
     await write(w, phone, 'Sudah saya transfer ya');
@@ -296,12 +310,32 @@ describe('automation.message', () => {
     const [move] = await db().select().from(stageMoves).where(eq(stageMoves.customerId, customerId));
     expect(move?.ruleId).toBe(moving.id);
     expect(move?.userId).toBeNull();
+    // Its history says "by automation" and the rule; an agent's move says who.
+    const history = async () =>
+      dataOf<CustomerStage>(
+        await server.act('customer_stage_get', { token: w.token, key: w.key, customerId }),
+      ).history;
+    expect((await history()).map((entry) => [entry.to?.name, entry.by, entry.automation])).toEqual([
+      ['Bayar', null, { ruleId: moving.id, ruleName: 'Sudah transfer' }],
+    ]);
+    dataOf(await server.act('customer_stage_set', { token: w.token, key: w.key, customerId, stageId: null }));
+    const [byAgent, byRule] = await history();
+    expect([byAgent?.by?.id, byAgent?.automation]).toEqual([w.setup.owner.userId, null]);
+    expect(byRule?.automation).toEqual({ ruleId: moving.id, ruleName: 'Sudah transfer' });
     const labels = await db().select().from(customerLabels).where(eq(customerLabels.customerId, customerId));
     expect(labels.map((row) => row.labelId)).toEqual([label.id]);
     expect(
       published.of('conversation.updated').filter((event) => event.conversation.id === conversationId).length,
     ).toBeGreaterThan(0);
-    expect((await activityOf(routing.id)).map((entry) => entry.outcome)).toEqual(['fired', 'skipped']);
+    // The routing rule fired on "harga" only; "transfer" did not meet its keyword (no line).
+    expect((await activityOf(routing.id)).map((entry) => entry.outcome)).toEqual(['fired']);
+
+    // A deleted rule's move is still automation's, unnamed (the move loses the rule's id).
+    dataOf(await server.act('automation_rule_delete', { token: w.token, key: w.key, id: moving.id }));
+    expect((await history()).map((entry) => [entry.by?.id ?? null, entry.automation])).toEqual([
+      [w.setup.owner.userId, null],
+      [null, { ruleId: null, ruleName: null }],
+    ]);
   });
 
   it('outside the window sends and charges a template, and skips a text reply with its reason', async () => {

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../src/auth/users.ts';
 import type { Db } from '../src/db/openDatabase.ts';
 import { queryRows } from '../src/db/queryRows.ts';
+import { referenceProblems } from '../src/automation/references.ts';
+import { ruleOf } from '../src/automation/rules.ts';
 import {
+  automationRules,
   conversations,
   customers,
   media,
@@ -20,11 +23,13 @@ import {
 } from '../src/db/schema.ts';
 import { readDemoSettings, seedInbox, startDemo } from '../src/demo/index.ts';
 import { DEMO_TEMPLATES } from '../src/demo/demoTemplates.ts';
+import { DEMO_RULES } from '../src/demo/seedAutomation.ts';
 import { seedCrm } from '../src/demo/seedCrm.ts';
 import type { Demo, DemoOptions, DemoWrite } from '../src/demo/index.ts';
 import { hashPassword } from '../src/security/password.ts';
-import { allPermissionKeys } from '../src/sdk.ts';
+import { acts, allPermissionKeys, isWithinWorkingHours } from '../src/sdk.ts';
 import type {
+  AutomationActivity,
   ConversationSummary,
   MessageTemplate,
   Project,
@@ -32,6 +37,7 @@ import type {
   WhatsAppAccount,
 } from '../src/sdk.ts';
 import { createCustomers } from '../src/simulator/index.ts';
+import { projectSettings } from '../src/team/settings.ts';
 import { registerUser, signIn } from './support/flows.ts';
 import { dataOf } from './support/inbox.ts';
 import { createTestDatabase } from './support/testDatabase.ts';
@@ -122,6 +128,20 @@ async function crmSet(db: Db, projectId: string) {
     stages: stageRows.map((row) => ({ name: row.name, position: row.position, placed: Number(row.placed) })),
     quickReplies: replyRows,
   };
+}
+
+/** The project's automation rules by name, and the ids of the rows the demo's rules name. */
+async function demoAutomation(db: Db, projectId: string) {
+  const rows = await db.select().from(automationRules).where(eq(automationRules.projectId, projectId));
+  const [named] = await queryRows<{ sales: string; bayar: string; promo: string }>(
+    db,
+    sql`select
+      (select id from divisions where project_id = ${projectId}::uuid and name = 'Sales') as sales,
+      (select id from stages where project_id = ${projectId}::uuid and name = 'Bayar') as bayar,
+      (select id from wa_templates where project_id = ${projectId}::uuid and name = 'promo_akhir_pekan') as promo`,
+  );
+  if (named === undefined) throw new Error('no demo rows');
+  return { rules: new Map(rows.map((row) => [row.name, row])), ...named };
 }
 
 /**
@@ -248,7 +268,8 @@ describe('the demo (startDemo)', () => {
       ['Prospek', 0],
       ['Negosiasi', 1],
       ['Deal', 2],
-      ['Selesai', 3],
+      ['Bayar', 3],
+      ['Selesai', 4],
     ]);
     for (const stage of crm.stages) expect(stage.placed).toBeGreaterThan(0);
     expect(crm.quickReplies.map((reply) => reply.shortcut)).toEqual(['harga', 'ongkir', 'rekening', 'salam']);
@@ -259,6 +280,51 @@ describe('the demo (startDemo)', () => {
       sql`select name, customer_count from labels where project_id = ${projectId} order by name`,
     );
     expect(counted.map((row) => row.customer_count)).toEqual(crm.labels.map((label) => label.carried));
+  });
+
+  it('switches on four automation rules, valid drafts that name the Sales division, the stage Bayar and a template', async () => {
+    const { db } = first.app.sapa.services;
+    const { rules, sales, bayar, promo } = await demoAutomation(db, projectId);
+    expect([...rules.values()].map((row) => [row.kind, row.name, row.enabled]).sort()).toEqual([
+      ['auto_division', DEMO_RULES.price, true],
+      ['auto_reply', DEMO_RULES.greeting, true],
+      ['auto_stage', DEMO_RULES.paid, true],
+      ['follow_up', DEMO_RULES.followUp, true],
+    ]);
+    // What `automation_rule_create` checks: the draft field, then the project's own rows.
+    const field = acts.automation_rule_create.input.shape.rule;
+    for (const row of rules.values()) {
+      const rule = ruleOf(row);
+      expect(field.safeParse(rule).error).toBeUndefined();
+      expect((await referenceProblems(db, projectId, rule)).problems).toEqual([]);
+    }
+    const rule = (name: string) => ruleOf(rules.get(name) ?? expect.fail(`no rule ${name}`));
+    expect(rule(DEMO_RULES.greeting)).toMatchObject({
+      trigger: { kind: 'outside_working_hours' },
+      conditions: [],
+      actions: [{ kind: 'send_text' }],
+      quietPeriodMinutes: 720,
+    });
+    expect(rule(DEMO_RULES.price)).toMatchObject({
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['harga'] }],
+      actions: [
+        { kind: 'assign_division', divisionId: sales },
+        { kind: 'assign_agent', strategy: 'round_robin', userIds: [] },
+      ],
+    });
+    expect(rule(DEMO_RULES.paid)).toMatchObject({
+      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['transfer'] }],
+      actions: [{ kind: 'set_stage', stageId: bayar }],
+    });
+    expect(rule(DEMO_RULES.followUp)).toMatchObject({
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', keywords: ['harga'] }],
+      steps: [
+        { delay: { amount: 2, unit: 'minutes' }, message: { kind: 'send_text' } },
+        { delay: { amount: 1, unit: 'days' }, message: { kind: 'send_template', templateId: promo } },
+      ],
+    });
   });
 
   it("seeds the simulator's customers with a consistent, mostly closed history", async () => {
@@ -342,13 +408,86 @@ describe('the demo (startDemo)', () => {
     expect(listed[0]?.windowClosesAt).not.toBeNull();
   });
 
+  it('routes a customer who asks the price to Sales and moves one who transferred to Bayar, in the activity log', async () => {
+    const { db } = first.app.sapa.services;
+    const key = started.demo.credentials.projectKey;
+    const { sales, bayar } = await demoAutomation(db, projectId);
+    // Two customers with history, quiet for a day, in neither Sales nor Bayar yet.
+    const [asker, payer] = await queryRows<{ phone: string; customer_id: string; conversation_id: string }>(
+      db,
+      sql`select cu.phone, cu.id as customer_id, c.id as conversation_id
+        from conversations c join customers cu on cu.id = c.customer_id
+        where c.project_id = ${projectId}::uuid and c.last_inbound_at < now() - interval '25 hours'
+          and c.division_id is distinct from ${sales}::uuid
+          and not exists (select 1 from customer_stages s where s.customer_id = cu.id and s.stage_id = ${bayar}::uuid)
+        order by c.created_at, c.id limit 2`,
+    );
+    if (asker === undefined || payer === undefined) throw new Error('no quiet customers');
+    const asked = await started.demo.simulator.customerWrites(
+      asker.phone,
+      'Kak, harganya berapa untuk batik tulis?',
+    );
+    const paid = await started.demo.simulator.customerWrites(payer.phone, 'Sudah saya transfer ya kak');
+    expect([asked.delivery.ok, paid.delivery.ok]).toEqual([true, true]);
+    await first.app.sapa.processPendingDeliveries();
+    await first.app.sapa.runJobsOnce();
+
+    const linesOf = async (customerId: string, wamid: string) => {
+      const [message] = await db.select({ id: messages.id }).from(messages).where(eq(messages.wamid, wamid));
+      const lines = dataOf<AutomationActivity[]>(
+        await first.act('automation_activity_list', { token, key, customerId }),
+      );
+      return lines.filter((line) => line.messageId === message?.id);
+    };
+    const priceLines = await linesOf(asker.customer_id, asked.wamid);
+    expect(priceLines.find((line) => line.rule.name === DEMO_RULES.price)).toMatchObject({
+      rule: { kind: 'auto_division' },
+      event: 'message',
+      outcome: 'fired',
+      keyword: 'harga',
+    });
+    const [routed] = await db
+      .select({ divisionId: conversations.divisionId })
+      .from(conversations)
+      .where(eq(conversations.id, asker.conversation_id));
+    expect(routed?.divisionId).toBe(sales);
+    // The greeting answers only while the project is closed, at the time the engine judged the
+    // message (the routing line's); inside working hours it leaves no line (skipLogged).
+    const greeting = priceLines.find((line) => line.rule.name === DEMO_RULES.greeting);
+    const routing = priceLines.find((line) => line.rule.name === DEMO_RULES.price);
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    if (routing === undefined || project === undefined) throw new Error('no routing line');
+    const settings = await projectSettings(db, project);
+    const open = isWithinWorkingHours(new Date(routing.at), settings.timeZone, settings.workingHours);
+    expect(greeting?.outcome ?? 'no line').toBe(open ? 'no line' : 'fired');
+
+    const paidLines = await linesOf(payer.customer_id, paid.wamid);
+    expect(paidLines.find((line) => line.rule.name === DEMO_RULES.paid)).toMatchObject({
+      rule: { kind: 'auto_stage' },
+      outcome: 'fired',
+      keyword: 'transfer',
+    });
+    const placed = await queryRows<{ stage_id: string }>(
+      db,
+      sql`select stage_id from customer_stages where customer_id = ${payer.customer_id}::uuid`,
+    );
+    expect(placed).toEqual([{ stage_id: bayar }]);
+    // Neither message sets off the other rule.
+    const fired = (lines: AutomationActivity[], name: string) =>
+      lines.filter((line) => line.rule.name === name && line.outcome === 'fired');
+    expect(fired(priceLines, DEMO_RULES.paid)).toEqual([]);
+    expect(fired(paidLines, DEMO_RULES.price)).toEqual([]);
+  });
+
   it("keeps customers writing in: the trickle's message arrives through the webhook", async () => {
-    // The same demo again, now with its trickle on (short pauses): the first message it writes.
+    // The same demo again, now with its trickle on (short pauses): the first message it writes. It
+    // goes on writing until the later start; each message is an automation job (the demo's rules),
+    // which the job runs of the tests below work off, so the pauses leave them time to.
     await started.demo.stop();
     let written: (write: DemoWrite) => void = () => undefined;
     const firstWrite = new Promise<DemoWrite>((resolve) => (written = resolve));
     started = {
-      ...(await runDemo(first, { trickle: { minMs: 20, maxMs: 60 }, onWrite: (write) => written(write) })),
+      ...(await runDemo(first, { trickle: { minMs: 250, maxMs: 500 }, onWrite: (write) => written(write) })),
     };
     expect(started.demo.created).toBe(false);
     trickled = await firstWrite;
@@ -448,6 +587,7 @@ describe('the demo (startDemo)', () => {
     let before: Awaited<ReturnType<typeof tableCounts>>;
 
     let crmBefore: Awaited<ReturnType<typeof crmSet>>;
+    let rulesBefore: string[];
     let templatesBefore: { id: string; name: string; status: string; meta_id: string }[];
 
     beforeAll(async () => {
@@ -459,6 +599,11 @@ describe('the demo (startDemo)', () => {
         sql`delete from labels where project_id = ${projectId} and name = 'Komplain'`,
       );
       crmBefore = await crmSet(first.app.sapa.services.db, projectId);
+      // And an automation rule: a restart must not bring it back either.
+      await first.app.sapa.services.db
+        .delete(automationRules)
+        .where(and(eq(automationRules.projectId, projectId), eq(automationRules.name, DEMO_RULES.paid)));
+      rulesBefore = [...(await demoAutomation(first.app.sapa.services.db, projectId)).rules.keys()].sort();
       templatesBefore = await queryRows(
         first.app.sapa.services.db,
         sql`select id, name, status, meta_id from wa_templates where project_id = ${projectId}::uuid order by name`,
@@ -506,9 +651,12 @@ describe('the demo (startDemo)', () => {
       }
     });
 
-    it('leaves the CRM set as the team left it', async () => {
+    it('leaves the CRM set and the automation rules as the team left them', async () => {
       expect(crmBefore.labels.map((label) => label.name)).not.toContain('Komplain');
       expect(await crmSet(second.app.sapa.services.db, projectId)).toEqual(crmBefore);
+      expect(rulesBefore).toEqual([DEMO_RULES.followUp, DEMO_RULES.greeting, DEMO_RULES.price].sort());
+      const { rules } = await demoAutomation(second.app.sapa.services.db, projectId);
+      expect([...rules.keys()].sort()).toEqual(rulesBefore);
     });
 
     it('answers a reply to a customer who wrote before the restart, whose window is still open', async () => {
@@ -695,7 +843,7 @@ describe('seedCrm', () => {
       const now = server.clock.now();
       expect(await seedCrm(db, { projectId: row.id, now })).toEqual({
         labels: 3,
-        stages: 4,
+        stages: 5,
         quickReplies: 4,
       });
       const once = await crmSet(db, row.id);
@@ -710,7 +858,8 @@ describe('seedCrm', () => {
         ['Prospek', 1],
         ['Negosiasi', 2],
         ['Deal', 3],
-        ['Selesai', 4],
+        ['Bayar', 4],
+        ['Selesai', 5],
       ]);
       expect(await seedCrm(db, { projectId: row.id, now })).toEqual({
         labels: 0,

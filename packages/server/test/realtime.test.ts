@@ -227,6 +227,7 @@ describe('the real-time socket', () => {
         template: null,
         pricing: null,
         broadcast: null,
+        automation: null,
         createdAt: new Date().toISOString(),
       },
     });

@@ -23,7 +23,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { topups } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { followUpRuns, topups } from '../src/db/schema.ts';
 import { acts } from '../src/sdk.ts';
 import type {
   ActName,
@@ -119,7 +120,8 @@ type ObjectKind =
   | 'invite'
   | 'template'
   | 'broadcast'
-  | 'automationRule';
+  | 'automationRule'
+  | 'followUpRun';
 
 /** Fields that name one object, by field name. */
 const ID_FIELDS: Record<string, ObjectKind> = {
@@ -136,6 +138,7 @@ const ID_FIELDS: Record<string, ObjectKind> = {
   replyTo: 'message',
   templateId: 'template',
   ruleId: 'automationRule',
+  runId: 'followUpRun',
 };
 
 /** What `id` names, by the act's name. */
@@ -374,6 +377,34 @@ async function populate(setup: InboxProject): Promise<World> {
       },
     }),
   );
+  // A follow-up of B on entering B's stage, running for B's customer (a day before its step).
+  dataOf(
+    await server.act('automation_rule_create', {
+      token,
+      key,
+      rule: {
+        kind: 'follow_up',
+        name: 'Rahasia B',
+        enabled: true,
+        trigger: { kind: 'stage_entered', stageId: stage.id },
+        conditions: [],
+        steps: [{ delay: { amount: 1, unit: 'days' }, message: { kind: 'send_text', text: 'Hanya B' } }],
+      },
+    }),
+  );
+  dataOf(
+    await server.act('customer_stage_set', {
+      token,
+      key,
+      customerId: conversation.customer.id,
+      stageId: stage.id,
+    }),
+  );
+  const [run] = await server.app.sapa.services.db
+    .select({ id: followUpRuns.id })
+    .from(followUpRuns)
+    .where(eq(followUpRuns.customerId, conversation.customer.id));
+  if (run === undefined) throw new Error('no follow-up run in B');
   const message = messages[0];
   if (message === undefined) throw new Error('no message in B');
   return {
@@ -394,6 +425,7 @@ async function populate(setup: InboxProject): Promise<World> {
       template: template.id,
       broadcast: broadcast.id,
       automationRule: automationRule.id,
+      followUpRun: run.id,
     },
   };
 }
@@ -423,6 +455,7 @@ async function snapshot(setup: InboxProject, world: World): Promise<string> {
     ['broadcast_recipients', { id: world.ids.broadcast }],
     ['automation_rule_list', { kind: 'auto_reply', all: true }],
     ['automation_activity_list', {}],
+    ['follow_up_list', { customerId: world.ids.customer }],
   ];
   const answers = [];
   for (const [act, fields] of reads)

@@ -93,6 +93,26 @@ describe('the web app, compressed and cached', () => {
     }
   });
 
+  it('answers a hashed file from memory once read, and 304 to the tag it gave', async () => {
+    await writeFile(path.join(dist, 'assets', 'kept-5c6d.js'), SCRIPT);
+    const first = await get(`${server.url}/assets/kept-5c6d.js`);
+    expect(first.body.toString()).toBe(SCRIPT);
+    // Hashed names never change content: the file's bytes are not read from disk again.
+    await rm(path.join(dist, 'assets', 'kept-5c6d.js'));
+    const again = await get(`${server.url}/assets/kept-5c6d.js`);
+    expect(again.status).toBe(200);
+    expect(again.body.toString()).toBe(SCRIPT);
+    const tag = String(first.headers['etag']);
+    const unchanged = await get(`${server.url}/assets/kept-5c6d.js`, { 'if-none-match': tag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body.length).toBe(0);
+    const brotli = await get(`${server.url}/assets/app-1a2b.js`, {
+      'accept-encoding': 'br',
+      'if-none-match': tag,
+    });
+    expect(brotli.status).toBe(200);
+  });
+
   it('never serves a source map, and answers 404 (not the page) for a hashed file that is not there', async () => {
     for (const route of [
       '/assets/app-1a2b.js.map',

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { FullScreenSpinner } from './components/Spinner.tsx';
@@ -40,6 +40,7 @@ const ProjectBillingPage = lazyComponent(
 const SaldoPage = lazyComponent(() => import('./saldo/SaldoPage.tsx'), 'SaldoPage');
 const BroadcastsPage = lazyComponent(() => import('./broadcasts/BroadcastsPage.tsx'), 'BroadcastsPage');
 const BroadcastPage = lazyComponent(() => import('./broadcasts/BroadcastPage.tsx'), 'BroadcastPage');
+const AutomationPage = lazyComponent(() => import('./automation/AutomationPage.tsx'), 'AutomationPage');
 const BroadcastComposePage = lazyComponent(
   () => import('./broadcastCompose/BroadcastComposePage.tsx'),
   'BroadcastComposePage',
@@ -83,16 +84,55 @@ const screenOf: readonly (readonly [string, Pick<LazyComponent<never>, 'preload'
   [projectRoutes.broadcastNew, BroadcastComposePage],
   [projectRoutes.broadcastEdit, BroadcastComposePage],
   [projectRoutes.broadcast, BroadcastPage],
+  [projectRoutes.autoReply, AutomationPage],
+  [projectRoutes.autoDivision, AutomationPage],
+  [projectRoutes.autoStage, AutomationPage],
+  [projectRoutes.followUp, AutomationPage],
 ];
 
 /**
- * Starts loading the frame's code and that of the screen at `path` before the first render
- * (main.tsx, when a token is stored): the effect in `App` asks again on each navigation, which
- * costs nothing once they are loading.
+ * Starts loading the frame's code and that of the screen at `path`; settles once both are there
+ * (or failed). The effect in `App` asks again on each navigation, which costs nothing once they
+ * are loading.
  */
-export function preloadScreenCode(path: string): void {
-  void MainLayout.preload();
-  void screenOf.find(([pattern]) => routeParams(pattern, path) !== null)?.[1].preload();
+export function preloadScreenCode(path: string): Promise<unknown> {
+  return Promise.allSettled([
+    MainLayout.preload(),
+    screenOf.find(([pattern]) => routeParams(pattern, path) !== null)?.[1].preload(),
+  ]);
+}
+
+/** The first screen's code, when main.tsx started loading it before the first render. */
+let firstScreenCode: Promise<unknown> | null = null;
+
+/**
+ * Starts loading the frame's code and that of the screen at `path` in the next task (main.tsx,
+ * when a token is stored, after the acts that go out beside the token check), so that it loads
+ * during the check; the signed-in app first renders once it is there (`useFirstScreenCode`).
+ */
+export function preloadFirstScreenCode(path: string): void {
+  firstScreenCode = new Promise((resolve) => setTimeout(() => resolve(preloadScreenCode(path)), 0));
+}
+
+/**
+ * Whether the code `preloadFirstScreenCode` started loading is there (true when nothing was
+ * started). Until then a signed-in user keeps the start-up spinner rather than the frame's
+ * Suspense fallback: a screen that suspends on its first render shows that fallback and React then
+ * holds the screen back for up to 300 ms after it (its throttling of reveals).
+ */
+function useFirstScreenCode(): boolean {
+  const [ready, setReady] = useState(firstScreenCode === null);
+  useEffect(() => {
+    if (ready || firstScreenCode === null) return;
+    let live = true;
+    void firstScreenCode.then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
 }
 
 /** Renders children only for a signed-in user; the session machine redirects everyone else. */
@@ -116,15 +156,17 @@ export function App() {
     session.send({ type: 'session.pathChanged' });
   }, [session, location]);
   const { parser } = useRouter();
+  const firstCodeReady = useFirstScreenCode();
   // A stored token is being checked, or the user is in: the frame's code and the screen asked
-  // for load meanwhile (main.tsx started them before the first render: `preloadScreenCode`).
+  // for load meanwhile (main.tsx started them before the first render: `preloadFirstScreenCode`).
   useEffect(() => {
     if (status !== 'loading' && status !== 'signedIn') return;
     void MainLayout.preload();
     const screen = screenOf.find(([pattern]) => matchRoute(parser, pattern, location)[0]);
     void screen?.[1].preload();
   }, [status, parser, location]);
-  if (status === 'loading' || status === 'signingOut') return <FullScreenSpinner />;
+  if (status === 'loading' || status === 'signingOut' || (status === 'signedIn' && !firstCodeReady))
+    return <FullScreenSpinner />;
   if (status === 'offline') return <OfflineNotice onRetry={() => session.send({ type: 'session.retry' })} />;
   return (
     <Suspense fallback={<DelayedSpinner fullScreen />}>
@@ -392,6 +434,59 @@ export function App() {
                 <MainLayout>
                   <Screen>
                     <BroadcastPage id={params.id} />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        {/* Automation (issue 18): one screen, one kind of rule per route. */}
+        <Route path={projectRoutes.autoReply}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <AutomationPage kind="auto_reply" />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.autoDivision}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <AutomationPage kind="auto_division" />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.autoStage}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <AutomationPage kind="auto_stage" />
+                  </Screen>
+                </MainLayout>
+              </ProjectScope>
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={projectRoutes.followUp}>
+          {(params: { key: string }) => (
+            <SignedIn>
+              <ProjectScope projectKey={params.key}>
+                <MainLayout>
+                  <Screen>
+                    <AutomationPage kind="follow_up" />
                   </Screen>
                 </MainLayout>
               </ProjectScope>

@@ -1,10 +1,10 @@
-import { lazy, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type FunctionComponent } from 'react';
 
 /** What `lazy` accepts: any component (React types it `ComponentType<any>`). */
 type Component = Awaited<ReturnType<Parameters<typeof lazy>[0]>>['default'];
 
 /** A lazily loaded component that can start loading before it renders. */
-export type LazyComponent<C extends Component> = LazyExoticComponent<C> & {
+export type LazyComponent<C extends Component> = FunctionComponent<ComponentProps<C>> & {
   /** Starts loading the component's code (once); rendering it later does not wait again for the network. */
   preload(): Promise<unknown>;
 };
@@ -15,6 +15,11 @@ export type LazyComponent<C extends Component> = LazyExoticComponent<C> & {
  * Render it inside a Suspense. The screens of App.tsx are made this way, and the heavy pieces
  * (FilePond, the board, the date picker, the media players) behind their `Lazy*` wrappers.
  *
+ * Once its code is there (preloaded, or loaded for an earlier mount), a new mount renders it at
+ * once instead of suspending: a `React.lazy` suspends on its first render however early its
+ * module arrived, and React then holds the boundary's content back for up to 300 ms after its
+ * fallback showed (its throttling of reveals), once for the frame and again for the screen.
+ *
  * ```ts
  * const ChatPage = lazyComponent(() => import('./chat/ChatPage.tsx'), 'ChatPage');
  * ```
@@ -24,9 +29,18 @@ export function lazyComponent<Module extends Record<Name, Component>, Name exten
   name: Name,
 ): LazyComponent<Module[Name]> {
   let loading: Promise<Module> | null = null;
-  const once = () => (loading ??= load());
-  return Object.assign(
-    lazy(async () => ({ default: (await once())[name] })),
-    { preload: once },
-  );
+  let loaded: Module[Name] | null = null;
+  const once = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name];
+      return module;
+    }));
+  const Lazy = lazy(async () => ({ default: (await once())[name] }));
+  function LazyLoaded(props: ComponentProps<Module[Name]>) {
+    // Chosen once per mount: switching from `Lazy` to the loaded component later would remount.
+    const [Shown] = useState<Component>(() => loaded ?? Lazy);
+    return createElement(Shown, props);
+  }
+  LazyLoaded.displayName = `Lazy(${String(name)})`;
+  return Object.assign(LazyLoaded, { preload: once });
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './theme/global.css.ts';
-import { App, preloadScreenCode } from './App.tsx';
+import { App, preloadFirstScreenCode } from './App.tsx';
 import { createRuntime } from './runtime.ts';
 import { RuntimeProvider } from './RuntimeProvider.tsx';
 import { PreferencesProvider } from './preferences/PreferencesProvider.tsx';
@@ -9,15 +9,19 @@ import { ToastProvider } from './toast/ToastRegion.tsx';
 import { AuthFlowsProvider } from './auth/AuthFlowsProvider.tsx';
 import { fetchPublicConfig, initSocialSdk } from './social/socialSdk.ts';
 import { reloadOnStaleChunk } from './reloadOnStaleChunk.ts';
+import { startEarlyActs } from './session/startEarlyActs.ts';
 
 reloadOnStaleChunk();
 const runtime = createRuntime();
 runtime.session.start();
-// A stored token: the frame's and the screen's code start loading beside the token check, not
-// after the first render. In the next task: the act client hands the check to `fetch` a few
-// promise steps after the call, and it must not queue behind the scripts for HTTP/1.1's six
-// connections.
-if (runtime.tokens.get() !== null) setTimeout(() => preloadScreenCode(window.location.pathname), 0);
+if (runtime.tokens.get() !== null) {
+  // A stored token: the acts the screen's first rows need go out beside its check (the session
+  // machine still decides what shows), then the frame's and the screen's code start loading, in
+  // the next task, so that the acts, handed to `fetch` a few promise steps after the calls, do
+  // not queue behind the scripts for HTTP/1.1's six connections.
+  startEarlyActs(runtime.client, window.location.pathname);
+  preloadFirstScreenCode(window.location.pathname);
+}
 void fetchPublicConfig().then((config) => initSocialSdk(config.socialAppId));
 
 const root = document.getElementById('root');

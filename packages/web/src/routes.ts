@@ -20,10 +20,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/advertiser/link-generator/:key', area: 'main', title: 'screen.advertiser.linkGenerator' },
   { path: '/advertiser/connector/:key', area: 'main', title: 'screen.advertiser.connector' },
   { path: '/advertiser/trigger/:key', area: 'main', title: 'screen.advertiser.trigger' },
-  { path: '/crm/autofu/:key', area: 'main', title: 'screen.crm.autofu' },
-  { path: '/crm/auto-divisi/:key', area: 'main', title: 'screen.crm.autoDivisi' },
-  { path: '/crm/auto-stage/:key', area: 'main', title: 'screen.crm.autoStage' },
-  { path: '/crm/auto-reply/:key', area: 'main', title: 'screen.crm.autoReply' },
   { path: '/scan/:key/:accountId', area: 'outside', title: 'screen.scan' },
 ];
 
@@ -80,6 +76,14 @@ export const projectRoutes = {
   broadcast: '/crm/broadcast/:key/:id',
   /** The project's name, time zone, working hours, default division; deleting it. */
   settings: '/project/setting/:key',
+  /** Automation (issue 18), one screen per kind of rule: keyword replies, greetings, welcomes. */
+  autoReply: '/crm/auto-reply/:key',
+  /** Routing rules: conversations to a division and an agent. */
+  autoDivision: '/crm/auto-divisi/:key',
+  /** Rules that move customers to a stage. */
+  autoStage: '/crm/auto-stage/:key',
+  /** Follow-up sequences. */
+  followUp: '/crm/autofu/:key',
   /** Joining a project with an invite code (outside any project). */
   invite: '/invite/:code',
 } as const;

@@ -13,7 +13,6 @@ import {
   createRealtime,
   isMobileUserAgent,
   translate,
-  type ActClient,
   type MessageKey,
   type Realtime,
   type TokenStore,
@@ -31,9 +30,11 @@ import { createToastStore, type ToastStore } from './toast/toastStore.ts';
 import { createBrowserRedirectStore } from './session/redirectStore.ts';
 import { createAuthFlows, type AuthFlows } from './auth/authFlows.ts';
 import { followSavedPreferences } from './profile/followSavedPreferences.ts';
+import { withEarlyActs, type EarlyActClient } from './session/earlyActs.ts';
 
 export interface Runtime {
-  client: ActClient;
+  /** The act client; its `early` sends a screen's first acts at start-up (session/earlyActs.ts). */
+  client: EarlyActClient;
   tokens: TokenStore;
   preferences: PreferencesStore;
   toasts: ToastStore;
@@ -57,12 +58,15 @@ export function createRuntime(): Runtime {
   );
   const tokens = createLocalStorageTokenStore(storage);
   const pushToken = createPushTokenStore();
-  const client = createActClient({
-    baseUrl: '/api',
-    tokens,
-    pushToken,
-    locale: () => preferences.getSnapshot().locale,
-  });
+  const client = withEarlyActs(
+    createActClient({
+      baseUrl: '/api',
+      tokens,
+      pushToken,
+      locale: () => preferences.getSnapshot().locale,
+    }),
+    { tokens },
+  );
   const go = (path: string, options?: { replace?: boolean }) =>
     navigate(path, { replace: options?.replace ?? false });
   const session = createActor(sessionMachine, {
@@ -98,6 +102,8 @@ export function createRuntime(): Runtime {
     },
     isReading: () => document.visibilityState === 'visible',
     onRefused: () => session.send({ type: 'session.recheck' }),
+    // Answers of the start-up acts were read before the socket was up: fetch what they missed.
+    readBeforeConnected: () => client.settle(),
   });
   const notifier = createDesktopNotifier({
     router: inbox.router,

@@ -2,8 +2,8 @@
  * `@sapa/machines/crm`: the CRM records and their screens. Labels, stages and the board,
  * divisions, customers (table, form, import, "Kirim pesan" to start a conversation with a
  * template), quick replies (page and the composer's menu) and the chat's pickers of a customer's
- * labels, stage and division. Per machine: the machine, its input, its events and its selectors,
- * plus the permission and palette rules the screens show.
+ * labels, stage and division, and their follow-ups. Per machine: the machine, its input, its
+ * events and its selectors, plus the permission and palette rules the screens show.
  * The paged tables they embed are `@sapa/machines/table`'s.
  */
 export {
@@ -56,6 +56,16 @@ export {
   selectStageOptions,
 } from '../customerStageMachine.ts';
 export type { CustomerStageInput, CustomerStageEvent } from '../customerStageMachine.ts';
+export {
+  customerFollowUpsMachine,
+  selectFollowUpsStatus,
+  selectPendingFollowUps,
+} from '../customerFollowUpsMachine.ts';
+export type {
+  CustomerFollowUpsInput,
+  CustomerFollowUpsEvent,
+  FollowUpFeedEvent,
+} from '../customerFollowUpsMachine.ts';
 
 export {
   divisionsMachine,

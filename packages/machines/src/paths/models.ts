@@ -37,6 +37,7 @@ import { stagesModel } from './stagesModel.ts';
 import { boardModel } from './boardModel.ts';
 import { customerStageModel } from './customerStageModel.ts';
 import { customerOptOutModel } from './customerOptOutModel.ts';
+import { customerFollowUpsModel } from './customerFollowUpsModel.ts';
 import { customersModel } from './customersModel.ts';
 import { customerFormModel } from './customerFormModel.ts';
 import { customerImportModel } from './customerImportModel.ts';
@@ -69,6 +70,8 @@ import { topUpModel } from './topUpModel.ts';
 import { broadcastComposerModel } from './broadcastComposerModel.ts';
 import { broadcastsModel } from './broadcastsModel.ts';
 import { broadcastDetailModel } from './broadcastDetailModel.ts';
+import { automationRulesModel } from './automationRulesModel.ts';
+import { automationRuleEditorModel } from './automationRuleEditorModel.ts';
 import { createFakeBrowser, createFakeClient } from './fakes.ts';
 import type { FakeBrowser, FakeClient } from './fakes.ts';
 import {
@@ -112,6 +115,7 @@ export const machineNames = [
   'board',
   'customerStage',
   'customerOptOut',
+  'customerFollowUps',
   'customers',
   'customerForm',
   'customerImport',
@@ -142,6 +146,8 @@ export const machineNames = [
   'broadcastComposer',
   'broadcasts',
   'broadcastDetail',
+  'automationRules',
+  'automationRuleEditor',
 ] as const;
 export type MachineName = (typeof machineNames)[number];
 
@@ -1009,6 +1015,7 @@ export const models: Record<MachineName, PathModel> = {
   board: boardModel,
   customerStage: customerStageModel,
   customerOptOut: customerOptOutModel,
+  customerFollowUps: customerFollowUpsModel,
   customers: customersModel,
   customerForm: customerFormModel,
   customerImport: customerImportModel,
@@ -1039,4 +1046,6 @@ export const models: Record<MachineName, PathModel> = {
   broadcastComposer: broadcastComposerModel,
   broadcasts: broadcastsModel,
   broadcastDetail: broadcastDetailModel,
+  automationRules: automationRulesModel,
+  automationRuleEditor: automationRuleEditorModel,
 };

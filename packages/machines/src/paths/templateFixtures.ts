@@ -128,6 +128,7 @@ export function templateMessage(
     },
     pricing: null,
     broadcast: null,
+    automation: null,
     createdAt: '2025-03-03T09:00:00Z',
   };
 }

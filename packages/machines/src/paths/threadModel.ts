@@ -42,6 +42,7 @@ export function storedMessage(seq: number, clientId: string | null = null, capti
     template: null,
     pricing: null,
     broadcast: null,
+    automation: null,
     createdAt: `2025-01-01T00:00:0${seq}Z`,
   };
 }

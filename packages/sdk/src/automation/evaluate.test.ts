@@ -13,7 +13,14 @@ import {
   stored,
   uuid,
 } from '../../test/automationRules.ts';
-import { evaluateRule, explainRules, firstMatchingRule, needsOpenWindow, rulesToApply } from './evaluate.ts';
+import {
+  evaluateRule,
+  explainRules,
+  firstMatchingRule,
+  needsOpenWindow,
+  rulesToApply,
+  skipLogged,
+} from './evaluate.ts';
 import { AUTOMATION_CHAIN_MAX } from './limits.ts';
 
 const minutes = (n: number) => n * 60_000;
@@ -420,5 +427,19 @@ describe('rulesToApply', () => {
       stored(autoStage({ conditions: [] }), uuid(2)),
     ];
     expect(rulesToApply(rules, contextOf(customerMessage('harga', { author: 'agent' })))).toEqual([]);
+  });
+});
+
+describe('skipLogged', () => {
+  it('logs on an event only a rule that was met and still held back', () => {
+    const logged = automationSkipReasons.filter((skip) => skipLogged(skip, 'event'));
+    expect(logged).toEqual(['chain_limit', 'not_due', 'quiet_period', 'outside_window_needs_template']);
+    expect(skipLogged('error', 'event')).toBe(true);
+  });
+
+  it("logs a timer's every reason but those that say it was never meant for the event", () => {
+    const unlogged = automationSkipReasons.filter((skip) => !skipLogged(skip, 'timer'));
+    expect(unlogged).toEqual(['disabled', 'own_message', 'agent_message', 'own_action', 'trigger_mismatch']);
+    expect(skipLogged('keyword_mismatch', 'timer')).toBe(true);
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { FollowUpStep } from '../contract/automationTypes.ts';
 import type { WorkingDay } from '../contract/teamTypes.ts';
 import { followUp, officeHours, uuid } from '../../test/automationRules.ts';
-import { followUpAnchorOf, followUpStepProblem, followUpStopReason, nextFollowUpStep } from './followUp.ts';
+import {
+  followUpAnchorOf,
+  followUpStepProblem,
+  followUpStepSend,
+  followUpStopReason,
+  nextFollowUpStep,
+} from './followUp.ts';
 import type { FollowUpState, PendingFollowUp } from './followUp.ts';
 
 const jakarta = { timeZone: 'Asia/Jakarta', workingHours: officeHours };
@@ -142,5 +148,30 @@ describe('followUpStepProblem', () => {
       message: { kind: 'send_media', galleryItemId: uuid(80), caption: 'Katalog' },
     };
     expect(followUpStepProblem(media, { windowOpen: false })).toBe('outside_window_needs_template');
+  });
+});
+
+describe('followUpStepSend', () => {
+  const template = { kind: 'send_template' as const, templateId: uuid(50), values: { body: [] } };
+
+  it('sends the message while the window is open, its fallback template once it closed', () => {
+    const step: FollowUpStep = {
+      delay: { amount: 1, unit: 'days' },
+      message: text('Halo'),
+      fallback: template,
+    };
+    expect(followUpStepSend(step, { windowOpen: true })).toEqual({ send: text('Halo'), fallback: false });
+    expect(followUpStepSend(step, { windowOpen: false })).toEqual({ send: template, fallback: true });
+    expect(followUpStepProblem(step, { windowOpen: false })).toBeNull();
+  });
+
+  it('skips a free-form step without a fallback once the window closed; a template step goes', () => {
+    const bare: FollowUpStep = { delay: { amount: 1, unit: 'days' }, message: text('Halo') };
+    expect(followUpStepSend(bare, { windowOpen: false })).toEqual({
+      send: null,
+      problem: 'outside_window_needs_template',
+    });
+    const templated: FollowUpStep = { delay: { amount: 1, unit: 'days' }, message: template };
+    expect(followUpStepSend(templated, { windowOpen: false })).toEqual({ send: template, fallback: false });
   });
 });

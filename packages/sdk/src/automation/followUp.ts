@@ -4,13 +4,14 @@
  * after the anchor, never sooner after the step before than the gap between their delays (so two
  * steps held back overnight do not go out together), and is moved into working hours (the next
  * opening). When a step comes due the server asks `followUpStopReason` first (the run ends) and
- * `followUpStepProblem` next (the step is skipped, the run goes on: a template step after it may
- * still be sent once the window has closed).
+ * `followUpStepSend` next (a free-form step goes as its fallback template once the window has
+ * closed, or is skipped and the run goes on: a template step after it may still be sent).
  */
 import type {
   FollowUpAnchor,
   FollowUpStep,
   FollowUpStopReason,
+  SendAction,
   TriggerOf,
 } from '../contract/automationTypes.ts';
 import type { WorkingDay } from '../contract/teamTypes.ts';
@@ -99,13 +100,30 @@ export function followUpStopReason(
   return null;
 }
 
+/** What a due step sends now (`fallback`: its template instead of its free-form message), or why not. */
+export type FollowUpStepSend =
+  { send: SendAction; fallback: boolean } | { send: null; problem: 'outside_window_needs_template' };
+
 /**
- * Why a due step cannot be sent now, or null: text and media need the 24-hour window open (a
- * template does not). Such a step is skipped; the run goes on to the next.
+ * What a due step sends: its message while the 24-hour window is open or when it is a template;
+ * else (text or media, the window closed) its `fallback` template, or nothing (the step is
+ * skipped; the run goes on to the next).
  */
+export function followUpStepSend(
+  step: FollowUpStep,
+  conversation: { windowOpen: boolean },
+): FollowUpStepSend {
+  if (conversation.windowOpen || !needsOpenWindow(step.message))
+    return { send: step.message, fallback: false };
+  if (step.fallback !== undefined) return { send: step.fallback, fallback: true };
+  return { send: null, problem: 'outside_window_needs_template' };
+}
+
+/** Why a due step cannot be sent now, or null (`followUpStepSend`). */
 export function followUpStepProblem(
   step: FollowUpStep,
   conversation: { windowOpen: boolean },
 ): 'outside_window_needs_template' | null {
-  return !conversation.windowOpen && needsOpenWindow(step.message) ? 'outside_window_needs_template' : null;
+  const decided = followUpStepSend(step, conversation);
+  return decided.send === null ? decided.problem : null;
 }

@@ -230,6 +230,39 @@ describe('automationRuleDraftField', () => {
       expect(paths(followUp({ steps: stageAction as never }))).toEqual(['steps.0.message.kind']);
     });
 
+    it('takes a fallback template only on a free-form step, and only a template', () => {
+      const template = { kind: 'send_template' as const, templateId: uuid(50), values: { body: [] } };
+      const media = { kind: 'send_media' as const, galleryItemId: uuid(80), caption: '' };
+      const parsed = automationRuleDraftField.parse(
+        followUp({
+          steps: [
+            { ...step(1, 'hours'), fallback: template },
+            { delay: { amount: 2, unit: 'hours' }, message: media, fallback: template },
+          ],
+        }),
+      );
+      expect(parsed.kind === 'follow_up' && parsed.steps.map((one) => one.fallback)).toEqual([
+        template,
+        template,
+      ]);
+      expect(
+        problems(
+          followUp({
+            steps: [
+              { delay: { amount: 1, unit: 'hours' }, message: template, fallback: template },
+              { ...step(2, 'hours'), fallback: { kind: 'send_text', text: 'Halo' } as never },
+            ],
+          }),
+        ),
+      ).toEqual([
+        ['steps.0.fallback', 'fallback_not_needed'],
+        ['steps.1.fallback.kind', 'not_template'],
+      ]);
+      expect(
+        paths(followUp({ steps: [{ ...step(1, 'hours'), fallback: { ...template, templateId: 'x' } }] })),
+      ).toEqual(['steps.0.fallback.templateId']);
+    });
+
     it('starts only on a customer message or a stage entered', () => {
       expect(problems(followUp({ trigger: { kind: 'new_customer' } as never }))).toEqual([
         ['trigger.kind', 'not_for_kind'],

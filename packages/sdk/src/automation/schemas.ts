@@ -12,7 +12,10 @@
  * - `missing_action`: none of the actions the kind needs (`ruleVocabulary[kind].needs`);
  * - `needs_message_trigger`: a keyword condition on a trigger without a message;
  * - `required`: `notify` to `members` without any;
- * - `not_after_previous`: a follow-up step not later than the one before.
+ * - `not_after_previous`: a follow-up step not later than the one before;
+ * - `fallback_not_needed`: a fallback template on a step that is a template itself (it goes
+ *   whatever the window);
+ * - `not_template`: a step's fallback that is not a template.
  * Each such issue carries `params.automationRule` (and `params.limit` for a delay too long), so
  * the server's field errors read `automation.rule.<code>` for it, as template rules read theirs.
  */
@@ -30,6 +33,7 @@ import {
 } from '../contract/automationTypes.ts';
 import { broadcastValuesField } from '../contract/broadcastActs.ts';
 import { delayMinutes } from './delay.ts';
+import { needsOpenWindow } from './evaluate.ts';
 import { normalizeKeyword } from './keywords.ts';
 import {
   AUTOMATION_ACTIONS_MAX,
@@ -195,13 +199,39 @@ export const automationActionField = z.discriminatedUnion('kind', [
     }),
 ]);
 
-/** A follow-up's steps: 1 to `FOLLOW_UP_STEPS_MAX`, each later than the one before. */
+/**
+ * A follow-up's steps: 1 to `FOLLOW_UP_STEPS_MAX`, each later than the one before; a fallback
+ * only on a free-form message, and a template.
+ */
 const stepsField = z
-  .array(z.object({ delay: automationDelayField, message: automationSendField }))
+  .array(
+    z.object({
+      delay: automationDelayField,
+      message: automationSendField,
+      fallback: automationSendField.optional(),
+    }),
+  )
   .min(1)
   .max(FOLLOW_UP_STEPS_MAX)
   .superRefine((steps, ctx) => {
     steps.forEach((step, index) => {
+      if (step.fallback !== undefined) {
+        if (!needsOpenWindow(step.message)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'fallback'],
+            message: 'fallback_not_needed',
+            params: RULE_ISSUE,
+          });
+        } else if (step.fallback.kind !== 'send_template') {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'fallback', 'kind'],
+            message: 'not_template',
+            params: RULE_ISSUE,
+          });
+        }
+      }
       const previous = steps[index - 1];
       if (previous !== undefined && delayMinutes(step.delay) <= delayMinutes(previous.delay)) {
         ctx.addIssue({

@@ -19,6 +19,7 @@ import type {
   AutomationRule,
   AutomationRuleKind,
   AutomationSkipReason,
+  FollowUpAnchor,
   FollowUpStopReason,
 } from './automationTypes.ts';
 import { automationRuleKinds } from './automationTypes.ts';
@@ -179,6 +180,35 @@ export interface AutomationTryRule {
   schedule: { index: number; dueAt: string }[] | null;
 }
 
+/**
+ * A follow-up run as the customer panel lists it (`follow_up_list`): its rule (`null` id and name
+ * once deleted), the conversation, what its delays count from, where it stands (`nextStep` of
+ * `totalSteps`, due at `dueAt` in working hours while pending) or how it ended, and whether the
+ * caller may cancel it (`follow_up_cancel`).
+ */
+export interface FollowUpRunView {
+  id: string;
+  rule: { id: string | null; name: string | null };
+  conversationId: string;
+  anchor: FollowUpAnchor;
+  /** The stage a stage-anchored run counts from. */
+  stageId: string | null;
+  state: 'pending' | 'done' | 'stopped' | 'cancelled';
+  reason: FollowUpStopReason | FollowUpCancelReason | null;
+  /** The pending step's index (0-based); once ended, how many steps were behind it. */
+  nextStep: number;
+  /** The rule's steps now (null once the rule is deleted). */
+  totalSteps: number | null;
+  /** When the pending step is due (null once ended). */
+  dueAt: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  /** Who cancelled it (`agent`). */
+  cancelledBy: AutomationMember | null;
+  /** Pending, and the caller holds `crm.autofu.edit` or is the conversation's agent. */
+  cancellable: boolean;
+}
+
 /** What the try box answers: the sample's moment in the project's zone, and each rule's outcome. */
 export interface AutomationTryResult {
   at: string;
@@ -187,6 +217,9 @@ export interface AutomationTryResult {
   open: boolean;
   rules: AutomationTryRule[];
 }
+
+/** How many ended runs `follow_up_list` shows after the pending ones. */
+export const FOLLOW_UP_ENDED_SHOWN = 10;
 
 // Fields.
 
@@ -309,5 +342,16 @@ export const automationActs = {
     shape: 'page',
     summary:
       "What the rules did, newest first, 10 a page: per rule (`ruleId`), per customer (`customerId`), per kind, or all, only of the kinds the caller may view; each line says which rule, for whom, what set it off, whether it fired (with what it did) or why not. A rule or customer that is not the project's answers `not_found`; a rule of a kind the caller may not view, `forbidden`.",
+  }),
+  follow_up_list: defineAct<FollowUpRunView[]>()({
+    input: z.object({ key: projectKey, customerId: id }),
+    access: { anyOf: ['crm.chat.view', automationPermission('follow_up', 'view')] },
+    summary: `A customer's follow-up runs for the customer panel: every pending one (soonest due first), then the ${FOLLOW_UP_ENDED_SHOWN} that ended last. With \`crm.autofu.view\` any customer of the project and all their runs; from the chat (\`crm.chat.view\`) a customer the caller sees in a conversation, and only the runs of the conversations they see. Else \`not_found\`.`,
+  }),
+  follow_up_cancel: defineAct<FollowUpRunView>()({
+    input: z.object({ key: projectKey, runId: id }),
+    access: { anyOf: [automationPermission('follow_up', 'edit'), 'crm.chat.send'] },
+    summary:
+      'Cancels a pending follow-up run (`cancelled`, reason `agent`, `cancelledBy` the caller): no further step is sent. With `crm.autofu.edit` any run of the project; from the chat (`crm.chat.send`) only a run in a conversation assigned to the caller (`forbidden` for another they see, `not_found` for one they do not). A run that already ended answers `conflict`. Announced as `follow_up.changed`.',
   }),
 };

@@ -280,11 +280,15 @@ export type ActionOf<K extends AutomationRuleKind> = Extract<
 
 /**
  * One step of a follow-up sequence: its message, `delay` after the sequence's anchor (not after
- * the step before: the delays of a sequence grow step by step).
+ * the step before: the delays of a sequence grow step by step). A free-form message (text or a
+ * file) may name a `fallback` template, sent instead while the 24-hour window is closed
+ * (`followUpStepSend`); without one such a step is skipped then.
  */
 export interface FollowUpStep {
   delay: AutomationDelay;
   message: SendAction;
+  /** Only on a free-form message (text or media). */
+  fallback?: SendTemplateAction;
 }
 
 /**

@@ -35,6 +35,16 @@ export interface WhatsAppAccount {
 }
 
 export type MessageStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
+
+/**
+ * The automation rule that did something ("Otomatis · <rule>"): sent a message, moved a
+ * customer's stage. Once the rule is deleted its name is gone (`ruleName` null: "Otomatis"); a
+ * message keeps its id, a stage move loses it too (`ruleId` null).
+ */
+export interface AutomationRuleRef {
+  ruleId: string | null;
+  ruleName: string | null;
+}
 export type MessageDirection = 'in' | 'out';
 
 export interface ThreadMessage {
@@ -71,6 +81,8 @@ export interface ThreadMessage {
    * results are at `/crm/broadcast/{key}/{id}`.
    */
   broadcast: { id: string; name: string } | null;
+  /** The automation rule that sent it (outbound, `senderId` null then): an auto-reply, a follow-up step. */
+  automation: AutomationRuleRef | null;
   createdAt: string;
 }
 

@@ -1,5 +1,5 @@
 /** What the CRM acts answer: labels, quick replies, stages, divisions and customers. */
-import type { MediaFile } from './chatTypes.ts';
+import type { AutomationRuleRef, MediaFile } from './chatTypes.ts';
 
 /** A project's label (`/crm/label/{key}`), attached to customers. */
 export interface Label {
@@ -61,7 +61,10 @@ export interface StageColumn {
 export interface StageMove {
   from: { id: string | null; name: string } | null;
   to: { id: string | null; name: string } | null;
+  /** The member who moved them (`null`: an automation rule did). */
   by: { id: string; name: string } | null;
+  /** The automation rule that moved them (`by` null then), named while it exists. */
+  automation: AutomationRuleRef | null;
   at: string;
 }
 

@@ -75,6 +75,12 @@ export interface ServerToClientEvents {
   'automation.rule.updated': (event: { key: string; rule: AutomationRuleView }) => void;
   /** An automation rule was deleted (`automation_rule_delete`), to the same members. */
   'automation.rule.deleted': (event: { key: string; kind: AutomationRuleKind; ruleId: string }) => void;
+  /**
+   * A customer's follow-up runs changed in a conversation (a run started, a step went out, a run
+   * stopped, was cancelled or finished): to the members who may see that conversation; the
+   * customer panel asks `follow_up_list` again.
+   */
+  'follow_up.changed': (event: { key: string; customerId: string; conversationId: string }) => void;
   /** A template was created, synced, or its status or category changed (Meta's webhooks). */
   'template.updated': (event: { key: string; template: MessageTemplate }) => void;
   /** A template was deleted (here, or at Meta and found by a sync). */

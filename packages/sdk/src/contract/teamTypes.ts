@@ -103,7 +103,13 @@ export interface UserSession {
 }
 
 export type NotificationKind =
-  'conversation_assigned' | 'customer_waiting' | 'invite_accepted' | 'account_disconnected' | 'low_balance';
+  | 'conversation_assigned'
+  | 'customer_waiting'
+  | 'invite_accepted'
+  | 'account_disconnected'
+  | 'low_balance'
+  /** An automation rule's `notify` action: `subject` is the customer, `actorName` the rule's note. */
+  | 'automation_note';
 
 /** One notification of the user (`/notification`, the header's bell). */
 export interface Notification {

@@ -171,6 +171,10 @@ const expected: Record<ActName, Expected> = {
   automation_rule_update: changes(admins),
   automation_rule_reorder: changes(admins),
   automation_rule_delete: changes(admins),
+  // The customer panel: anyone who sees the chat; a cancel from the chat needs replying there
+  // (the server then wants the conversation's agent), or crm.autofu.edit.
+  follow_up_list: reads(everyone),
+  follow_up_cancel: changes(agents),
 };
 
 const names = Object.keys(acts) as ActName[];

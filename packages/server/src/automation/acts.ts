@@ -26,6 +26,10 @@ import type { ReferenceProblem } from './references.ts';
 import { referenceProblems } from './references.ts';
 import { deleteRule, findRule, insertRule, reorderRules, ruleOf, rulesOfKind, updateRule } from './rules.ts';
 import { tryRules } from './tryRules.ts';
+import { announceFollowUps } from './followUps.ts';
+import { cancelFollowUpRun, customerOf, followUpRunOf, followUpRunsOf } from './followUpViews.ts';
+import { visibleConversationsOfCustomer } from '../inbox/conversations.ts';
+import { scopeOf } from '../acts/handlers/inbox.ts';
 import type { TryTarget } from './tryRules.ts';
 import { activityPage, listRules, ruleView, ruleViews } from './views.ts';
 
@@ -37,7 +41,9 @@ type AutomationActs =
   | 'automation_rule_delete'
   | 'automation_rule_reorder'
   | 'automation_rule_try'
-  | 'automation_activity_list';
+  | 'automation_activity_list'
+  | 'follow_up_list'
+  | 'follow_up_cancel';
 
 /** `forbidden` unless the caller may `verb` the rules of `kind`. */
 function requireKind(ctx: ActContext, kind: AutomationRuleKind, verb: AutomationVerb): void {
@@ -220,5 +226,47 @@ export const automationHandlers = {
       },
       { seesContactDetail: can(permissions, 'crm.chat.show_user_contact_detail') },
     );
+  },
+
+  // The customer panel's follow-ups (followUpViews.ts). With the follow-up screen's keys, any
+  // customer and run of the project; from the chat, the conversations the caller sees, and a
+  // cancel (`crm.chat.send`, the contract's access) only in a conversation assigned to them.
+  async follow_up_list(input, ctx) {
+    const { project, permissions, userId } = inProject(ctx);
+    const viewer = {
+      userId,
+      cancelsAny: can(permissions, automationPermission('follow_up', 'edit')),
+      cancelsOwn: can(permissions, 'crm.chat.send'),
+    };
+    if (can(permissions, automationPermission('follow_up', 'view'))) {
+      if ((await customerOf(ctx.services.db, project.id, input.customerId)) === null) {
+        throw new ActError('not_found');
+      }
+      return followUpRunsOf(ctx.services.db, project.id, input.customerId, null, viewer);
+    }
+    const seen = await visibleConversationsOfCustomer(ctx.services.db, scopeOf(ctx), input.customerId);
+    if (seen.length === 0) throw new ActError('not_found');
+    return followUpRunsOf(ctx.services.db, project.id, input.customerId, seen, viewer);
+  },
+
+  async follow_up_cancel(input, ctx) {
+    const { project, permissions, userId } = inProject(ctx);
+    const { db } = ctx.services;
+    const run = await followUpRunOf(db, project.id, input.runId);
+    if (run === null) throw new ActError('not_found');
+    const cancelsAny = can(permissions, automationPermission('follow_up', 'edit'));
+    if (!cancelsAny) {
+      const seen = await visibleConversationsOfCustomer(db, scopeOf(ctx), run.customerId);
+      if (!seen.includes(run.conversationId)) throw new ActError('not_found');
+      if (run.assignedUserId !== userId) throw new ActError('forbidden');
+    }
+    const cancelled = await cancelFollowUpRun(
+      db,
+      { projectId: project.id, runId: input.runId, userId, now: ctx.now },
+      { userId, cancelsAny, cancelsOwn: true },
+    );
+    if (cancelled === 'ended') throw new ActError('conflict');
+    await announceFollowUps(ctx.services, project.key, [run.conversationId]);
+    return cancelled;
   },
 } satisfies Pick<ActHandlers, AutomationActs>;

@@ -4,13 +4,16 @@
  * project's balance, the send job queued), the conversation's division, the customer's stage
  * (recorded "by automation") and labels. Each action answers an `AutomationActionResult`; an
  * action that cannot be done (a row gone, the window closed meanwhile, the balance short) fails
- * alone, and the others still run. Not in this slice: `assign_agent` and `notify` (skipped).
+ * alone, and the others still run. `assign_agent` picks an online member (assignAgent.ts);
+ * `notify` collects its notes, sent once the transaction committed (`Carried.notices`). A label
+ * added or a stage entered queues its `automation.event` (eventQueue.ts) one step deeper.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { conversations, customerLabels, divisions, labels, media, waAccounts } from '../db/schema.ts';
 import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
 import { moveCustomer } from '../crm/stages.ts';
+import { followUpsOnStageMove } from './followUps.ts';
 import { OutboundRefused, storeOutbound } from '../inbox/messages.ts';
 import type { NewOutbound } from '../inbox/messages.ts';
 import { fileMessageType } from '../inbox/messageContent.ts';
@@ -25,6 +28,9 @@ import { uuidV5 } from '../broadcasts/sendKey.ts';
 import { fillQuickReply, renderBroadcastValues } from '../sdk.ts';
 import type { AutomationAction, AutomationActionResult, AutomationFailureReason, PriceRow } from '../sdk.ts';
 import type { BillingChange } from '../billing/charges.ts';
+import type { NotifyInput } from '../notifications/notify.ts';
+import { assignAgent, assignedNotice, noticeOf } from './assignAgent.ts';
+import { queueAutomationEvent } from './eventQueue.ts';
 
 /** The namespace of automation's send keys (a random uuid, fixed once). */
 const NAMESPACE = '3b0f8c52-6a4e-4d1f-b7a9-5e2c81d0f6a3';
@@ -43,6 +49,11 @@ export interface Target {
   customer: CustomerRow;
   now: Date;
   prices: readonly PriceRow[];
+  /**
+   * How deep in a chain of rules the event that set this rule off is (`EventCause.depth`): 0 for
+   * a customer's message or a timer; a label or stage this rule sets is one step deeper.
+   */
+  depth?: number;
 }
 
 /** What carrying a rule out changed, to announce once committed. */
@@ -53,6 +64,12 @@ export interface Carried {
   charges: (BillingChange | null)[];
   /** The conversation's summary changed (division, stage, label, a send). */
   changed: boolean;
+  /** A stage move stopped or started follow-up runs (`follow_up.changed`, src/automation/followUps.ts). */
+  followUpsChanged?: boolean;
+  /** Notes for members (`notify`), sent after the commit (src/automation/afterCommit.ts). */
+  notices?: NotifyInput[];
+  /** Agents the conversation was taken from (`assign_agent`): told in their own room. */
+  unassigned?: string[];
 }
 
 const result = (
@@ -150,8 +167,11 @@ async function outboundOf(
   return { content: prepared.content, job: { template: prepared.job } };
 }
 
-/** Sends one message of a rule (its `index` among the rule's actions keys it). */
-async function send(
+/**
+ * Sends one message of a rule (its `index` among the rule's actions keys it; a follow-up's step
+ * index, with the event key `follow_up:<runId>`).
+ */
+export async function sendAction(
   tx: Db,
   target: Target,
   action: Extract<AutomationAction, { kind: 'send_text' | 'send_media' | 'send_template' }>,
@@ -199,7 +219,7 @@ async function carryOne(
     case 'send_text':
     case 'send_media':
     case 'send_template':
-      return send(tx, target, action, index, carried);
+      return sendAction(tx, target, action, index, carried);
     case 'assign_division': {
       const [division] = await tx
         .select({ id: divisions.id })
@@ -221,10 +241,23 @@ async function carryOne(
         stageId: action.stageId,
         userId: null,
         ruleId: target.ruleId,
+        depth: (target.depth ?? 0) + 1,
         now,
       });
       if (moved === 'no_stage') return result(action, 'failed');
       if (moved === 'moved') carried.changed = true;
+      // Follow-ups count from stages: the same transaction stops and starts their runs.
+      if (moved === 'moved') {
+        const touched = await followUpsOnStageMove(tx, {
+          projectId,
+          customerId: customer.id,
+          stageId: action.stageId,
+          ruleId: target.ruleId,
+          depth: (target.depth ?? 0) + 1,
+          now,
+        });
+        if (touched.length > 0) carried.followUpsChanged = true;
+      }
       return result(action, 'done', action.stageId);
     }
     case 'add_label': {
@@ -239,13 +272,33 @@ async function carryOne(
         .values({ customerId: customer.id, labelId: label.id, createdAt: now })
         .onConflictDoNothing()
         .returning({ labelId: customerLabels.labelId });
-      if (added.length > 0) carried.changed = true;
+      if (added.length > 0) {
+        carried.changed = true;
+        const cause = { by: 'automation' as const, ruleId: target.ruleId, depth: (target.depth ?? 0) + 1 };
+        await queueAutomationEvent(
+          tx,
+          { kind: 'label_added', customerId: customer.id, targetId: label.id, cause },
+          now,
+        );
+      }
       return result(action, 'done', label.id);
     }
-    case 'assign_agent':
-    case 'notify':
-      // Not in this slice (docs/automation.md): agent assignment needs presence, notify a kind.
-      return result(action, 'skipped');
+    case 'assign_agent': {
+      const assigned = await assignAgent(tx, target, action);
+      if (assigned.userId === null) return result(action, 'failed', null, 'no_agent');
+      if (assigned.from !== assigned.userId) {
+        carried.changed = true;
+        if (assigned.from !== null) (carried.unassigned ??= []).push(assigned.from);
+        (carried.notices ??= []).push(await assignedNotice(tx, target, assigned.userId));
+      }
+      return result(action, 'done', assigned.userId);
+    }
+    case 'notify': {
+      const notice = await noticeOf(tx, target, action);
+      if (notice === null) return result(action, 'failed', null, 'no_agent');
+      (carried.notices ??= []).push(notice);
+      return result(action, 'done');
+    }
   }
 }
 

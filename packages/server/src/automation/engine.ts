@@ -20,30 +20,24 @@ import type { Db } from '../db/openDatabase.ts';
 import { queryRows } from '../db/queryRows.ts';
 import {
   automationActivity,
-  automationFired,
   automationRules,
   conversations,
   customerLabels,
   customerStages,
-  customers,
   messages,
-  projects,
-  waAccounts,
 } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/JobRunner.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import { announce, conversationUpdated, messageNew } from '../inbox/announce.ts';
 import type { Announcement } from '../inbox/announce.ts';
 import { conversationWithCustomer } from '../inbox/conversations.ts';
-import { toThreadMessage } from '../inbox/views.ts';
+import { automationThreadMessages } from '../inbox/messages.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import { publishBillingChanges } from '../billing/announce.ts';
-import { projectSettings } from '../team/settings.ts';
-import { CUSTOMER_SERVICE_WINDOW_MS, evaluateRule, inRuleOrder } from '../sdk.ts';
+import { evaluateRule, inRuleOrder, skipLogged } from '../sdk.ts';
 import type {
-  AdSource,
   AutomationActivityReason,
-  AutomationContext,
+  AutomationEvent,
   AutomationRule,
   AutomationRuleKind,
   PriceRow,
@@ -51,6 +45,10 @@ import type {
 import { carryOut } from './carryOut.ts';
 import type { Carried } from './carryOut.ts';
 import { ruleOf } from './rules.ts';
+import { adSourceOf, contextOf, conversationState } from './conversationState.ts';
+import { removedFrom, sendNotices } from './afterCommit.ts';
+import { customerWroteTimers } from './timerStore.ts';
+import { followUpChanged, followUpsOnMessage } from './followUps.ts';
 
 /** The job kind; `sapa_receive_messages` (migration 0021) names it too. */
 export const AUTOMATION_MESSAGE_JOB = 'automation.message';
@@ -61,14 +59,6 @@ const MESSAGE_KINDS = [
   'auto_division',
   'auto_stage',
 ] as const satisfies readonly AutomationRuleKind[];
-
-/** Reasons that say the rule was never meant for this event: no activity line for them. */
-const UNLOGGED: ReadonlySet<AutomationActivityReason> = new Set([
-  'disabled',
-  'trigger_mismatch',
-  'own_message',
-  'agent_message',
-]);
 
 const payloadSchema = z.object({
   messageId: z.string().uuid(),
@@ -87,85 +77,39 @@ export interface AutomationDeps {
   kick: () => void;
 }
 
-/** A click-to-WhatsApp referral as an ad source (tracked links are not attributed yet). */
-function adSourceOf(referral: { sourceId?: string | undefined } | null | undefined): AdSource | null {
-  if (referral === null || referral === undefined) return null;
-  return { kind: 'ad', adId: referral.sourceId ?? null };
-}
-
 /** Everything a message's rules are judged on, or null when the message is gone or not a customer's. */
 async function load(db: Db, payload: z.output<typeof payloadSchema>, now: Date) {
-  const [found] = await db
-    .select({ message: messages, conversation: conversations, customer: customers, project: projects })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(customers, eq(customers.id, conversations.customerId))
-    .innerJoin(projects, eq(projects.id, conversations.projectId))
-    .where(eq(messages.id, payload.messageId))
-    .limit(1);
-  if (found === undefined || found.message.direction !== 'in') return null;
-  const { conversation, customer, project } = found;
-  const [rows, labelRows, stageRows, firedRows, settings, account] = await Promise.all([
+  const [message] = await db.select().from(messages).where(eq(messages.id, payload.messageId)).limit(1);
+  if (message === undefined || message.direction !== 'in') return null;
+  const [state, rows] = await Promise.all([
+    conversationState(db, message.conversationId),
     db
       .select()
       .from(automationRules)
       .where(
         and(
-          eq(automationRules.projectId, project.id),
+          inArray(
+            automationRules.projectId,
+            db
+              .select({ projectId: conversations.projectId })
+              .from(conversations)
+              .where(eq(conversations.id, message.conversationId)),
+          ),
           eq(automationRules.enabled, true),
-          inArray(automationRules.kind, [...MESSAGE_KINDS]),
         ),
       ),
-    db
-      .select({ id: customerLabels.labelId })
-      .from(customerLabels)
-      .where(eq(customerLabels.customerId, customer.id)),
-    db
-      .select({ id: customerStages.stageId })
-      .from(customerStages)
-      .where(eq(customerStages.customerId, customer.id)),
-    db.select().from(automationFired).where(eq(automationFired.conversationId, conversation.id)),
-    projectSettings(db, project),
-    db
-      .select({ deletedAt: waAccounts.deletedAt })
-      .from(waAccounts)
-      .where(eq(waAccounts.id, conversation.accountId))
-      .limit(1),
   ]);
-  const windowOpen =
-    conversation.lastInboundAt !== null &&
-    conversation.lastInboundAt.getTime() > now.getTime() - CUSTOMER_SERVICE_WINDOW_MS;
-  const context: AutomationContext = {
-    event: {
-      kind: 'message',
-      author: 'customer',
-      text: found.message.caption,
-      newCustomer: payload.newCustomer,
-      adSource: adSourceOf(payload.referral),
-      // Set by `markBroadcastReplies` in the transaction that stored the message.
-      broadcastId: found.message.broadcastId,
-    },
-    now,
-    conversation: {
-      accountId: conversation.accountId,
-      labelIds: labelRows.map((row) => row.id),
-      stageId: stageRows[0]?.id ?? null,
-      divisionId: conversation.divisionId,
-      adSource: adSourceOf(conversation.referral),
-      windowOpen,
-    },
-    project: { timeZone: settings.timeZone, workingHours: settings.workingHours },
-    lastFiredAt: Object.fromEntries(firedRows.map((row) => [row.ruleId, row.lastFiredAt])),
+  if (state === null) return null;
+  const event: AutomationEvent = {
+    kind: 'message',
+    author: 'customer',
+    text: message.caption,
+    newCustomer: payload.newCustomer,
+    adSource: adSourceOf(payload.referral),
+    // Set by `markBroadcastReplies` in the transaction that stored the message.
+    broadcastId: message.broadcastId,
   };
-  return {
-    context,
-    rules: rows.map(ruleOf),
-    message: found.message,
-    conversation,
-    customer,
-    project,
-    accountDeleted: account[0]?.deletedAt != null,
-  };
+  return { ...state, message, rules: rows.map(ruleOf), context: contextOf(state, event, now) };
 }
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
@@ -205,7 +149,7 @@ async function logSkip(
  * Claims an auto-reply's quiet period in `tx`: moves `last_fired_at` to `now` only when the quiet
  * period has passed since the last firing; false when another firing holds it.
  */
-async function claimQuietPeriod(
+export async function claimQuietPeriod(
   tx: Db,
   rule: AutomationRule,
   conversationId: string,
@@ -292,20 +236,19 @@ async function announceCarried(
   carried: Carried,
   now: Date,
 ): Promise<void> {
+  await sendNotices(deps, carried);
   if (!carried.changed) return;
   const { db } = deps;
   const key = loaded.project.key;
   const found = await conversationWithCustomer(db, loaded.conversation.id);
   if (found === null) return;
-  const announcements: Announcement[] = carried.sent.map((message) =>
-    messageNew(
-      key,
-      found.conversation,
-      found.customer,
-      toThreadMessage(message, null, { links: deps.links, now }),
-    ),
+  const sent = await automationThreadMessages(db, carried.sent, { links: deps.links, now });
+  const announcements: Announcement[] = sent.map((message) =>
+    messageNew(key, found.conversation, found.customer, message),
   );
   announcements.push(conversationUpdated(key, found, now));
+  announcements.push(...(await removedFrom(db, key, found.conversation, carried)));
+  if (carried.followUpsChanged === true) announcements.push(followUpChanged(key, found.conversation));
   announce(deps.publisher, announcements);
   if (carried.sent.length > 0) {
     deps.kick();
@@ -316,32 +259,38 @@ async function announceCarried(
   }
 }
 
-/** Runs one kind's rules in order: the first that fires acts; triggered skips are logged. */
+/**
+ * Runs one kind's rules in order: the first that fires acts; skips worth it are logged. True when
+ * a rule acted (or failed partway), so what the next kind sees may have changed.
+ */
 async function runKind(
   deps: AutomationDeps,
   loaded: Loaded,
   kind: AutomationRuleKind,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
+  let changed = false;
   const rules = inRuleOrder(loaded.rules.filter((rule) => rule.kind === kind));
   for (const rule of rules) {
     try {
       const outcome = evaluateRule(rule, loaded.context);
       if (!outcome.fires) {
-        if (!UNLOGGED.has(outcome.reason)) await logSkip(deps.db, loaded, rule, outcome.reason, now);
+        if (skipLogged(outcome.reason, 'event')) await logSkip(deps.db, loaded, rule, outcome.reason, now);
         continue;
       }
       const fired = await fire(deps, loaded, rule, outcome.actions, outcome.keyword, now);
       if (fired.outcome === 'quiet_period' || fired.outcome === 'skipped_before') continue;
       if (fired.carried !== null) await announceCarried(deps, loaded, fired.carried, now);
-      return;
+      return true;
     } catch (error) {
+      changed = true;
       deps.log.warn({ err: error, ruleId: rule.id, messageId: loaded.message.id }, 'automation rule failed');
       await logSkip(deps.db, loaded, rule, 'error', now).catch((logError: unknown) =>
         deps.log.warn({ err: logError, ruleId: rule.id }, 'logging an automation error failed'),
       );
     }
   }
+  return changed;
 }
 
 /** The handler of `automation.message` jobs. */
@@ -355,28 +304,41 @@ export function automationMessageJob(deps: AutomationDeps): JobHandler {
       }
       const now = deps.now();
       const loaded = await load(deps.db, parsed.data, now);
-      if (loaded === null || loaded.rules.length === 0 || loaded.accountDeleted) return;
+      if (loaded === null || loaded.accountDeleted) return;
       for (const kind of MESSAGE_KINDS) {
-        await runKind(deps, loaded, kind, now);
-        // A later kind sees what an earlier one did (a division set, a label added).
-        if (kind !== 'auto_stage') await refresh(deps.db, loaded);
+        // A later kind (and the follow-ups) sees what an earlier one did: a division, labels, a stage.
+        if (await runKind(deps, loaded, kind, now)) await refresh(deps.db, loaded);
       }
+      // No-reply timers (timerStore.ts): the message answers `no_customer_reply`, starts `no_agent_reply`.
+      await customerWroteTimers(deps.db, {
+        projectId: loaded.project.id,
+        conversationId: loaded.conversation.id,
+        rules: loaded.rules,
+        at: loaded.message.createdAt,
+        timeZone: loaded.context.project.timeZone,
+        now,
+      });
+      // Follow-up sequences (src/automation/followUps.ts), after the other kinds: the message
+      // stops the conversation's runs and starts those of the follow-up rules it fires.
+      await followUpsOnMessage(deps, loaded, now);
     },
   };
 }
 
-/** Brings the loaded conversation's division and labels up to date after a kind acted. */
+/** Brings the loaded conversation's division, labels and stage up to date after a kind acted. */
 async function refresh(db: Db, loaded: Loaded): Promise<void> {
-  const [conversation] = await db
-    .select()
-    .from(conversations)
-    .where(eq(conversations.id, loaded.conversation.id))
-    .limit(1);
+  const [[conversation], labelRows, [stage]] = await Promise.all([
+    db.select().from(conversations).where(eq(conversations.id, loaded.conversation.id)).limit(1),
+    db
+      .select({ id: customerLabels.labelId })
+      .from(customerLabels)
+      .where(eq(customerLabels.customerId, loaded.customer.id)),
+    db
+      .select({ id: customerStages.stageId })
+      .from(customerStages)
+      .where(eq(customerStages.customerId, loaded.customer.id)),
+  ]);
   if (conversation === undefined) return;
-  const labelRows = await db
-    .select({ id: customerLabels.labelId })
-    .from(customerLabels)
-    .where(eq(customerLabels.customerId, loaded.customer.id));
   loaded.conversation = conversation;
   loaded.context = {
     ...loaded.context,
@@ -384,6 +346,7 @@ async function refresh(db: Db, loaded: Loaded): Promise<void> {
       ...loaded.context.conversation,
       divisionId: conversation.divisionId,
       labelIds: labelRows.map((row) => row.id),
+      stageId: stage?.id ?? null,
     },
   };
 }

@@ -89,7 +89,11 @@ function referencesOf(draft: AutomationRuleDraft, prefix: string) {
     }
   };
   if (draft.kind === 'follow_up') {
-    draft.steps.forEach((step, index) => sends(step.message, `steps.${index}.message`));
+    draft.steps.forEach((step, index) => {
+      sends(step.message, `steps.${index}.message`);
+      // A fallback template is checked as a template step is (approved, its values, its file).
+      if (step.fallback !== undefined) sends(step.fallback, `steps.${index}.fallback`);
+    });
     return { references, templates };
   }
   draft.actions.forEach((action, index) => {

@@ -9,6 +9,7 @@ import type { Db } from '../db/openDatabase.ts';
 import { customerLabels, labels } from '../db/schema.ts';
 import type { LabelRow } from '../db/schema.ts';
 import type { Label } from '../sdk.ts';
+import { queueAutomationEvent } from '../automation/eventQueue.ts';
 import { isUniqueViolation } from './uniqueViolation.ts';
 
 export const LABEL_PAGE_SIZE = 10;
@@ -133,10 +134,26 @@ export async function setCustomerLabel(
   link: { customerId: string; labelId: string; attached: boolean; now: Date },
 ): Promise<void> {
   if (link.attached) {
-    await db
-      .insert(customerLabels)
-      .values({ customerId: link.customerId, labelId: link.labelId, createdAt: link.now })
-      .onConflictDoNothing();
+    await db.transaction(async (tx) => {
+      const added = await tx
+        .insert(customerLabels)
+        .values({ customerId: link.customerId, labelId: link.labelId, createdAt: link.now })
+        .onConflictDoNothing()
+        .returning({ labelId: customerLabels.labelId });
+      // Rules triggered by the label hear of it (src/automation/events.ts), in this transaction.
+      if (added.length > 0) {
+        await queueAutomationEvent(
+          tx,
+          {
+            kind: 'label_added',
+            customerId: link.customerId,
+            targetId: link.labelId,
+            cause: { by: 'agent' },
+          },
+          link.now,
+        );
+      }
+    });
   } else {
     await db
       .delete(customerLabels)

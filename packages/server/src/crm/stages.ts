@@ -6,10 +6,19 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
-import { conversations, customers, customerStages, stageMoves, stages, users } from '../db/schema.ts';
+import {
+  automationRules,
+  conversations,
+  customers,
+  customerStages,
+  stageMoves,
+  stages,
+  users,
+} from '../db/schema.ts';
 import type { StageRow } from '../db/schema.ts';
 import { maskPhone } from '../otp/maskPhone.ts';
-import type { CustomerStage, Stage, StageCard, StageColumn, StageMove } from '../sdk.ts';
+import type { CustomerStage, EventCause, Stage, StageCard, StageColumn, StageMove } from '../sdk.ts';
+import { queueAutomationEvent } from '../automation/eventQueue.ts';
 import { likePattern } from './labels.ts';
 import { isUniqueViolation } from './uniqueViolation.ts';
 
@@ -163,17 +172,24 @@ export async function customerStage(db: Db, customerId: string): Promise<Custome
       .where(eq(customerStages.customerId, customerId))
       .limit(1),
     db
-      .select({ move: stageMoves, user: { id: users.id, name: users.name } })
+      .select({
+        move: stageMoves,
+        user: { id: users.id, name: users.name },
+        rule: { id: automationRules.id, name: automationRules.name },
+      })
       .from(stageMoves)
       .leftJoin(users, eq(users.id, stageMoves.userId))
+      .leftJoin(automationRules, eq(automationRules.id, stageMoves.ruleId))
       .where(eq(stageMoves.customerId, customerId))
       .orderBy(desc(stageMoves.at), desc(stageMoves.id))
       .limit(100),
   ]);
-  const history: StageMove[] = moves.map(({ move, user }) => ({
+  const history: StageMove[] = moves.map(({ move, user, rule }) => ({
     from: move.fromName === null ? null : { id: move.fromStageId, name: move.fromName },
     to: move.toName === null ? null : { id: move.toStageId, name: move.toName },
     by: user?.id ? { id: user.id, name: user.name } : null,
+    // Only a rule moves without a member (`moveCustomer`); a deleted rule's moves lose its id.
+    automation: move.userId === null ? { ruleId: rule?.id ?? null, ruleName: rule?.name ?? null } : null,
     at: move.at.toISOString(),
   }));
   return { customerId, stage: current ?? null, history };
@@ -192,6 +208,8 @@ export async function moveCustomer(
     /** The member who moved them; `null` with `ruleId`: an automation rule did. */
     userId: string | null;
     ruleId?: string | null;
+    /** With `ruleId`: how deep in a chain of rules the move is (`EventCause.depth`). */
+    depth?: number;
     now: Date;
   },
 ): Promise<'moved' | 'same' | 'no_stage'> {
@@ -236,6 +254,18 @@ export async function moveCustomer(
       ruleId: move.ruleId ?? null,
       at: move.now,
     });
+    // Rules triggered by the stage entered hear of it (src/automation/events.ts), in this transaction.
+    if (to !== null) {
+      const cause: EventCause =
+        move.ruleId == null
+          ? { by: 'agent' }
+          : { by: 'automation', ruleId: move.ruleId, depth: move.depth ?? 1 };
+      await queueAutomationEvent(
+        tx,
+        { kind: 'stage_entered', customerId: move.customerId, targetId: to.id, cause },
+        move.now,
+      );
+    }
     return 'moved';
   });
 }

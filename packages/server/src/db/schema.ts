@@ -105,6 +105,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'invite_accepted',
   'account_disconnected',
   'low_balance',
+  'automation_note',
 ]);
 
 /** A user's notifications (`/notification`, the bell), listed unread first, then newest first. */
@@ -279,6 +280,8 @@ export const projectMembers = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: at('created_at').notNull(),
+    /** When a conversation was last assigned to them by automation (round robin; migration 0023). */
+    lastAssignedAt: at('last_assigned_at'),
   },
   (table) => [
     primaryKey({ columns: [table.projectId, table.userId] }),
@@ -1376,6 +1379,10 @@ export const followUpRuns = pgTable(
       .where(sql`${table.state} = 'pending'`),
     // A customer's runs, newest first (the customer panel); and the conversation's, to stop them.
     index('follow_up_runs_customer_idx').on(table.customerId, table.startedAt),
+    // A customer's pending runs: the panel lists them first, a stage move stops them (0022).
+    index('follow_up_runs_customer_pending_idx')
+      .on(table.customerId)
+      .where(sql`${table.state} = 'pending'`),
     index('follow_up_runs_conversation_idx')
       .on(table.conversationId)
       .where(sql`${table.state} = 'pending'`),
@@ -1463,3 +1470,35 @@ export type AutomationTimerKind = 'no_agent_reply' | 'no_customer_reply' | 'reas
 export type AutomationRuleRow = typeof automationRules.$inferSelect;
 export type AutomationActivityRow = typeof automationActivity.$inferSelect;
 export type FollowUpRunRow = typeof followUpRuns.$inferSelect;
+
+/**
+ * Presence (migration 0023, src/realtime/presence.ts): each server process with its heartbeat, and
+ * each socket it holds. A member is online while a socket of a process with a recent heartbeat is theirs.
+ */
+export const serverProcesses = pgTable(
+  'server_processes',
+  {
+    id: uuid('id').primaryKey(),
+    startedAt: at('started_at').notNull(),
+    heartbeatAt: at('heartbeat_at').notNull(),
+  },
+  (table) => [index('server_processes_heartbeat_idx').on(table.heartbeatAt)],
+);
+
+export const socketPresence = pgTable(
+  'socket_presence',
+  {
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => serverProcesses.id, { onDelete: 'cascade' }),
+    socketId: text('socket_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectedAt: at('connected_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.processId, table.socketId] }),
+    index('socket_presence_user_idx').on(table.userId),
+  ],
+);

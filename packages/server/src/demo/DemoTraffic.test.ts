@@ -19,6 +19,19 @@ describe('DemoTraffic', () => {
     expect(kinds.get('text')).toBeGreaterThan(1_200);
   });
 
+  it("has customers ask the price and say they have transferred now and then (the demo rules' words)", () => {
+    const traffic = new DemoTraffic(seededRandom(5), 300, 340);
+    const texts = Array.from({ length: 1_000 }, () => traffic.next().message).filter(
+      (message): message is string => typeof message === 'string',
+    );
+    const share = (word: RegExp) => texts.filter((text) => word.test(text)).length / texts.length;
+    // Where a word starts, as the rules' `contains` keywords match ("Harganya", "transfer").
+    for (const word of [/(^|\P{L})harga/iu, /(^|\P{L})transfer/iu]) {
+      expect(share(word)).toBeGreaterThan(0.04);
+      expect(share(word)).toBeLessThan(0.25);
+    }
+  });
+
   it("greets on a new customer's first message", () => {
     const traffic = new DemoTraffic(seededRandom(3), 0, 5);
     const first = new Map<number, unknown>();

@@ -20,6 +20,7 @@ const FIRST_CONTACTS = [
   'Halo, saya dapat nomor ini dari Instagram',
   'Selamat sore kak, masih buka?',
   'Halo kak, bisa kirim katalognya?',
+  'Halo kak, mau tanya harga batik tulis',
 ];
 
 /** Quote the business's last message when the simulator has one, else go as plain texts. */

@@ -24,6 +24,8 @@ const demoSettingsSchema = z.object({
   seed: z.number().int(),
   /** The CRM set (labels, stages, quick replies: seedCrm.ts) was made; absent in older demos. */
   crmSeeded: z.boolean().optional(),
+  /** The demo's automation rules (seedAutomation.ts) were made; absent in older demos. */
+  automationSeeded: z.boolean().optional(),
 });
 
 export type DemoSettings = z.infer<typeof demoSettingsSchema>;

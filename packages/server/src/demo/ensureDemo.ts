@@ -27,8 +27,11 @@ export const DEMO_ACCOUNT_NAME = 'Toko Demo (simulator)';
 /** The simulator's default business number (its README), in E.164. */
 export const DEMO_DISPLAY_PHONE = '+6281210009000';
 
-/** Any constant: one process at a time creates the demo (several processes on one PostgreSQL). */
-const DEMO_LOCK = 727_274_101;
+/**
+ * Any constant: one process at a time creates the demo, or adds to it (several processes on one
+ * PostgreSQL); held for the transaction (`pg_advisory_xact_lock`).
+ */
+export const DEMO_LOCK = 727_274_101;
 const TRIES = 5;
 
 export interface DemoSize {

@@ -132,9 +132,16 @@ export const SCENARIOS: readonly (readonly ScriptTurn[])[] = [
 /** The script Click-to-WhatsApp ad customers follow (their first message answers the ad). */
 export const AD_SCENARIO = 6;
 
-/** What customers write when they come back later (the live messages of the demo). */
+/**
+ * What customers write when they come back later (the live messages of the demo). Some ask the
+ * price ("harga") or say they have paid ("transfer"): the demo's rules act on those words
+ * (seedAutomation.ts).
+ */
 export const FOLLOW_UPS: readonly string[] = [
   'Kak, stok yang kemarin masih ada?',
+  'Kak, harga kemeja batiknya berapa?',
+  'Harganya berapa kak kalau ambil 3?',
+  'Kak, saya sudah transfer barusan ya, mohon dicek',
   'Halo kak, saya mau order lagi',
   'Kak, pesanan saya sudah dikirim belum?',
   'Ada promo apa minggu ini kak?',

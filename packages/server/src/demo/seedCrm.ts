@@ -18,11 +18,15 @@ export const DEMO_LABELS = [
   { name: 'Komplain', color: '#dc143c', every: 13, at: 7 },
 ] as const;
 
-/** The pipeline in board order; a customer is in one stage: `k % 10 = at`. */
+/**
+ * The pipeline in board order; a customer is in one stage: `k % 10 = at`. "Bayar" (paid) is where
+ * the demo's auto-stage rule moves a customer who writes "transfer" (seedAutomation.ts).
+ */
 export const DEMO_STAGES = [
   { name: 'Prospek', color: '#6a5acd', at: [0, 1, 2] },
   { name: 'Negosiasi', color: '#ff8c00', at: [3, 4] },
   { name: 'Deal', color: '#2e8b57', at: [5] },
+  { name: 'Bayar', color: '#008b8b', at: [7] },
   { name: 'Selesai', color: '#708090', at: [6] },
 ] as const;
 

@@ -6,7 +6,7 @@
  * agents' sends with status webhooks, as Meta would. The demo user's saldo and the project's
  * balance get a month of history once (seedBilling.ts); top-ups are paid on the payment
  * simulator main.ts starts. The project gets a finished broadcast and a scheduled one once
- * (seedBroadcasts.ts).
+ * (seedBroadcasts.ts), and four automation rules switched on once (seedAutomation.ts).
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +26,7 @@ import type { DemoMessage } from './DemoTraffic.ts';
 import { seedDemoTemplates } from './demoTemplates.ts';
 import { demoWabaId, ensureDemo } from './ensureDemo.ts';
 import { seedDemoBilling } from './seedBilling.ts';
+import { seedDemoAutomation } from './seedAutomation.ts';
 import { seedDemoBroadcasts } from './seedBroadcasts.ts';
 import { seedGallery } from './seedGallery.ts';
 import { Trickle } from './Trickle.ts';
@@ -193,6 +194,14 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     for (const reply of broadcasts.replies) {
       if (simulated.has(reply.phone)) simulator.rememberCustomerWrote(reply.phone, reply.at.getTime());
     }
+    // Four rules switched on (an out-of-hours greeting, "harga" to Sales, "transfer" to the stage
+    // Bayar, a follow-up), made once, after the templates the follow-up names (seedAutomation.ts).
+    await seedDemoAutomation(db, services.media, {
+      projectId: account.projectId,
+      accountId: account.id,
+      userId: settings.userId,
+      now: services.now(),
+    });
 
     const pauses = options.trickle === undefined ? DEFAULT_TRICKLE : options.trickle;
     const random = seededRandom(settings.seed + 1);

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizz
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/openDatabase.ts';
-import { broadcasts, conversations, messages, waAccounts } from '../db/schema.ts';
+import { automationRules, broadcasts, conversations, messages, waAccounts } from '../db/schema.ts';
 import type { ConversationRow, LastMessageSummary, MessageRow } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
 import { chargeMessage } from '../billing/charges.ts';
@@ -14,6 +14,7 @@ import type { PriceRow, SentTemplate, ThreadMessage } from '../sdk.ts';
 import type { MessageContent } from './messageContent.ts';
 import { toThreadMessage } from './views.ts';
 import type { MessageView } from './views.ts';
+import { outboundTimers } from '../automation/timerStore.ts';
 
 export const DEFAULT_MESSAGE_LIMIT = 50;
 
@@ -31,14 +32,43 @@ async function selectMessages(
       message: messages,
       reply: { id: quoted.id, type: quoted.type, caption: quoted.caption, filename: quoted.filename },
       broadcast: { id: broadcasts.id, name: broadcasts.name },
+      rule: { id: automationRules.id, name: automationRules.name },
     })
     .from(messages)
     .leftJoin(quoted, eq(quoted.id, messages.replyTo))
     .leftJoin(broadcasts, eq(broadcasts.id, messages.broadcastId))
+    .leftJoin(automationRules, eq(automationRules.id, messages.automationRuleId))
     .where(where)
     .orderBy(order)
     .limit(limit);
-  return rows.map((row) => toThreadMessage(row.message, row.reply, view, row.broadcast));
+  return rows.map((row) =>
+    toThreadMessage(row.message, row.reply, view, { broadcast: row.broadcast, rule: row.rule }),
+  );
+}
+
+/**
+ * Messages automation just sent (no reply, no broadcast) as a thread shows them, each named with
+ * its rule: one lookup of the rules for them all.
+ */
+export async function automationThreadMessages(
+  db: Db,
+  rows: readonly MessageRow[],
+  view: MessageView,
+): Promise<ThreadMessage[]> {
+  const ids = [
+    ...new Set(rows.flatMap((row) => (row.automationRuleId === null ? [] : [row.automationRuleId]))),
+  ];
+  const rules =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: automationRules.id, name: automationRules.name })
+          .from(automationRules)
+          .where(inArray(automationRules.id, ids));
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  return rows.map((row) =>
+    toThreadMessage(row, null, view, { rule: byId.get(row.automationRuleId ?? '') ?? null }),
+  );
 }
 
 /**
@@ -255,6 +285,9 @@ export async function storeOutbound(
         runAt: now,
         now,
       });
+      // Automation's no-reply timers (src/automation/timerStore.ts): an agent's reply clears the
+      // customer's wait, any message sent starts the wait for the customer's answer.
+      await outboundTimers(tx, { conversationId, ...fields });
       return { ...appended, charge };
     });
   } catch (error) {

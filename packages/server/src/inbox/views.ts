@@ -44,16 +44,26 @@ export interface MessageView {
 /** The broadcast a message was sent by or answers, as a thread shows it (`messages.broadcast_id`, named). */
 export type BroadcastRef = ThreadMessage['broadcast'];
 
+/** What names a message's broadcast and automation rule, looked up by the caller (a join). */
+export interface MessageNames {
+  broadcast?: BroadcastRef;
+  /** The rule of `messages.automation_rule_id` (null: deleted). */
+  rule?: { id: string; name: string } | null;
+}
+
 /**
- * A stored message as a thread shows it. `broadcast` names the row's `broadcastId` (its name
- * looked up by the caller); without it, a row of a broadcast is shown without its tag.
+ * A stored message as a thread shows it. `names` names the row's `broadcastId` and
+ * `automationRuleId` (looked up by the caller); without them, a row of a broadcast is shown
+ * without its tag and a rule's message as automation's without the rule's name.
  */
 export function toThreadMessage(
   row: MessageRow,
   reply: ReplyRef,
   view: MessageView,
-  broadcast: BroadcastRef = null,
+  names: MessageNames = {},
 ): ThreadMessage {
+  const { broadcast = null, rule = null } = names;
+  const ruleId = row.automationRuleId;
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -73,6 +83,7 @@ export function toThreadMessage(
     template: row.template,
     pricing: row.pricing,
     broadcast: row.broadcastId === null || broadcast?.id !== row.broadcastId ? null : broadcast,
+    automation: ruleId === null ? null : { ruleId, ruleName: rule?.id === ruleId ? rule.name : null },
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -27,6 +27,7 @@ import {
   userRoom,
 } from './rooms.ts';
 import { guardRecovery } from './recovery.ts';
+import { Presence } from './presence.ts';
 import { socketAuth, SocketRefusal } from './socketAuth.ts';
 import type { SocketData } from './socketAuth.ts';
 
@@ -41,6 +42,8 @@ export interface Realtime {
   io: RealtimeServer;
   /** Where handlers publish (`services.publisher`). */
   publisher: Publisher;
+  /** Which members are online, this process's part (presence.ts). */
+  presence: Presence;
 }
 
 /** How long a dropped socket's rooms and missed events are kept for it (connection-state recovery). */
@@ -90,8 +93,14 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
     if (open < config.socketsPerUser) return next();
     next(new SocketRefusal('too_many_connections', 'Too many open connections for this user.'));
   });
+  // Presence (presence.ts): this process's sockets in the database, for automation's assignment.
+  const presence = new Presence({ db: services.db, now: services.now, log: app.log });
+  await presence.start();
+  const presenceFailed = (error: unknown) => app.log.warn({ err: error }, 'presence update failed');
   io.on('connection', (socket) => {
     const { userId, sessionId, memberships } = socket.data;
+    presence.connect(socket.id, userId).catch(presenceFailed);
+    socket.on('disconnect', () => void presence.disconnect(socket.id).catch(presenceFailed));
     const rooms = [
       userRoom(userId),
       sessionRoom(sessionId),
@@ -153,13 +162,15 @@ export async function attachRealtime(app: FastifyInstance, services: Services): 
     recovery.stop();
     for (const socket of io.of('/').sockets.values()) socket.disconnect(true);
     io.engine.close();
+    // A clean shutdown takes this process's sockets off at once (a crash: at its heartbeat's expiry).
+    await presence.stop().catch(presenceFailed);
   });
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
     await redis?.close();
   });
 
-  const realtime = { io, publisher };
+  const realtime = { io, publisher, presence };
   attached.set(app, realtime);
   return realtime;
 }

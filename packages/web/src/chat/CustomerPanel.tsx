@@ -19,6 +19,7 @@ import { CustomerOptOut } from '../customers/CustomerOptOut.tsx';
 import { CustomerDivision } from './CustomerDivision.tsx';
 import { CustomerLabels } from './CustomerLabels.tsx';
 import { CustomerStage } from './CustomerStage.tsx';
+import { CustomerFollowUps } from './LazyCustomerFollowUps.tsx';
 import { OptionSelect } from './OptionSelect.tsx';
 import * as css from './customerPanel.css.ts';
 
@@ -30,7 +31,8 @@ const NOBODY = 'nobody';
  * The customer of the open conversation: name (renamed with `crm.chat.rename_client`), phone as
  * the server gives it (masked without `show_user_contact_detail`), WhatsApp profile name, the
  * number it came in on, first contact, the ad it came from, whether they opted out of broadcasts
- * (reversible with `crm.customer.edit`), its labels, its stage, its division,
+ * (reversible with `crm.customer.edit`), its labels, its stage, its pending follow-ups (each
+ * cancellable by the conversation's agent or with `crm.autofu.edit`), its division,
  * its assignee (picked with `crm.chat.assign`, else only named) and its window; "Kirim pesan"
  * (`crm.chat.send`) reaches the customer with a template through any number that can send.
  */
@@ -135,6 +137,7 @@ export function CustomerPanel({
       />
       <CustomerLabels projectKey={projectKey} customerId={customer.id} />
       <CustomerStage customerId={customer.id} timeZone={timeZone} />
+      <CustomerFollowUps projectKey={projectKey} customerId={customer.id} timeZone={timeZone} />
       <CustomerDivision conversation={conversation} />
       {canAssign ? (
         <OptionSelect

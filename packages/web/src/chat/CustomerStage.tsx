@@ -15,6 +15,7 @@ import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { useProject } from '../project/ProjectScope.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
 import * as css from '../stages/customerStage.css.ts';
+import { automationName } from './automationName.ts';
 import { OptionSelect } from './OptionSelect.tsx';
 
 /** The select's key for "no stage" (keys cannot be null). */
@@ -24,8 +25,9 @@ const HISTORY_SHOWN = 5;
 
 /**
  * The customer's stage in the chat's customer panel (customerStageMachine): a chip of its colour,
- * a select to move them with `crm.chat.add_stage`, and their last moves (from → to, by whom,
- * when). Follows everyone's moves live. Hidden for a member who may not see stages.
+ * a select to move them with `crm.chat.add_stage`, and their last moves (from → to, by whom or
+ * by which automation rule, when). Follows everyone's moves live. Hidden for a member who may not
+ * see stages.
  */
 export function CustomerStage({ customerId, timeZone }: { customerId: string; timeZone: string }) {
   const { project } = useProject();
@@ -130,18 +132,28 @@ function StageHistory({ moves, timeZone }: { moves: readonly StageMove[]; timeZo
   if (moves.length === 0) return <p className={choice.muted}>{t('customerStage.noHistory')}</p>;
   return (
     <ol className={css.history} aria-label={t('customerStage.history')} data-testid="stage-history">
-      {moves.slice(0, HISTORY_SHOWN).map((move) => (
-        <li key={`${move.at}-${move.to?.id ?? 'none'}`} className={css.move}>
-          <span>{t('customerStage.move', { from: stageName(t, move.from), to: stageName(t, move.to) })}</span>
-          <span className={css.moveMeta}>
-            {move.by === null
-              ? t('customerStage.at', { date: formatDateTime(move.at, timeZone) })
-              : t('customerStage.by', { name: move.by.name, date: formatDateTime(move.at, timeZone) })}
-          </span>
-        </li>
-      ))}
+      {moves.slice(0, HISTORY_SHOWN).map((move) => {
+        const by = moverName(t, move);
+        const date = formatDateTime(move.at, timeZone);
+        return (
+          <li key={`${move.at}-${move.to?.id ?? 'none'}`} className={css.move}>
+            <span>
+              {t('customerStage.move', { from: stageName(t, move.from), to: stageName(t, move.to) })}
+            </span>
+            <span className={css.moveMeta}>
+              {by === null ? t('customerStage.at', { date }) : t('customerStage.by', { name: by, date })}
+            </span>
+          </li>
+        );
+      })}
     </ol>
   );
+}
+
+/** Who made a move: the member, or automation ("Otomatis · <rule>"). */
+function moverName(t: Translate, move: StageMove): string | null {
+  if (move.by !== null) return move.by.name;
+  return move.automation === null ? null : automationName(t, move.automation);
 }
 
 /** A move's end: no stage, or the stage's name (kept even once the stage is deleted). */

@@ -13,12 +13,13 @@ import {
   PreviewGlyph,
   ReplyIcon,
 } from '../components/icons.tsx';
-import { useT } from '../i18n/I18nProvider.tsx';
+import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import { failureText } from '../outreach/messageFailure.ts';
 import { BalanceRefusalNote, useBalanceRefusal } from '../outreach/BalanceRefusal.tsx';
 import type { MessageKey } from '@sapa/sdk';
 import { useProject } from '../project/ProjectScope.tsx';
 import { broadcastPath } from '../routes.ts';
+import { automationName } from './automationName.ts';
 import { MessageContent, type MessageBody } from './MessageContent.tsx';
 import * as css from './message.css.ts';
 import { loadBroadcastTexts } from '../i18n/broadcastTexts.ts';
@@ -88,6 +89,15 @@ function bodyOf(item: ThreadItem): MessageBody {
   };
 }
 
+/** Who sent an outbound message: automation ("Otomatis · <rule>") or the agent, by name. */
+function senderOf(
+  t: Translate,
+  message: ThreadMessage,
+  agentName: MessageRowProps['agentName'],
+): string | null {
+  return message.automation === null ? agentName(message.senderId) : automationName(t, message.automation);
+}
+
 /** One message of the thread: who sent it, its quote, its content, time and delivery mark. */
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const t = useT();
@@ -96,7 +106,8 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const mark = deliveryMark(item);
   const body = bodyOf(item);
   const createdAt = item.kind === 'message' ? item.message.createdAt : item.pending.createdAt;
-  const sender = item.kind === 'message' && side === 'out' ? props.agentName(item.message.senderId) : null;
+  const sender =
+    item.kind === 'message' && side === 'out' ? senderOf(t, item.message, props.agentName) : null;
   const quoted: Quoted | undefined =
     item.kind === 'message'
       ? (item.message.replyTo ?? undefined)

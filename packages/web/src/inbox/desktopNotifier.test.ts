@@ -56,6 +56,7 @@ const message: InboundMessage['message'] = {
   template: null,
   pricing: null,
   broadcast: null,
+  automation: null,
   createdAt: '2025-03-01T10:00:00Z',
 };
 const event: InboundMessage = { key: 'k1', conversationId: 'c1', seq: 3, customerName: 'Sari', message };

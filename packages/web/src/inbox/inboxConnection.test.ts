@@ -72,4 +72,32 @@ describe('the inbox connection', () => {
     realtime.emit('conversation.removed', { key: 'k1', conversationId: 'c1' });
     expect(seen).toHaveLength(1);
   });
+
+  it('has the screens fetch again when data read before the first connection was shown, once', () => {
+    const realtime = createFakeRealtime();
+    const answers = [true, false];
+    const session = signal(true);
+    const inbox = createInboxConnection({
+      realtime,
+      signedIn: session,
+      isReading: () => true,
+      onRefused: () => {},
+      readBeforeConnected: () => answers.shift() ?? false,
+    });
+    const seen: string[] = [];
+    inbox.router.attachList('k1', { send: (event) => seen.push(event.type) });
+    inbox.resyncs.on('resync', () => seen.push('resync'));
+    realtime.set('connected');
+    expect(seen).toEqual(['list.resync', 'resync']);
+    // A drop and its return resync as before; a later first connection asks again.
+    realtime.set('reconnecting');
+    realtime.set('connected');
+    expect(seen).toEqual(['list.resync', 'resync', 'list.resync', 'resync']);
+    session.set(false);
+    session.set(true);
+    realtime.set('connected');
+    expect(answers).toEqual([]);
+    expect(seen).toHaveLength(4);
+    inbox.stop();
+  });
 });

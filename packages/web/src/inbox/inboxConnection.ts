@@ -23,10 +23,23 @@ export interface InboxConnectionOptions {
   isReading: () => boolean;
   /** The server refused the socket's token: the session should check it. */
   onRefused: () => void;
+  /**
+   * Asked each time a connection first comes up (not after a drop, which resyncs anyway):
+   * whether the screens show data read before it (session/earlyActs.ts), which they then fetch
+   * again through `resyncs` and the router.
+   */
+  readBeforeConnected?: () => boolean;
+}
+
+/** Where to hear `resync`: the connection machine's, after a drop, and the one above. */
+export interface ResyncEvents {
+  on(type: 'resync', handler: () => void): { unsubscribe(): void };
 }
 
 export interface InboxConnection {
   connection: Actor<typeof connectionMachine>;
+  /** Every `resync`: use this, not `connection.on('resync')`, to fetch what was missed. */
+  resyncs: ResyncEvents;
   router: InboxRouter;
   stop(): void;
 }
@@ -34,7 +47,26 @@ export interface InboxConnection {
 export function createInboxConnection(options: InboxConnectionOptions): InboxConnection {
   const connection = createActor(connectionMachine, { input: { realtime: options.realtime } });
   connection.start();
-  const router = createInboxRouter(options.realtime, connection, { isReading: options.isReading });
+  const firstUp = new Set<() => void>();
+  const resyncs: ResyncEvents = {
+    on(type, handler) {
+      const dropped = connection.on(type, handler);
+      firstUp.add(handler);
+      return {
+        unsubscribe() {
+          dropped.unsubscribe();
+          firstUp.delete(handler);
+        },
+      };
+    },
+  };
+  const router = createInboxRouter(options.realtime, resyncs, { isReading: options.isReading });
+  let connecting = connection.getSnapshot().hasTag('connecting');
+  const up = connection.subscribe((snapshot) => {
+    const cameUp = connecting && snapshot.hasTag('online');
+    connecting = snapshot.hasTag('connecting');
+    if (cameUp && options.readBeforeConnected?.() === true) for (const handler of [...firstUp]) handler();
+  });
 
   let signedIn = false;
   const follow = () => {
@@ -55,10 +87,12 @@ export function createInboxConnection(options: InboxConnectionOptions): InboxCon
 
   return {
     connection,
+    resyncs,
     router,
     stop() {
       offSession();
       watch.unsubscribe();
+      up.unsubscribe();
       router.stop();
       connection.send({ type: 'connection.disconnect' });
       connection.stop();

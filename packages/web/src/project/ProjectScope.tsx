@@ -30,7 +30,7 @@ function ProjectActorScope({ projectKey, children }: { projectKey: string; child
   useEffect(() => followProject(realtime, projectKey, actor), [realtime, projectKey, actor]);
   // Back online after a drop: fetch what may have changed meanwhile (permissions, name, removal).
   useEffect(() => {
-    const subscription = inbox.connection.on('resync', () => actor.send({ type: 'project.resync' }));
+    const subscription = inbox.resyncs.on('resync', () => actor.send({ type: 'project.resync' }));
     return () => subscription.unsubscribe();
   }, [inbox, actor]);
   return <ProjectContext.Provider value={actor}>{children}</ProjectContext.Provider>;

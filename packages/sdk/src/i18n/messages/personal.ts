@@ -127,6 +127,7 @@ export const personal = {
     'notification.kind.invite_accepted': '{subject} bergabung ke {project} lewat undangan Anda',
     'notification.kind.account_disconnected': 'Nomor WhatsApp {subject} di {project} terputus',
     'notification.kind.low_balance': 'Saldo proyek {project} di bawah batas {subject}',
+    'notification.kind.automation_note': 'Otomasi tentang {subject} di {project}: {actor}',
   },
   en: {
     // Owned by the frame: sidebar.*, frame.*, access.*, home.*.
@@ -252,5 +253,6 @@ export const personal = {
     'notification.kind.invite_accepted': '{subject} joined {project} through your invite',
     'notification.kind.account_disconnected': 'WhatsApp number {subject} in {project} was disconnected',
     'notification.kind.low_balance': 'The balance of {project} is below its threshold of {subject}',
+    'notification.kind.automation_note': 'Automation about {subject} in {project}: {actor}',
   },
 } as const;

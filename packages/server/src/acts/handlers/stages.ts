@@ -16,6 +16,7 @@ import {
   BOARD_CARDS,
 } from '../../crm/stages.ts';
 import { visibleConversationsOfCustomer } from '../../inbox/conversations.ts';
+import { announceFollowUps, followUpsOnStageMove } from '../../automation/followUps.ts';
 import { translate } from '../../i18n/translate.ts';
 import { ActError } from '../ActError.ts';
 import type { ActContext } from '../context.ts';
@@ -99,14 +100,29 @@ export const stageHandlers = {
   async customer_stage_set(input, ctx) {
     const { project, userId } = inProject(ctx);
     await reachableCustomer(ctx, input.customerId, 'crm.stage.edit');
-    const moved = await moveCustomer(ctx.services.db, {
-      projectId: project.id,
-      customerId: input.customerId,
-      stageId: input.stageId,
-      userId,
-      now: ctx.now,
+    // Follow-ups count from stages: their runs stop and start in the move's transaction.
+    let followUps: string[] = [];
+    const moved = await ctx.services.db.transaction(async (tx) => {
+      const outcome = await moveCustomer(tx, {
+        projectId: project.id,
+        customerId: input.customerId,
+        stageId: input.stageId,
+        userId,
+        now: ctx.now,
+      });
+      if (outcome === 'moved') {
+        followUps = await followUpsOnStageMove(tx, {
+          projectId: project.id,
+          customerId: input.customerId,
+          stageId: input.stageId,
+          ruleId: null,
+          now: ctx.now,
+        });
+      }
+      return outcome;
     });
     if (moved === 'no_stage') throw new ActError('not_found');
+    await announceFollowUps(ctx.services, project.key, followUps);
     const answer = await customerStage(ctx.services.db, input.customerId);
     if (moved === 'moved') {
       ctx.services.publisher.toProject(project.key, 'customer.stage', {

@@ -1,0 +1,373 @@
+/**
+ * Issue 18's `pnpm bench automation`: 200 inbound messages/s with 50 rules switched on, against
+ * the same server with them switched off. The webhook-to-agent latency of the inbox benchmark
+ * (inboxLatency's machinery: bench/inbox/latencyRun.ts) must stay within 1.2 x its figure without
+ * rules, and the engine must keep up: every message's `automation.message` job done, none failed.
+ *
+ * One app (PGlite in a temp directory, or PostgreSQL with `DATABASE_URL`: bench/database.ts;
+ * background work on), one agent socket, one simulator
+ * (100 customers). The 50 rules go in through `automation_rule_create` as a team would make them:
+ * 13 auto-replies, 12 auto-division, 12 auto-stage and 13 follow-up rules, each of a kind's first
+ * rules with five keywords the customers never write, and its last one with a keyword some of
+ * them do (`harga`, `komplain`, `transfer`: three messages in ten match one), so every message is
+ * judged against every rule of a kind and some set off a reply, a division, a stage or a follow-up;
+ * the first auto-reply is an out-of-hours greeting, judged on every message (the project is set
+ * open around the clock, so it is skipped the same way whatever the hour). Rounds take turns,
+ * off, on, on, off (so the inbox's growing tables weigh on both sides alike), each
+ * `BENCH_SECONDS` (default 10 s) at 200 messages/s after a warm-up with the rules on; after an
+ * "on" round the bench waits for the engine to finish (at most `DRAIN_MS`; jobs still waiting
+ * then are abandoned and counted, so the next round measures the inbox alone). A round that loses
+ * messages ends the run (FAIL): a server that far behind would only take minutes more.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import {
+  ACCOUNT,
+  APP_SECRET,
+  benchSeconds,
+  CUSTOMERS,
+  customerSends,
+  ms,
+  RATE,
+  runAtRate,
+  startInboxSapa,
+  WARMUP_MESSAGES,
+  warmUp,
+} from './inbox/latencyRun.ts';
+import { benchDatabase } from './database.ts';
+import { connectClient, percentile } from './inbox/measure.ts';
+import type { LatencyResult } from './inbox/measure.ts';
+import { act } from './inbox/sapa.ts';
+import { createSimulator } from './inbox/simulator.ts';
+import type { Benchmark } from './types.ts';
+
+const BUDGET = 1.2;
+const DEFAULT_SECONDS = 10;
+const RULES = 50;
+/** How long the engine may take to finish after an "on" round before its jobs are abandoned. */
+const DRAIN_MS = 30_000;
+/** A message not on the agent's socket this long after the last webhook is lost (bounds a round). */
+const ROUND_WAIT_MS = 30_000;
+const AUTOMATION_JOB = 'automation.message';
+const ROUNDS = [false, true, true, false] as const;
+
+/** Words no customer of the bench writes (five per rule, in turn). */
+const UNUSED = [
+  'garansi',
+  'retur',
+  'refund',
+  'grosir',
+  'reseller',
+  'diskon',
+  'promo',
+  'ukuran',
+  'warna',
+  'alamat',
+  'ongkir',
+  'resi',
+  'kurir',
+  'tukar',
+  'cacat',
+  'rusak',
+  'batal',
+  'invoice',
+  'katalog',
+  'lokasi',
+  'libur',
+  'voucher',
+  'cicilan',
+  'kredit',
+  'qris',
+  'gopay',
+  'shopee',
+  'tokopedia',
+  'sepatu',
+  'kaos',
+  'kemeja',
+  'batik',
+  'celana',
+  'jaket',
+  'topi',
+  'sandal',
+  'dompet',
+  'parfum',
+  'sabun',
+  'masker',
+  'bantal',
+  'selimut',
+  'gorden',
+  'karpet',
+  'lampu',
+];
+/** What a message adds to measure.ts's text, by turn: three in ten match a rule's keyword. */
+const ADDED = ['', ' harganya berapa?', '', '', ' mau komplain', '', '', ' sudah transfer ya', '', ''];
+
+/** Customer `i % 100` writes in turn; the added words move on every pass, so each writes all of them. */
+const reword = (index: number, text: string) =>
+  `${text}${ADDED[(index + Math.floor(index / CUSTOMERS)) % ADDED.length] ?? ''}`;
+
+let nextWord = 0;
+const unusedKeywords = () => ({
+  kind: 'keyword',
+  mode: 'contains',
+  keywords: Array.from({ length: 5 }, () => UNUSED[nextWord++ % UNUSED.length]),
+});
+const keyword = (word: string) => ({ kind: 'keyword', mode: 'contains', keywords: [word] });
+const onMessage = { kind: 'customer_message' };
+const text = (words: string) => ({ kind: 'send_text', text: `Halo kak {nama}, ${words}` });
+
+/** The 50 drafts, as their editors would submit them (see the file comment). */
+function drafts(ids: { sales: string; support: string; prospek: string; bayar: string }) {
+  const rules: Record<string, unknown>[] = [];
+  const add = (count: number, make: (last: boolean, index: number) => Record<string, unknown>) => {
+    for (let index = 0; index < count; index += 1) rules.push(make(index === count - 1, index));
+  };
+  add(13, (last, index) => ({
+    kind: 'auto_reply',
+    name: `Balasan ${index}`,
+    enabled: true,
+    trigger: index === 0 ? { kind: 'outside_working_hours' } : onMessage,
+    conditions: index === 0 ? [] : [last ? keyword('harga') : unusedKeywords()],
+    actions: [text(last ? 'daftar harga kami kirim sebentar lagi ya.' : 'terima kasih, kami cek dulu ya.')],
+    quietPeriodMinutes: last ? 1 : 60,
+  }));
+  add(12, (last, index) => ({
+    kind: 'auto_division',
+    name: `Divisi ${index}`,
+    enabled: true,
+    trigger: onMessage,
+    conditions: [last ? keyword('komplain') : unusedKeywords()],
+    actions: [{ kind: 'assign_division', divisionId: last ? ids.support : ids.sales }],
+  }));
+  add(12, (last, index) => ({
+    kind: 'auto_stage',
+    name: `Tahap ${index}`,
+    enabled: true,
+    trigger: onMessage,
+    conditions: [last ? keyword('transfer') : unusedKeywords()],
+    actions: [{ kind: 'set_stage', stageId: last ? ids.bayar : ids.prospek }],
+  }));
+  add(13, (last, index) => ({
+    kind: 'follow_up',
+    name: `Tindak lanjut ${index}`,
+    enabled: true,
+    trigger: onMessage,
+    conditions: [last ? keyword('harga') : unusedKeywords()],
+    steps: [{ delay: { amount: 30, unit: 'minutes' }, message: text('masih ada yang bisa kami bantu?') }],
+  }));
+  if (rules.length !== RULES) throw new Error(`${rules.length} rules, not ${RULES}`);
+  return rules;
+}
+
+type Db = Awaited<ReturnType<typeof startInboxSapa>>['app']['sapa']['services']['db'];
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const undoneJobs = async (db: Db) =>
+  (
+    await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from jobs where kind = ${AUTOMATION_JOB} and done_at is null`,
+    )
+  )[0]?.n ?? 0;
+
+type App = Awaited<ReturnType<typeof startInboxSapa>>['app'];
+
+/**
+ * Waits until the webhooks are stored and the engine has no job left (at most `DRAIN_MS`);
+ * abandons the jobs left, answers how many.
+ */
+async function drain(app: App): Promise<{ ms: number; abandoned: number }> {
+  const { db } = app.sapa.services;
+  const started = performance.now();
+  const busy = async () => (await app.sapa.webhooksBehind()) || (await undoneJobs(db)) > 0;
+  while ((await busy()) && performance.now() - started < DRAIN_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const abandoned = await rows<{ id: string }>(
+    db,
+    sql`update jobs set done_at = now(), failed = true, last_error = 'bench: abandoned'
+      where kind = ${AUTOMATION_JOB} and done_at is null returning id`,
+  );
+  return { ms: performance.now() - started, abandoned: abandoned.length };
+}
+
+/** Pools rounds' latencies into one figure per side. */
+function pooled(label: string, results: LatencyResult[]) {
+  const latencies = results.flatMap((result) => result.latenciesMs).sort((a, b) => a - b);
+  const sum = (pick: (result: LatencyResult) => number) => results.reduce((total, r) => total + pick(r), 0);
+  return {
+    label,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    sent: sum((r) => r.sent),
+    received: sum((r) => r.received),
+    failed: sum((r) => r.failedDeliveries),
+  };
+}
+
+const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : 'n/a');
+
+const benchmark: Benchmark = {
+  name: 'automation: webhook to agent socket with 50 rules on vs off',
+  budget: `p99 with ${RULES} rules on <= ${BUDGET} x p99 with them off (${RATE} messages/s), every message received, every automation job done, none failed`,
+  async run() {
+    const duration = benchSeconds(DEFAULT_SECONDS);
+    const count = Math.round(RATE * duration);
+    const cleanup: Array<() => Promise<unknown> | void> = [];
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-bench-automation-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    try {
+      const database = await benchDatabase();
+      cleanup.push(() => database.dispose());
+      const sapa = await startInboxSapa(dataDir, database.url);
+      cleanup.push(() => sapa.app.close());
+      const { db } = sapa.app.sapa.services;
+      const { url, token, key } = sapa;
+      const agent = await connectClient(url, token);
+      cleanup.push(() => agent.disconnect());
+      const simulator = await createSimulator({
+        target: `${url}/webhooks/whatsapp`,
+        appSecret: APP_SECRET,
+        accounts: [ACCOUNT],
+        customers: CUSTOMERS,
+      });
+      cleanup.push(() => simulator.close());
+
+      // Open around the clock, so the greeting is judged (and skipped) on every message at any hour.
+      // The act takes hours up to 23:00; a day whose end equals its start is open 24 hours
+      // (workingHours.ts), written as the act would store it.
+      const allDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+        day,
+        open: true,
+        from: '00:00:00',
+        to: '00:00:00',
+      }));
+      await db.execute(
+        sql`update projects set working_hours = ${JSON.stringify(allDay)}::jsonb where key = ${key}`,
+      );
+      const made = async (name: string, kind: 'division' | 'stage') =>
+        String((await act(url, { act: `${kind}_create`, token, key, name, color: '#1e90ff' })).id);
+      const ids = {
+        sales: await made('Sales', 'division'),
+        support: await made('Support', 'division'),
+        prospek: await made('Prospek', 'stage'),
+        bayar: await made('Bayar', 'stage'),
+      };
+      const ruleIds: string[] = [];
+      for (const rule of drafts(ids)) {
+        ruleIds.push(String((await act(url, { act: 'automation_rule_create', token, key, rule })).id));
+      }
+      const switchRules = async (enabled: boolean) => {
+        for (const id of ruleIds) await act(url, { act: 'automation_rule_update', token, key, id, enabled });
+      };
+
+      /** Progress on stderr, as it goes (the figures come at the end). */
+      const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
+      const send = customerSends(simulator, reword);
+      await warmUp('warm-up, rules on', agent, send);
+      let abandoned = (await drain(sapa.app)).abandoned;
+      progress(`warm-up done, ${abandoned} automation jobs abandoned`);
+      const results = { off: [] as LatencyResult[], on: [] as LatencyResult[] };
+      const drains: number[] = [];
+      let rulesOn = true;
+      let stoppedAfter: number | null = null;
+      for (const [round, on] of ROUNDS.entries()) {
+        if (on !== rulesOn) await switchRules(on);
+        rulesOn = on;
+        const label = on ? 'rules on' : 'rules off';
+        const result = await runAtRate(label, `r${round}`, agent, count, send, ROUND_WAIT_MS);
+        (on ? results.on : results.off).push(result);
+        progress(
+          `round ${round} (${result.label}): p99 ${ms(result.p99Ms)}, received ${result.received}/${result.sent}`,
+        );
+        if (on) {
+          const drained = await drain(sapa.app);
+          drains.push(drained.ms);
+          abandoned += drained.abandoned;
+          progress(
+            `engine finished in ${(drained.ms / 1000).toFixed(1)} s, ${drained.abandoned} jobs abandoned`,
+          );
+        }
+        // A server that lost messages has failed already; more rounds would only take minutes more.
+        if (result.received < result.sent || result.failedDeliveries > 0) {
+          stoppedAfter = round;
+          break;
+        }
+      }
+
+      const [jobs] = await rows<{
+        done: number;
+        failed: number;
+        retried: number;
+        p50: number | null;
+        p95: number | null;
+        p99: number | null;
+        max: number | null;
+      }>(
+        db,
+        sql`with lag as (
+            select extract(epoch from done_at - created_at) * 1000 as ms, failed, last_error, attempts
+            from jobs where kind = ${AUTOMATION_JOB} and done_at is not null)
+          select count(*) filter (where not failed)::int as done,
+            count(*) filter (where failed and last_error <> 'bench: abandoned')::int as failed,
+            count(*) filter (where attempts > 1 or (last_error is not null and not failed))::int as retried,
+            percentile_disc(0.5) within group (order by ms) filter (where not failed) as p50,
+            percentile_disc(0.95) within group (order by ms) filter (where not failed) as p95,
+            percentile_disc(0.99) within group (order by ms) filter (where not failed) as p99,
+            max(ms) filter (where not failed) as max
+          from lag`,
+      );
+      const work = await rows<{ outcome: string; n: number }>(
+        db,
+        sql`select outcome || coalesce(' ' || reason, '') as outcome, count(*)::int as n
+          from automation_activity group by 1 order by 2 desc`,
+      );
+      const [sent] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from messages where automation_rule_id is not null`,
+      );
+
+      const off = pooled('rules off', results.off);
+      const on = pooled(`${RULES} rules on`, results.on);
+      const describe = (side: ReturnType<typeof pooled>) =>
+        `${side.label}: p50 ${ms(side.p50)}, p95 ${ms(side.p95)}, p99 ${ms(side.p99)}, max ${ms(side.max)}; received ${side.received}/${side.sent} (${side.failed} webhook POSTs failed)`;
+      const p99Ratio = on.p99 / off.p99;
+      const complete = (side: ReturnType<typeof pooled>) => side.received === side.sent && side.failed === 0;
+      const expectedJobs = WARMUP_MESSAGES + count * results.on.length;
+      const engineDone =
+        jobs !== undefined && jobs.done === expectedJobs && jobs.failed === 0 && abandoned === 0;
+      const lagMs = (value: number | null) => ms(value === null ? Number.NaN : Number(value));
+      return {
+        lines: [
+          `database: ${database.label}`,
+          ...(stoppedAfter === null ? [] : [`stopped after round ${stoppedAfter}: messages were lost`]),
+          `rounds: ${ROUNDS.map((round) => (round ? 'on' : 'off')).join(', ')}, ${duration} s each at ${RATE} messages/s (${count} messages, ${CUSTOMERS} customers), after ${WARMUP_MESSAGES} warm-up messages with the rules on`,
+          describe(off),
+          describe(on),
+          `ratios (on / off): p50 ${ratio(on.p50, off.p50)}, p95 ${ratio(on.p95, off.p95)}, p99 ${ratio(on.p99, off.p99)} (budget <= ${BUDGET})`,
+          ...[...results.off, ...results.on].map(
+            (r) =>
+              `  round ${r.label}: p50 ${ms(r.p50Ms)}, p95 ${ms(r.p95Ms)}, p99 ${ms(r.p99Ms)}; sent at ${r.achievedRate.toFixed(0)} msg/s`,
+          ),
+          `engine: ${jobs?.done ?? 0}/${expectedJobs} automation jobs done, ${jobs?.failed ?? 0} failed, ${jobs?.retried ?? 0} retried, ${abandoned} abandoned after ${DRAIN_MS / 1000} s`,
+          `engine lag (message stored -> its job done): p50 ${lagMs(jobs?.p50 ?? null)}, p95 ${lagMs(jobs?.p95 ?? null)}, p99 ${lagMs(jobs?.p99 ?? null)}, max ${lagMs(jobs?.max ?? null)}; after each "on" round it finished in ${drains.map((d) => `${(d / 1000).toFixed(1)} s`).join(', ')}`,
+          `engine work: ${sent?.n ?? 0} messages sent by rules; activity lines ${work.map((line) => `${line.outcome} ${line.n}`).join(', ') || 'none'}`,
+        ],
+        pass: Number.isFinite(p99Ratio) && p99Ratio <= BUDGET && complete(off) && complete(on) && engineDone,
+      };
+    } finally {
+      for (const step of cleanup.reverse()) await step();
+    }
+  },
+};
+
+export default benchmark;

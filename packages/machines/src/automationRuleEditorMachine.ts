@@ -1,0 +1,310 @@
+/**
+ * One rule's editor on an automation screen (issue 18): a new rule of the screen's kind, or a
+ * stored one. The draft and its edits follow `automationDraft.ts` (what each kind offers comes from
+ * the SDK's `ruleVocabulary`), so the four screens share this machine. While `open`, three regions
+ * run side by side:
+ *
+ * - `references`: what the pickers offer (numbers, labels, stages, divisions, members, gallery
+ *   files, approved templates), loaded once; it never fails (a list the member may not read is
+ *   empty, and the server checks every id);
+ * - `form`: `filling` takes `editor.edit` (each edit clears the errors of the field it changes);
+ *   `editor.save` checks the draft with the SDK's `automationRuleDraftField` (errors on their
+ *   fields) and saves (`saving`: create or update); the server's field errors land on their
+ *   fields, any other refusal in `saveError`. A member who may not save (no add for a new rule, no
+ *   edit for a stored one) reads the rule: edits and saves are not taken. While saving the form
+ *   takes no edits (the web disables it: `selectEditorBusy`);
+ * - `trial`: the "try this rule" box: `editor.sample` keeps the sample text (in every state),
+ *   `editor.try` judges it with the draft as it stands (`automation_rule_try`, nothing sent);
+ *   trying again while one runs starts over with the newer draft.
+ *
+ * Saved, the machine ends with the stored rule as its output; `editor.close` ends it with null.
+ */
+import { and, assign, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  AutomationRuleDraft,
+  AutomationRuleKind,
+  AutomationRuleView,
+  AutomationTryResult,
+} from '@sapa/sdk';
+import { toFlowError } from './actError.ts';
+import type { FlowError } from './actError.ts';
+import {
+  loadAutomationReferences,
+  noReferences,
+  saveAutomationRule,
+  tryAutomationDraft,
+} from './automationActors.ts';
+import type { AutomationReferences } from './automationActors.ts';
+import {
+  applyRuleEdit,
+  checkRuleDraft,
+  clearFieldErrors,
+  draftOfRule,
+  editedField,
+  emptyRuleDraft,
+  ruleOffers,
+  serverRuleErrors,
+} from './automationDraft.ts';
+import type { RuleDraftEdit, RuleFieldErrors, RuleOffers } from './automationDraft.ts';
+import type { ActCaller } from './sdk.ts';
+
+export interface AutomationRuleEditorInput {
+  client: ActCaller;
+  key: string;
+  kind: AutomationRuleKind;
+  /** The stored rule to edit; null (or left out) for a new one. */
+  rule?: AutomationRuleView | null;
+  /** Whether the member may save it: the kind's add key for a new rule, its edit key for a stored one. */
+  maySave: boolean;
+}
+
+export interface AutomationRuleEditorContext {
+  client: ActCaller;
+  key: string;
+  kind: AutomationRuleKind;
+  /** The stored rule's id; null for a new one. */
+  ruleId: string | null;
+  maySave: boolean;
+  draft: AutomationRuleDraft;
+  fieldErrors: RuleFieldErrors;
+  saveError: FlowError | null;
+  references: AutomationReferences;
+  /** The try box's sample message, and whether it is a new customer's first. */
+  sample: string;
+  newCustomer: boolean;
+  tryResult: AutomationTryResult | null;
+  tryError: FlowError | null;
+  /** The rule as stored once saved: the machine's output. */
+  saved: AutomationRuleView | null;
+}
+
+export type AutomationRuleEditorEvent =
+  | { type: 'editor.edit'; edit: RuleDraftEdit }
+  | { type: 'editor.save' }
+  | { type: 'editor.close' }
+  | { type: 'editor.sample'; text: string }
+  | { type: 'editor.newCustomer'; newCustomer: boolean }
+  | { type: 'editor.try' };
+
+export type AutomationRuleEditorOutput = AutomationRuleView | null;
+
+export const automationRuleEditorMachine = setup({
+  types: {} as {
+    context: AutomationRuleEditorContext;
+    events: AutomationRuleEditorEvent;
+    input: AutomationRuleEditorInput;
+    output: AutomationRuleEditorOutput;
+    tags: 'saving' | 'trying' | 'loadingReferences';
+    children: { references: 'loadReferences'; save: 'saveRule'; trial: 'tryDraft' };
+  },
+  actors: {
+    loadReferences: loadAutomationReferences,
+    saveRule: saveAutomationRule,
+    tryDraft: tryAutomationDraft,
+  },
+  guards: {
+    maySave: ({ context }) => context.maySave,
+    draftValid: ({ context }) => Object.keys(checkRuleDraft(context.draft)).length === 0,
+    hasSample: ({ context }) => context.sample.trim() !== '',
+  },
+  actions: {
+    applyEdit: assign(({ context }, params: { edit: RuleDraftEdit }) => ({
+      draft: applyRuleEdit(context.draft, params.edit),
+      fieldErrors: clearFieldErrors(context.fieldErrors, editedField(params.edit)),
+      saveError: null,
+    })),
+    showCheck: assign(({ context }) => ({ fieldErrors: checkRuleDraft(context.draft) })),
+    startSave: assign({ saveError: null }),
+    saveFailed: assign((_, params: { error: unknown }) => {
+      const fieldErrors = serverRuleErrors(params.error);
+      return {
+        fieldErrors,
+        saveError: Object.keys(fieldErrors).length > 0 ? null : toFlowError(params.error),
+      };
+    }),
+    keepSaved: assign((_, params: { rule: AutomationRuleView }) => ({ saved: params.rule })),
+    keepReferences: assign((_, params: { references: AutomationReferences }) => ({
+      references: params.references,
+    })),
+    setSample: assign((_, params: { text: string }) => ({ sample: params.text })),
+    setNewCustomer: assign((_, params: { newCustomer: boolean }) => ({ newCustomer: params.newCustomer })),
+    startTry: assign({ tryError: null }),
+    keepTry: assign((_, params: { result: AutomationTryResult }) => ({
+      tryResult: params.result,
+      tryError: null,
+    })),
+    tryFailed: assign((_, params: { error: unknown }) => ({
+      tryResult: null,
+      tryError: toFlowError(params.error),
+    })),
+  },
+}).createMachine({
+  id: 'automationRuleEditor',
+  context: ({ input }) => ({
+    client: input.client,
+    key: input.key,
+    kind: input.kind,
+    ruleId: input.rule?.id ?? null,
+    maySave: input.maySave,
+    draft: input.rule ? draftOfRule(input.rule) : emptyRuleDraft(input.kind),
+    fieldErrors: {},
+    saveError: null,
+    references: noReferences,
+    sample: '',
+    newCustomer: false,
+    tryResult: null,
+    tryError: null,
+    saved: null,
+  }),
+  initial: 'open',
+  output: ({ context }) => context.saved,
+  states: {
+    open: {
+      type: 'parallel',
+      on: { 'editor.close': '#automationRuleEditor.closed' },
+      states: {
+        references: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['loadingReferences'],
+              invoke: {
+                id: 'references',
+                src: 'loadReferences',
+                input: ({ context }) => ({ client: context.client, key: context.key }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'keepReferences', params: ({ event }) => ({ references: event.output }) },
+                },
+              },
+            },
+            ready: {},
+          },
+        },
+        form: {
+          initial: 'filling',
+          states: {
+            filling: {
+              on: {
+                'editor.edit': {
+                  guard: 'maySave',
+                  actions: { type: 'applyEdit', params: ({ event }) => ({ edit: event.edit }) },
+                },
+                // The draft's own check first: its errors on their fields, or the save.
+                'editor.save': [
+                  { guard: and(['maySave', 'draftValid']), target: 'saving' },
+                  { guard: 'maySave', actions: 'showCheck' },
+                ],
+              },
+            },
+            saving: {
+              tags: ['saving'],
+              entry: 'startSave',
+              invoke: {
+                id: 'save',
+                src: 'saveRule',
+                input: ({ context }) => ({
+                  client: context.client,
+                  key: context.key,
+                  id: context.ruleId,
+                  draft: context.draft,
+                }),
+                onDone: {
+                  target: '#automationRuleEditor.saved',
+                  actions: { type: 'keepSaved', params: ({ event }) => ({ rule: event.output }) },
+                },
+                onError: {
+                  target: 'filling',
+                  actions: { type: 'saveFailed', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
+        },
+        trial: {
+          initial: 'idle',
+          on: {
+            'editor.sample': { actions: { type: 'setSample', params: ({ event }) => event } },
+            'editor.newCustomer': { actions: { type: 'setNewCustomer', params: ({ event }) => event } },
+          },
+          states: {
+            idle: {
+              on: { 'editor.try': { guard: 'hasSample', target: 'trying' } },
+            },
+            trying: {
+              tags: ['trying'],
+              entry: 'startTry',
+              on: { 'editor.try': { guard: 'hasSample', target: 'trying', reenter: true } },
+              invoke: {
+                id: 'trial',
+                src: 'tryDraft',
+                input: ({ context }) => ({
+                  client: context.client,
+                  key: context.key,
+                  draft: context.draft,
+                  text: context.sample,
+                  newCustomer: context.newCustomer,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'keepTry', params: ({ event }) => ({ result: event.output }) },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'tryFailed', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    saved: { type: 'final' },
+    closed: { type: 'final' },
+  },
+});
+
+export type AutomationRuleEditorSnapshot = SnapshotFrom<typeof automationRuleEditorMachine>;
+
+/** The draft as it stands. */
+export function selectRuleDraft(snapshot: AutomationRuleEditorSnapshot): AutomationRuleDraft {
+  return snapshot.context.draft;
+}
+
+/** What the kind offers now (triggers; conditions, actions and steps that may be added). */
+export function selectRuleOffers(snapshot: AutomationRuleEditorSnapshot): RuleOffers {
+  return ruleOffers(snapshot.context.draft);
+}
+
+export function selectRuleFieldErrors(snapshot: AutomationRuleEditorSnapshot): RuleFieldErrors {
+  return snapshot.context.fieldErrors;
+}
+
+export function selectRuleSaveError(snapshot: AutomationRuleEditorSnapshot): FlowError | null {
+  return snapshot.context.saveError;
+}
+
+/** Saving: the form takes no edits, its buttons wait. */
+export function selectEditorBusy(snapshot: AutomationRuleEditorSnapshot): boolean {
+  return snapshot.hasTag('saving');
+}
+
+/** Whether the form may be changed and saved (else it is read only). */
+export function selectEditorWritable(snapshot: AutomationRuleEditorSnapshot): boolean {
+  return snapshot.context.maySave;
+}
+
+export function selectRuleReferences(snapshot: AutomationRuleEditorSnapshot): AutomationReferences {
+  return snapshot.context.references;
+}
+
+export function selectReferencesLoading(snapshot: AutomationRuleEditorSnapshot): boolean {
+  return snapshot.hasTag('loadingReferences');
+}
+
+/** The try box: its sample, whether it runs, its last answer or failure. */
+export function selectTrial(snapshot: AutomationRuleEditorSnapshot) {
+  const { sample, newCustomer, tryResult, tryError } = snapshot.context;
+  return { sample, newCustomer, result: tryResult, error: tryError, trying: snapshot.hasTag('trying') };
+}

@@ -1,0 +1,217 @@
+/**
+ * A rule editor's test model. Start 0: the owner adds an auto-reply: the pickers' lists load, the
+ * owner saves it empty (its name and reply get their errors), names it "Harga" and writes the
+ * reply, saves (stored; the server finds a field wrong; the server is not reached), or closes it;
+ * meanwhile the try box takes "berapa harganya?" (a new customer's or not) and judges it with the
+ * draft (an answer, a failure, or tried again while it runs). Start 1: a member who may only read
+ * opens the follow-up "Tindak lanjut penawaran": edits and saves are not taken, the try box works.
+ */
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { automationRuleEditorMachine } from '../automationRuleEditorMachine.ts';
+import type { AutomationRuleEditorContext } from '../automationRuleEditorMachine.ts';
+import { createFakeClient } from './fakes.ts';
+import { apiError, networkError } from './fixtures.ts';
+import type { PathModel, StepDriver, World } from './models.ts';
+import { automationKey, followUpRule, priceRule, priceTried } from './automationFixtures.ts';
+
+function world(rule: typeof followUpRule | null, maySave: boolean): () => World {
+  return () => {
+    const client = createFakeClient();
+    return {
+      client,
+      browser: null,
+      input: { client, key: automationKey, kind: rule?.kind ?? 'auto_reply', rule, maySave },
+    };
+  };
+}
+
+function ctx(snapshot: AnyMachineSnapshot): AutomationRuleEditorContext {
+  return snapshot.context as AutomationRuleEditorContext;
+}
+
+function replyText(c: AutomationRuleEditorContext): string {
+  const first = c.draft.kind === 'auto_reply' ? c.draft.actions[0] : undefined;
+  return first?.kind === 'send_text' ? first.text : '';
+}
+
+function serialize(snapshot: AnyMachineSnapshot): string {
+  const c = ctx(snapshot);
+  return JSON.stringify({
+    value: snapshot.value,
+    named: c.draft.name !== '',
+    replied: replyText(c) !== '',
+    errors: Object.keys(c.fieldErrors).sort(),
+    saveError: c.saveError?.reason ?? null,
+    sample: c.sample !== '',
+    newCustomer: c.newCustomer,
+    tried: c.tryResult !== null,
+    tryError: c.tryError?.reason ?? null,
+  });
+}
+
+const nameIt: AnyEventObject = { type: 'editor.edit', edit: { op: 'name', name: 'Harga' } };
+const replyIt: AnyEventObject = {
+  type: 'editor.edit',
+  edit: { op: 'action', index: 0, action: { kind: 'send_text', text: 'Halo {nama}, harga mulai Rp50.000.' } },
+};
+const duplicate = apiError('invalid_input', 'Data tidak valid', {
+  errors: { 'rule.name': 'Sudah ada aturan bernama ini.' },
+});
+
+function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = ctx(snapshot);
+  if (snapshot.matches({ open: { references: 'loading' } }))
+    return [{ type: 'xstate.done.actor.references', output: null }];
+  if (snapshot.matches({ open: { form: 'saving' } }))
+    return [
+      { type: 'xstate.done.actor.save', output: priceRule },
+      { type: 'xstate.error.actor.save', error: duplicate },
+      { type: 'xstate.error.actor.save', error: networkError },
+    ];
+  if (snapshot.matches({ open: { trial: 'trying' } }))
+    return [
+      { type: 'xstate.done.actor.trial', output: priceTried },
+      { type: 'xstate.error.actor.trial', error: networkError },
+      { type: 'editor.try' },
+    ];
+  if (!snapshot.matches('open')) return [];
+  const trial: AnyEventObject[] =
+    c.sample === ''
+      ? [{ type: 'editor.sample', text: 'berapa harganya?' }]
+      : c.tryResult === null && c.tryError === null
+        ? [{ type: 'editor.try' }, { type: 'editor.newCustomer', newCustomer: !c.newCustomer }]
+        : [];
+  if (!c.maySave) return [nameIt, { type: 'editor.save' }, ...trial, { type: 'editor.close' }];
+  if (c.draft.name === '') return [{ type: 'editor.save' }, nameIt, ...trial, { type: 'editor.close' }];
+  if (replyText(c) === '') return [{ type: 'editor.save' }, replyIt];
+  return [{ type: 'editor.save' }, { type: 'editor.close' }];
+}
+
+/** The pickers' lists: a project without numbers, labels, stages, divisions, members or files yet. */
+const loadReferences: StepDriver = ({ world }) => {
+  for (const name of [
+    'account_list',
+    'label_list',
+    'stage_list',
+    'division_list',
+    'chat_agent_list',
+    'gallery_list',
+  ] as const)
+    world.client.settle(name, { data: [] });
+};
+
+/** The save: a create for a new rule, an update for a stored one. */
+const settleSave: StepDriver = ({ world, event }) => {
+  const call = world.client.pending().find((pending) => pending.name.startsWith('automation_rule_'));
+  if (call === undefined) throw new Error('no save pending');
+  world.client.settle(
+    call.name,
+    event.type === 'xstate.done.actor.save' ? { data: event['output'] } : { error: event['error'] },
+  );
+};
+
+/** The try: every pending call answered alike (one tried again was aborted; its answer is ignored). */
+const settleTry: StepDriver = ({ world, event }) => {
+  while (world.client.pending().some((call) => call.name === 'automation_rule_try'))
+    world.client.settle(
+      'automation_rule_try',
+      event.type === 'xstate.done.actor.trial' ? { data: event['output'] } : { error: event['error'] },
+    );
+};
+
+export const automationRuleEditorModel: PathModel = {
+  name: 'automationRuleEditor',
+  machine: automationRuleEditorMachine,
+  serialize,
+  starts: [
+    { label: 'a new auto-reply, for the owner', world: world(null, true) },
+    {
+      label: `the follow-up "${followUpRule.name}", for a member who may only read it`,
+      world: world(followUpRule, false),
+    },
+  ],
+  events,
+  simple: {
+    events: (snapshot) => {
+      if (snapshot.matches({ open: { references: 'loading' } }))
+        return [{ type: 'xstate.done.actor.references', output: null }];
+      if (snapshot.matches({ open: { form: 'saving' } }))
+        return [{ type: 'xstate.done.actor.save', output: priceRule }];
+      const c = ctx(snapshot);
+      if (c.draft.name === '') return [nameIt];
+      return replyText(c) === '' ? [replyIt] : [{ type: 'editor.save' }];
+    },
+    toState: (snapshot) => snapshot.matches('saved'),
+  },
+  scenarios: [
+    // Tried again while the first try runs: the newer one answers.
+    {
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.references', output: null },
+        { type: 'editor.sample', text: 'berapa harganya?' },
+        { type: 'editor.try' },
+        { type: 'editor.try' },
+        { type: 'xstate.done.actor.trial', output: priceTried },
+      ],
+    },
+  ],
+  actorActs: {},
+  drivers: {
+    'xstate.done.actor.references': loadReferences,
+    'xstate.done.actor.save': settleSave,
+    'xstate.error.actor.save': settleSave,
+    'xstate.done.actor.trial': settleTry,
+    'xstate.error.actor.trial': settleTry,
+  },
+  describeEvent,
+  describeState,
+};
+
+function describeEvent(event: AnyEventObject): string {
+  switch (event.type) {
+    case 'editor.edit':
+      return event === nameIt || (event['edit'] as { op: string }).op === 'name'
+        ? 'names it "Harga"'
+        : 'writes the reply "Halo {nama}, harga mulai Rp50.000."';
+    case 'editor.sample':
+      return `types the sample "${String(event['text'])}"`;
+    case 'editor.newCustomer':
+      return event['newCustomer'] === true
+        ? "makes it a new customer's first message"
+        : 'makes it a known customer';
+    case 'xstate.error.actor.save':
+      return (event['error'] as { reason?: string }).reason === 'invalid_input'
+        ? 'the server finds the name taken'
+        : 'the save fails (network down)';
+    case 'xstate.error.actor.trial':
+      return 'the try fails (network down)';
+    default:
+      return (
+        {
+          'xstate.done.actor.references': 'the pickers load',
+          'xstate.done.actor.save': 'the rule is stored',
+          'xstate.done.actor.trial': 'the try answers: "Harga" fires on "harga"',
+          'editor.save': 'presses Simpan',
+          'editor.try': 'presses Coba',
+          'editor.close': 'closes the editor',
+        }[event.type] ?? event.type
+      );
+  }
+}
+
+function describeState(snapshot: AnyMachineSnapshot): string {
+  const c = ctx(snapshot);
+  if (snapshot.matches('saved')) return 'saved';
+  if (snapshot.matches('closed')) return 'closed';
+  const parts = [c.draft.name === '' ? 'unnamed' : `"${c.draft.name}"`];
+  if (!c.maySave) parts.push('read only');
+  const errors = Object.keys(c.fieldErrors);
+  if (errors.length > 0) parts.push(`errors on ${errors.join(', ')}`);
+  if (c.saveError) parts.push(`save failed (${c.saveError.reason})`);
+  if (snapshot.matches({ open: { form: 'saving' } })) parts.push('saving');
+  if (snapshot.matches({ open: { trial: 'trying' } })) parts.push('trying');
+  if (c.tryResult) parts.push('tried');
+  if (c.tryError) parts.push('try failed');
+  return parts.join(', ');
+}

@@ -1,0 +1,430 @@
+/**
+ * Follow-up sequences (issue 18, docs/automation.md "Follow-ups"): runs of a follow-up rule's
+ * timed steps for a customer in a conversation, on the durable job table; their steps come due
+ * in followUpStep.ts.
+ *
+ * - **Starting and stopping.** A customer's message (the `automation.message` job, engine.ts)
+ *   stops the conversation's pending runs (`customer_replied`) and starts a run of each enabled
+ *   follow-up rule it fires (`evaluateRule`, trigger `customer_message`, anchor its time). A stage
+ *   move (`followUpsOnStageMove`, in the mover's transaction) stops the customer's stage-anchored
+ *   runs (`stage_changed`) and starts the rules triggered by entering that stage. One pending run
+ *   per rule and conversation (a partial unique index): a later trigger wins.
+ * - **Each pending step is one job** (`automation.follow_up`), due at the step's time moved into
+ *   the project's working hours (`nextFollowUpStep`), queued in the transaction that writes the
+ *   run, its id on the run (`job_id`). A job acts only while the pending run still names it (a
+ *   stopped, cancelled or rescheduled run makes it stale: it ends doing nothing).
+ * - **Announced after commit:** `follow_up.changed` for each conversation whose runs changed.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/openDatabase.ts';
+import {
+  automationActivity,
+  automationRules,
+  conversations,
+  customerLabels,
+  customerStages,
+  followUpRuns,
+  jobs,
+  projects,
+} from '../db/schema.ts';
+import type { ConversationRow, FollowUpEndReason, MessageRow, ProjectRow } from '../db/schema.ts';
+import type { Publisher, Published } from '../realtime/Publisher.ts';
+import { projectSettings } from '../team/settings.ts';
+import {
+  CUSTOMER_SERVICE_WINDOW_MS,
+  evaluateRule,
+  followUpAnchorOf,
+  inRuleOrder,
+  skipLogged,
+  nextFollowUpStep,
+} from '../sdk.ts';
+import type {
+  AdSource,
+  AutomationActionResult,
+  AutomationContext,
+  AutomationRule,
+  FollowUpAnchor,
+} from '../sdk.ts';
+import type { AutomationDeps } from './engine.ts';
+import { ruleOf } from './rules.ts';
+
+/** The job kind of a run's pending step. */
+export const FOLLOW_UP_JOB = 'automation.follow_up';
+
+type FollowUpRule = Extract<AutomationRule, { kind: 'follow_up' }>;
+
+/** The project's enabled follow-up rules (one index range). */
+async function followUpRules(db: Db, projectId: string): Promise<FollowUpRule[]> {
+  const rows = await db
+    .select()
+    .from(automationRules)
+    .where(
+      and(
+        eq(automationRules.projectId, projectId),
+        eq(automationRules.kind, 'follow_up'),
+        eq(automationRules.enabled, true),
+      ),
+    );
+  return inRuleOrder(rows.map(ruleOf)).filter((rule): rule is FollowUpRule => rule.kind === 'follow_up');
+}
+
+/**
+ * Starts a run of `rule` in the conversation, its first step's job queued with it; null when the
+ * rule has no steps, or a pending run of the rule is there already (a later trigger started it).
+ */
+async function startRun(
+  tx: Db,
+  start: {
+    rule: FollowUpRule;
+    version: number;
+    conversation: Pick<ConversationRow, 'id' | 'projectId' | 'customerId'>;
+    anchor: FollowUpAnchor;
+    anchorAt: Date;
+    stageId: string | null;
+    settings: AutomationContext['project'];
+    now: Date;
+  },
+): Promise<string | null> {
+  const { rule, conversation, anchorAt, now } = start;
+  const first = nextFollowUpStep(rule.steps, { anchorAt, done: 0, lastStepAt: null }, start.settings);
+  if (first === null) return null;
+  const id = randomUUID();
+  const jobId = randomUUID();
+  const [run] = await tx
+    .insert(followUpRuns)
+    .values({
+      id,
+      projectId: conversation.projectId,
+      ruleId: rule.id,
+      ruleVersion: start.version,
+      customerId: conversation.customerId,
+      conversationId: conversation.id,
+      anchor: start.anchor,
+      anchorAt,
+      stageId: start.stageId,
+      // The stop rules compare with this: a customer's message or stage entry after the anchor.
+      scheduledAt: anchorAt,
+      dueAt: first.dueAt,
+      jobId,
+      startedAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({
+      target: [followUpRuns.ruleId, followUpRuns.conversationId],
+      where: sql`${followUpRuns.state} = 'pending'`,
+    })
+    .returning({ id: followUpRuns.id });
+  if (run === undefined) return null;
+  await tx
+    .insert(jobs)
+    .values({ id: jobId, kind: FOLLOW_UP_JOB, payload: { runId: id }, runAt: first.dueAt, createdAt: now });
+  return id;
+}
+
+export const ended = (
+  state: 'done' | 'stopped' | 'cancelled',
+  reason: FollowUpEndReason | null,
+  now: Date,
+) => ({
+  state,
+  reason,
+  jobId: null,
+  dueAt: null,
+  endedAt: now,
+  updatedAt: now,
+});
+
+/** The versions of the rules, by id (a run records the version it was planned under). */
+async function versionsOf(db: Db, projectId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: automationRules.id, version: automationRules.version })
+    .from(automationRules)
+    .where(and(eq(automationRules.projectId, projectId), eq(automationRules.kind, 'follow_up')));
+  return new Map(rows.map((row) => [row.id, row.version]));
+}
+
+/** Judges `rules` on the event and starts a run of each that fires; answers how many started. */
+async function startFired(
+  tx: Db,
+  rules: readonly FollowUpRule[],
+  context: AutomationContext,
+  event: {
+    conversation: Pick<ConversationRow, 'id' | 'projectId' | 'customerId'>;
+    kind: 'message' | 'stage_entered';
+    /** `message:<messageId>` or `stage:<customerId>:<at>`: the rule's id completes the key. */
+    key: string;
+    messageId: string | null;
+    anchorAt: Date;
+    stageId: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  const { conversation, now } = event;
+  const versions = await versionsOf(tx, conversation.projectId);
+  let started = 0;
+  for (const rule of rules) {
+    const outcome = evaluateRule(rule, context);
+    const line = {
+      id: randomUUID(),
+      projectId: conversation.projectId,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      kind: rule.kind,
+      customerId: conversation.customerId,
+      conversationId: conversation.id,
+      messageId: event.messageId,
+      event: event.kind,
+      eventKey: `${event.key}:${rule.id}`,
+      at: now,
+    };
+    if (!outcome.fires) {
+      if (skipLogged(outcome.reason, 'event')) {
+        await tx
+          .insert(automationActivity)
+          .values({ ...line, outcome: 'skipped', reason: outcome.reason })
+          .onConflictDoNothing({ target: automationActivity.eventKey });
+      }
+      continue;
+    }
+    // The line first: an event handled before (a re-run, another process) starts nothing again.
+    const [claimed] = await tx
+      .insert(automationActivity)
+      .values({ ...line, outcome: 'fired', keyword: outcome.keyword })
+      .onConflictDoNothing({ target: automationActivity.eventKey })
+      .returning({ id: automationActivity.id });
+    if (claimed === undefined) continue;
+    const runId = await startRun(tx, {
+      rule,
+      version: versions.get(rule.id) ?? 1,
+      conversation,
+      anchor: followUpAnchorOf(rule.trigger),
+      anchorAt: event.anchorAt,
+      stageId: event.stageId,
+      settings: context.project,
+      now,
+    });
+    const result: AutomationActionResult = {
+      kind: 'start_follow_up',
+      status: runId === null ? 'skipped' : 'done',
+      reason: null,
+      targetId: runId,
+    };
+    await tx
+      .update(automationActivity)
+      .set({ actions: [result], followUpRunId: runId })
+      .where(eq(automationActivity.id, claimed.id));
+    if (runId !== null) started += 1;
+  }
+  return started;
+}
+
+/** What a customer's message changed: whether any run of the conversation stopped or started. */
+export interface MessageFollowUps {
+  changed: boolean;
+}
+
+/**
+ * A customer's message (from the `automation.message` job): stops the conversation's runs
+ * scheduled before it (`customer_replied`) and starts a run of each follow-up rule it fires, in
+ * one transaction under the conversation's lock. A message handled before starts nothing again
+ * (its activity lines are claimed first); a run a later message started stays (the older message
+ * neither stops it nor replaces it).
+ */
+export async function followUpsOnMessage(
+  deps: Pick<AutomationDeps, 'db' | 'publisher'>,
+  loaded: {
+    message: MessageRow;
+    conversation: ConversationRow;
+    project: ProjectRow;
+    context: AutomationContext;
+    /** The project's enabled rules (the message job loads them all). */
+    rules: readonly AutomationRule[];
+  },
+  now: Date,
+): Promise<MessageFollowUps> {
+  const { db } = deps;
+  const { message, conversation, project } = loaded;
+  const rules = inRuleOrder(loaded.rules).filter((rule): rule is FollowUpRule => rule.kind === 'follow_up');
+  // Judged first on the context as the job knows it (its kinds' stage, division and labels): no
+  // rule that would fire or log means no transaction, only the stop. A stage an agent moves
+  // meanwhile is the stage move's own to act on (followUpsOnStageMove).
+  const stirred = rules.some((rule) => {
+    const outcome = evaluateRule(rule, loaded.context);
+    return outcome.fires || skipLogged(outcome.reason, 'event');
+  });
+  /** Stops the conversation's runs scheduled before the message (an update that locks only them). */
+  const stop = async (tx: Db) =>
+    tx
+      .update(followUpRuns)
+      .set(ended('stopped', 'customer_replied', now))
+      .where(
+        and(
+          eq(followUpRuns.conversationId, conversation.id),
+          eq(followUpRuns.state, 'pending'),
+          lt(followUpRuns.scheduledAt, message.createdAt),
+        ),
+      )
+      .returning({ id: followUpRuns.id });
+  // No follow-up rule fires (or none is switched on): only the stop.
+  const changed = !stirred
+    ? (await stop(db)).length > 0
+    : await db.transaction(async (tx) => {
+        // The conversation first: the order a due step's job takes the locks in.
+        await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(eq(conversations.id, conversation.id))
+          .for('update');
+        const stopped = await stop(tx);
+        // The stage as it is now: an auto-stage rule may have moved the customer for this message.
+        const [stage] = await tx
+          .select({ id: customerStages.stageId })
+          .from(customerStages)
+          .where(eq(customerStages.customerId, conversation.customerId));
+        const context = {
+          ...loaded.context,
+          conversation: { ...loaded.context.conversation, stageId: stage?.id ?? null },
+        };
+        const started = await startFired(tx, rules, context, {
+          conversation,
+          kind: 'message',
+          key: `message:${message.id}`,
+          messageId: message.id,
+          anchorAt: message.createdAt,
+          stageId: null,
+          now,
+        });
+        return stopped.length > 0 || started > 0;
+      });
+  if (changed) await announceFollowUps(deps, project.key, [conversation.id]);
+  return { changed };
+}
+
+/** A click-to-WhatsApp referral as an ad source. */
+function adSourceOf(referral: ConversationRow['referral']): AdSource | null {
+  return referral === null ? null : { kind: 'ad', adId: referral.sourceId ?? null };
+}
+
+/**
+ * A customer moved from one stage to another (a member, or a rule's `set_stage` with `ruleId`),
+ * inside the transaction that moved them: stops their stage-anchored runs (`stage_changed`) and,
+ * when they entered a stage, starts a run of each follow-up rule that fires on entering it, in
+ * their most recently active conversation. Answers the conversations whose runs changed (to
+ * announce once committed).
+ */
+export async function followUpsOnStageMove(
+  tx: Db,
+  move: {
+    projectId: string;
+    customerId: string;
+    stageId: string | null;
+    /** A rule's `set_stage`, with how deep in a chain of rules the move is (`EventCause.depth`). */
+    ruleId: string | null;
+    depth?: number;
+    now: Date;
+  },
+): Promise<string[]> {
+  const { projectId, customerId, stageId, now } = move;
+  const stopped = await tx
+    .update(followUpRuns)
+    .set(ended('stopped', 'stage_changed', now))
+    .where(
+      and(
+        eq(followUpRuns.customerId, customerId),
+        eq(followUpRuns.state, 'pending'),
+        eq(followUpRuns.anchor, 'stage_entered'),
+      ),
+    )
+    .returning({ conversationId: followUpRuns.conversationId });
+  const touched = new Set(stopped.map((row) => row.conversationId));
+  if (stageId === null) return [...touched];
+  const rules = (await followUpRules(tx, projectId)).filter((rule) => rule.trigger.kind === 'stage_entered');
+  if (rules.length === 0) return [...touched];
+  const [conversation] = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.projectId, projectId), eq(conversations.customerId, customerId)))
+    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt))
+    .limit(1);
+  if (conversation === undefined) return [...touched];
+  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (project === undefined) return [...touched];
+  const [settings, labelRows] = await Promise.all([
+    projectSettings(tx, project),
+    tx
+      .select({ id: customerLabels.labelId })
+      .from(customerLabels)
+      .where(eq(customerLabels.customerId, customerId)),
+  ]);
+  const context: AutomationContext = {
+    event: {
+      kind: 'stage_entered',
+      stageId,
+      cause:
+        move.ruleId === null
+          ? { by: 'agent' }
+          : { by: 'automation', ruleId: move.ruleId, depth: move.depth ?? 1 },
+    },
+    now,
+    conversation: {
+      accountId: conversation.accountId,
+      labelIds: labelRows.map((row) => row.id),
+      stageId,
+      divisionId: conversation.divisionId,
+      adSource: adSourceOf(conversation.referral),
+      windowOpen: windowOpen(conversation, now),
+    },
+    project: { timeZone: settings.timeZone, workingHours: settings.workingHours },
+  };
+  const started = await startFired(tx, rules, context, {
+    conversation,
+    kind: 'stage_entered',
+    key: `stage:${customerId}:${now.getTime()}:${stageId}`,
+    messageId: null,
+    anchorAt: now,
+    stageId,
+    now,
+  });
+  if (started > 0) touched.add(conversation.id);
+  return [...touched];
+}
+
+export function windowOpen(conversation: Pick<ConversationRow, 'lastInboundAt'>, at: Date): boolean {
+  return (
+    conversation.lastInboundAt !== null &&
+    conversation.lastInboundAt.getTime() > at.getTime() - CUSTOMER_SERVICE_WINDOW_MS
+  );
+}
+
+/** `follow_up.changed` for a conversation, to the members who may see it. */
+export function followUpChanged(
+  key: string,
+  conversation: Pick<ConversationRow, 'id' | 'assignedUserId' | 'divisionId' | 'customerId'>,
+): Published<'follow_up.changed'> {
+  return {
+    audience: {
+      conversation: key,
+      assignedUserId: conversation.assignedUserId,
+      divisionId: conversation.divisionId,
+    },
+    event: 'follow_up.changed',
+    payload: { key, customerId: conversation.customerId, conversationId: conversation.id },
+  };
+}
+
+/** Announces `follow_up.changed` for each conversation (after the change committed). */
+export async function announceFollowUps(
+  deps: { db: Db; publisher: Publisher },
+  key: string,
+  conversationIds: readonly string[],
+): Promise<void> {
+  for (const id of new Set(conversationIds)) {
+    const [conversation] = await deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, id))
+      .limit(1);
+    if (conversation !== undefined) deps.publisher.publish(followUpChanged(key, conversation));
+  }
+}
