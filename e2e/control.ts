@@ -112,6 +112,24 @@ export async function fundProject(key: string, amount: number): Promise<void> {
   await call('POST', '/billing/fund', { key, amount });
 }
 
+/**
+ * The server's clock jumps `ms` ahead (for the rest of the run), and the jobs due by then run: a
+ * follow-up's minutes pass without waiting them. Answers the server's new now.
+ */
+export async function advanceClock(ms: number): Promise<{ now: string }> {
+  return call('POST', '/clock/advance', { ms });
+}
+
+/** Puts the server's clock (and the simulators') back on the wall clock after `advanceClock`. */
+export async function resetClock(): Promise<{ now: string }> {
+  return call('POST', '/clock/reset', {});
+}
+
+/** Which of `userIds` are online (a socket of theirs connected), as automation's assignment sees them. */
+export async function onlineUsers(userIds: string[]): Promise<string[]> {
+  return (await call<{ online: string[] }>('POST', '/presence', { userIds })).online;
+}
+
 /** `sha256=<hex>`: the `X-Hub-Signature-256` Meta sends with a body. */
 export function signature(body: string, secret = E2E_APP_SECRET): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;

@@ -186,29 +186,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       [TOPUP_RECONCILE_JOB]: topupReconcileJob({ ...payments, now }),
       // A customer's message set against the automation rules (src/automation/engine.ts): short
       // work, so the main runner's; it wakes the runner again for the sends it queues.
-      [AUTOMATION_MESSAGE_JOB]: automationMessageJob({
-        db: database.db,
-        now,
-        publisher,
-        links: media.links,
-        prices: config.billing.prices,
-        log: app.log,
-        kick: () => jobRunner.kick(),
-      }),
+      [AUTOMATION_MESSAGE_JOB]: automationMessageJob(automationDeps),
       // A no-reply or reassignment timer come due, a label added or a stage entered
       // (src/automation/timers.ts, events.ts): short work, as a message's.
       [AUTOMATION_TIMER_JOB]: automationTimerJob(automationDeps),
       [AUTOMATION_EVENT_JOB]: automationEventJob(automationDeps),
       // A follow-up run's step coming due (src/automation/followUps.ts): one send, short work.
-      [FOLLOW_UP_JOB]: followUpStepJob({
-        db: database.db,
-        now,
-        publisher,
-        links: media.links,
-        prices: config.billing.prices,
-        log: app.log,
-        kick: () => jobRunner.kick(),
-      }),
+      [FOLLOW_UP_JOB]: followUpStepJob(automationDeps),
     },
   });
   // Broadcasts' jobs hold their claim for a slice of sending (src/broadcasts/pump.ts): a runner of

@@ -23,23 +23,21 @@ import {
 } from '../src/db/schema.ts';
 import type { JobRow } from '../src/db/schema.ts';
 import { defaultPriceTable } from '../src/sdk.ts';
-import type { AutomationRuleView, CustomerStage, Division, Label, Stage, ThreadMessage } from '../src/sdk.ts';
+import type { CustomerStage, Division, Label, Stage, ThreadMessage } from '../src/sdk.ts';
 import { entriesOfMessage } from './support/billing.ts';
 import { uniquePhone } from './support/flows.ts';
-import { dataOf, deliver, inbound, inboxProject } from './support/inbox.ts';
-import type { InboxProject } from './support/inbox.ts';
-import { HOUR_MS, orderUpdate, projectIdOf, storedTemplate } from './support/outreach.ts';
+import { dataOf, deliver, inbound } from './support/inbox.ts';
+import { HOUR_MS, orderUpdate, storedTemplate } from './support/outreach.ts';
 import { recordPublished } from './support/published.ts';
 import type { PublishedLog } from './support/published.ts';
-import { automationDepsOf } from './support/automation.ts';
+import { automationDepsOf, automationSupport, MONDAY_10 } from './support/automation.ts';
+import type { World } from './support/automation.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
 let server: TestServer;
 let published: PublishedLog;
-
-/** Monday 4 January 2027, 10:00 in Jakarta (the default hours: Monday to Friday 09:00–17:00). */
-const MONDAY_10 = new Date('2027-01-04T10:00:00+07:00');
+const { world, create } = automationSupport(() => server);
 
 /** Moves the test clock to `at`. */
 function setClock(at: Date): void {
@@ -62,32 +60,9 @@ beforeEach(() => {
 
 const db = () => server.app.sapa.services.db;
 
-interface World {
-  setup: InboxProject;
-  key: string;
-  token: string;
-  projectId: string;
-}
-
-async function world(): Promise<World> {
-  const setup = await inboxProject(server);
-  return {
-    setup,
-    key: setup.project.key,
-    token: setup.owner.token,
-    projectId: await projectIdOf(server, setup.project.key),
-  };
-}
-
 async function label(w: World): Promise<Label> {
   return dataOf<Label>(
     await server.act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
-  );
-}
-
-async function create(w: World, rule: Record<string, unknown>): Promise<AutomationRuleView> {
-  return dataOf<AutomationRuleView>(
-    await server.act('automation_rule_create', { token: w.token, key: w.key, rule }),
   );
 }
 
@@ -310,6 +285,10 @@ describe('automation.message', () => {
     const [move] = await db().select().from(stageMoves).where(eq(stageMoves.customerId, customerId));
     expect(move?.ruleId).toBe(moving.id);
     expect(move?.userId).toBeNull();
+    // The board and the customer panel follow a rule's move live, as they follow a member's.
+    expect(
+      published.of('customer.stage').map((event) => [event.key, event.customerId, event.stage?.id]),
+    ).toEqual([[w.key, customerId, stage.id]]);
     // Its history says "by automation" and the rule; an agent's move says who.
     const history = async () =>
       dataOf<CustomerStage>(

@@ -24,32 +24,22 @@ import {
 import type { JobRow } from '../src/db/schema.ts';
 import { JobRunner } from '../src/jobs/JobRunner.ts';
 import { defaultPriceTable, translate } from '../src/sdk.ts';
-import type { AutomationRuleView, FollowUpRunView, PermissionKey, Stage } from '../src/sdk.ts';
+import type { FollowUpRunView, PermissionKey, Stage } from '../src/sdk.ts';
 import { entriesOfMessage } from './support/billing.ts';
 import { uniquePhone } from './support/flows.ts';
-import {
-  addMember,
-  CHAT_AGENT,
-  CHAT_VIEWER,
-  dataOf,
-  deliver,
-  inbound,
-  inboxProject,
-  reasonOf,
-} from './support/inbox.ts';
-import type { InboxProject } from './support/inbox.ts';
-import { HOUR_MS, orderUpdate, projectIdOf, sendsOf, storedTemplate } from './support/outreach.ts';
+import { addMember, CHAT_AGENT, CHAT_VIEWER, dataOf, deliver, inbound, reasonOf } from './support/inbox.ts';
+import { HOUR_MS, orderUpdate, sendsOf, storedTemplate } from './support/outreach.ts';
 import { recordPublished } from './support/published.ts';
 import type { PublishedLog } from './support/published.ts';
-import { automationDepsOf } from './support/automation.ts';
+import { automationDepsOf, automationSupport, MONDAY_10 } from './support/automation.ts';
+import type { World } from './support/automation.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
 let server: TestServer;
 let published: PublishedLog;
+const { world, create } = automationSupport(() => server);
 
-/** Monday 4 January 2027, 10:00 in Jakarta (the default hours: Monday to Friday 09:00–17:00). */
-const MONDAY_10 = new Date('2027-01-04T10:00:00+07:00');
 const MINUTE_MS = 60_000;
 
 /**
@@ -82,29 +72,6 @@ beforeEach(() => {
 
 const db = () => server.app.sapa.services.db;
 const runJobs = () => server.app.sapa.runJobsOnce();
-
-interface World {
-  setup: InboxProject;
-  key: string;
-  token: string;
-  projectId: string;
-}
-
-async function world(): Promise<World> {
-  const setup = await inboxProject(server);
-  return {
-    setup,
-    key: setup.project.key,
-    token: setup.owner.token,
-    projectId: await projectIdOf(server, setup.project.key),
-  };
-}
-
-async function create(w: World, rule: Record<string, unknown>): Promise<AutomationRuleView> {
-  return dataOf<AutomationRuleView>(
-    await server.act('automation_rule_create', { token: w.token, key: w.key, rule }),
-  );
-}
 
 const text = (message: string) => ({ kind: 'send_text', text: message });
 const minutes = (amount: number) => ({ amount, unit: 'minutes' });

@@ -11,11 +11,13 @@ import { announce, conversationRemoved, conversationUpdated, messageNew } from '
 import { membersAmong } from '../crm/divisions.ts';
 import type { Announcement } from '../inbox/announce.ts';
 import { conversationWithCustomer } from '../inbox/conversations.ts';
+import { customerStage } from '../crm/stages.ts';
 import { automationThreadMessages } from '../inbox/messages.ts';
 import { publishBillingChanges } from '../billing/announce.ts';
 import { notify } from '../notifications/notify.ts';
 import type { AutomationDeps } from './engine.ts';
 import type { Carried } from './carryOut.ts';
+import { followUpChanged } from './followUps.ts';
 
 /** Sends the notes of a rule's `notify` actions (never throws: `notify` logs its failures). */
 export async function sendNotices(
@@ -63,7 +65,14 @@ export async function announceCarried(
   );
   announcements.push(conversationUpdated(key, found, now));
   announcements.push(...(await removedFrom(db, key, found.conversation, carried)));
+  // A rule's stage move stopped or started follow-ups: the customer panel reloads them.
+  if (carried.followUpsChanged === true) announcements.push(followUpChanged(key, found.conversation));
   announce(deps.publisher, announcements);
+  // A rule's stage move: the board and the customer panel follow it, as they do a member's.
+  if (carried.stageMoved === true) {
+    const { stage } = await customerStage(db, found.customer.id);
+    deps.publisher.toProject(key, 'customer.stage', { key, customerId: found.customer.id, stage });
+  }
   if (carried.sent.length > 0) {
     deps.kick();
     await publishBillingChanges(

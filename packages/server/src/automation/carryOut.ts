@@ -66,6 +66,8 @@ export interface Carried {
   changed: boolean;
   /** A stage move stopped or started follow-up runs (`follow_up.changed`, src/automation/followUps.ts). */
   followUpsChanged?: boolean;
+  /** It moved the customer to another stage (`customer.stage`: the board and the customer panel follow). */
+  stageMoved?: boolean;
   /** Notes for members (`notify`), sent after the commit (src/automation/afterCommit.ts). */
   notices?: NotifyInput[];
   /** Agents the conversation was taken from (`assign_agent`): told in their own room. */
@@ -245,7 +247,10 @@ async function carryOne(
         now,
       });
       if (moved === 'no_stage') return result(action, 'failed');
-      if (moved === 'moved') carried.changed = true;
+      if (moved === 'moved') {
+        carried.changed = true;
+        carried.stageMoved = true;
+      }
       // Follow-ups count from stages: the same transaction stops and starts their runs.
       if (moved === 'moved') {
         const touched = await followUpsOnStageMove(tx, {

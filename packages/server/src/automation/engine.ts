@@ -28,12 +28,7 @@ import {
 } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/JobRunner.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
-import { announce, conversationUpdated, messageNew } from '../inbox/announce.ts';
-import type { Announcement } from '../inbox/announce.ts';
-import { conversationWithCustomer } from '../inbox/conversations.ts';
-import { automationThreadMessages } from '../inbox/messages.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
-import { publishBillingChanges } from '../billing/announce.ts';
 import { evaluateRule, inRuleOrder, skipLogged } from '../sdk.ts';
 import type {
   AutomationActivityReason,
@@ -46,9 +41,9 @@ import { carryOut } from './carryOut.ts';
 import type { Carried } from './carryOut.ts';
 import { ruleOf } from './rules.ts';
 import { adSourceOf, contextOf, conversationState } from './conversationState.ts';
-import { removedFrom, sendNotices } from './afterCommit.ts';
+import { announceCarried } from './afterCommit.ts';
 import { customerWroteTimers } from './timerStore.ts';
-import { followUpChanged, followUpsOnMessage } from './followUps.ts';
+import { followUpsOnMessage } from './followUps.ts';
 
 /** The job kind; `sapa_receive_messages` (migration 0021) names it too. */
 export const AUTOMATION_MESSAGE_JOB = 'automation.message';
@@ -229,36 +224,6 @@ async function fire(
   });
 }
 
-/** After a rule's transaction committed: its sends and the conversation's new summary. */
-async function announceCarried(
-  deps: AutomationDeps,
-  loaded: Loaded,
-  carried: Carried,
-  now: Date,
-): Promise<void> {
-  await sendNotices(deps, carried);
-  if (!carried.changed) return;
-  const { db } = deps;
-  const key = loaded.project.key;
-  const found = await conversationWithCustomer(db, loaded.conversation.id);
-  if (found === null) return;
-  const sent = await automationThreadMessages(db, carried.sent, { links: deps.links, now });
-  const announcements: Announcement[] = sent.map((message) =>
-    messageNew(key, found.conversation, found.customer, message),
-  );
-  announcements.push(conversationUpdated(key, found, now));
-  announcements.push(...(await removedFrom(db, key, found.conversation, carried)));
-  if (carried.followUpsChanged === true) announcements.push(followUpChanged(key, found.conversation));
-  announce(deps.publisher, announcements);
-  if (carried.sent.length > 0) {
-    deps.kick();
-    await publishBillingChanges(
-      { db, publisher: deps.publisher, now: deps.now, prices: deps.prices, log: deps.log },
-      carried.charges,
-    );
-  }
-}
-
 /**
  * Runs one kind's rules in order: the first that fires acts; skips worth it are logged. True when
  * a rule acted (or failed partway), so what the next kind sees may have changed.
@@ -280,7 +245,8 @@ async function runKind(
       }
       const fired = await fire(deps, loaded, rule, outcome.actions, outcome.keyword, now);
       if (fired.outcome === 'quiet_period' || fired.outcome === 'skipped_before') continue;
-      if (fired.carried !== null) await announceCarried(deps, loaded, fired.carried, now);
+      if (fired.carried !== null)
+        await announceCarried(deps, loaded.project.key, loaded.conversation.id, fired.carried, now);
       return true;
     } catch (error) {
       changed = true;

@@ -29,6 +29,13 @@
  *   than they did (their 24-hour window closes as if that much time went by).
  * - `POST /billing/fund {key, amount}`: the project's balance gets `amount` rupiah (an adjustment),
  *   so specs about something else can send paid templates.
+ * - `POST /clock/advance {ms}`: the app's clock jumps `ms` ahead (never back), and the simulators'
+ *   with it (their messages' timestamps); presence renews its heartbeat at the new time and the due
+ *   jobs run, as the server tests' `clock.advance` does: a follow-up's minutes pass without
+ *   waiting them. `POST /clock/reset` puts the wall clock back, so a spec that moved the clock
+ *   leaves it as it found it for the specs after it.
+ * - `POST /presence {userIds}`: which of those users are online (a socket of theirs connected), as
+ *   automation's assignment sees them; answers `{ online }`.
  *
  * Top-ups are paid on the payment gateway simulator (src/simulator/payments, PAYMENT_GATEWAY
  * `simulator`): its page is where the browser pays, its notifications come to the app, and payers
@@ -55,6 +62,8 @@ import {
   waAccounts,
 } from '../../src/db/schema.ts';
 import { normalizePhone, parsePermissions } from '../../src/sdk.ts';
+import { realtimeOf } from '../../src/realtime/attachRealtime.ts';
+import { onlineUserIds } from '../../src/realtime/presence.ts';
 import { openToken } from '../../src/security/tokenBox.ts';
 import { createSimulator, GraphApiServer } from '../../src/simulator/index.ts';
 import { fundProject } from '../support/billing.ts';
@@ -104,7 +113,9 @@ config.billing = {
   ],
 };
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3102);
-const app = await buildApp({ config });
+// The app's clock: the wall clock, moved ahead by `POST /clock/advance`.
+let clockOffsetMs = 0;
+const app = await buildApp({ config, now: () => new Date(Date.now() + clockOffsetMs) });
 await app.listen({ port: config.port, host: config.host });
 const webhook = `http://127.0.0.1:${config.port}/webhooks/whatsapp`;
 const { db, publisher } = app.sapa.services;
@@ -149,6 +160,8 @@ async function addSimulator(body: Json): Promise<unknown> {
     // Specs find customers by name.
     distinctNames: true,
     statusDelaysMs: { sent: 50, delivered: 700, read: 1_500 },
+    // WhatsApp's timestamps follow the app's clock (`POST /clock/advance`).
+    now: () => Date.now() + clockOffsetMs,
   });
   await db
     .update(waAccounts)
@@ -237,6 +250,26 @@ async function fund(body: Json): Promise<unknown> {
   return { balance: wallet.balance };
 }
 
+async function advanceClock(body: Json): Promise<unknown> {
+  const ms = Number(body.ms);
+  if (!Number.isFinite(ms) || ms < 0) throw new Error('ms must be a number of milliseconds, not negative');
+  clockOffsetMs += ms;
+  await realtimeOf(app).presence.heartbeat();
+  await app.sapa.runJobsOnce();
+  return { now: app.sapa.services.now().toISOString() };
+}
+
+async function resetClock(): Promise<unknown> {
+  clockOffsetMs = 0;
+  await realtimeOf(app).presence.heartbeat();
+  return { now: app.sapa.services.now().toISOString() };
+}
+
+async function online(body: Json): Promise<unknown> {
+  const userIds = Array.isArray(body.userIds) ? body.userIds.map(String) : [];
+  return { online: [...(await onlineUserIds(db, userIds, app.sapa.services.now()))] };
+}
+
 /** The payment simulator's hooks (`/payments/…`), or null for another path. */
 async function paymentRoute(request: IncomingMessage, url: URL): Promise<[number, unknown] | null> {
   if (request.method === 'GET' && url.pathname === '/payments/orders') return [200, gateway.orders()];
@@ -298,6 +331,11 @@ async function route(request: IncomingMessage): Promise<[number, unknown]> {
     return [200, await ageConversation(await readJson(request))];
   if (request.method === 'POST' && url.pathname === '/billing/fund')
     return [200, await fund(await readJson(request))];
+  if (request.method === 'POST' && url.pathname === '/presence')
+    return [200, await online(await readJson(request))];
+  if (request.method === 'POST' && url.pathname === '/clock/advance')
+    return [200, await advanceClock(await readJson(request))];
+  if (request.method === 'POST' && url.pathname === '/clock/reset') return [200, await resetClock()];
   const simulator = parts[0] === 'simulators' ? simulators.get(parts[1] ?? '') : undefined;
   if (simulator !== undefined && request.method === 'POST' && parts[2] === 'write') {
     const body = await readJson(request);
