@@ -137,6 +137,27 @@ describe('automationRulesMachine', () => {
     expect(ruleDeletedPatch(priceRule.id)([priceRule, nightRule], where)).toEqual([nightRule]);
   });
 
+  it("keeps which rule is its kind's last through live additions and deletions", () => {
+    const where = { pageIndex: 0, pageSize: 10 };
+    const added: AutomationRuleView = { ...priceRule, id: 'new', position: 2, last: true };
+    const grown = ruleUpdatedPatch(added)([priceRule, nightRule], where);
+    expect(grown.map((rule) => rule.last)).toEqual([false, false, true]);
+    expect(ruleDeletedPatch('new')(grown, where).map((rule) => rule.last)).toEqual([false, true]);
+    expect(ruleDeletedPatch(priceRule.id)([priceRule, nightRule], where)).toEqual([nightRule]);
+  });
+
+  it('takes no move up from the first rule or down from the last; a stale list still asks the server', async () => {
+    const { actor, client } = start([...menus, 'crm.auto_replay.view', 'crm.auto_replay.edit']);
+    await flush();
+    actor.send({ type: 'automation.move', rule: priceRule, direction: 'up' });
+    actor.send({ type: 'automation.move', rule: nightRule, direction: 'down' });
+    expect(client.calls).toEqual([]);
+    expect(actor.getSnapshot().matches({ order: 'idle' })).toBe(true);
+    actor.send({ type: 'automation.move', rule: { ...nightRule, last: false }, direction: 'down' });
+    expect(client.calls.map((call) => call.name)).toEqual(['automation_rule_list']);
+    actor.stop();
+  });
+
   it("follows the socket's rules of its project and kind only, and asks again on a resync", async () => {
     const { actor } = start([...menus, 'crm.auto_replay.view', 'crm.auto_replay.edit']);
     const source = createFakeEventSource();

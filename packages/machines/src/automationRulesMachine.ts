@@ -131,6 +131,10 @@ export type AutomationRulesEmitted =
 /** A rule changed (or moved): its row replaced, the page kept in the kind's order. */
 export function ruleUpdatedPatch(rule: AutomationRuleView): TablePatch<AutomationRuleView> {
   return (rows, where) => {
+    // A rule placed after another makes that one no longer its kind's last.
+    const before = rows.map((row) =>
+      row.id !== rule.id && row.last && row.position < rule.position ? { ...row, last: false } : row,
+    );
     const known = rows.some((row) => row.id === rule.id);
     if (!known) {
       // A new rule joins the end: shown when this page is the last and it falls after it.
@@ -138,14 +142,20 @@ export function ruleUpdatedPatch(rule: AutomationRuleView): TablePatch<Automatio
       const fits =
         rows.length < where.pageSize &&
         (last === undefined ? where.pageIndex === 0 : rule.position > last.position);
-      return fits ? [...rows, rule] : [...rows];
+      return fits ? [...before, rule] : before;
     }
-    return rows.map((row) => (row.id === rule.id ? rule : row)).sort((a, b) => a.position - b.position);
+    return before.map((row) => (row.id === rule.id ? rule : row)).sort((a, b) => a.position - b.position);
   };
 }
 
 export function ruleDeletedPatch(ruleId: string): TablePatch<AutomationRuleView> {
-  return (rows) => rows.filter((row) => row.id !== ruleId);
+  return (rows) => {
+    const gone = rows.find((row) => row.id === ruleId);
+    const left = rows.filter((row) => row.id !== ruleId);
+    // The kind's last deleted: the one before it is last now.
+    if (gone?.last !== true) return left;
+    return left.map((row) => (row.position === gone.position - 1 ? { ...row, last: true } : row));
+  };
 }
 
 export const automationTableMachine = createTableMachine<AutomationRuleView, AutomationListPayload>();
@@ -155,6 +165,11 @@ export const automationActivityTableMachine = createTableMachine<
 >();
 
 const ruleSearch = searchRegion('automation', ['queryTable']);
+
+/** Whether `rule` has a place to move to: not up from the first, not down from the last. */
+export function ruleCanMove(rule: AutomationRuleView, direction: 'up' | 'down'): boolean {
+  return direction === 'up' ? rule.position > 0 : !rule.last;
+}
 
 function payload(context: AutomationRulesContext): AutomationListPayload {
   return automationListPayload(context.key, context.kind, context.search);
@@ -194,7 +209,7 @@ export const automationRulesMachine = setup({
     switchChanges: ({ context }, params: { rule: AutomationRuleView; enabled: boolean }) =>
       context.may.edit && params.rule.enabled !== params.enabled,
     canMove: ({ context }, params: { rule: AutomationRuleView; direction: 'up' | 'down' }) =>
-      context.may.edit && (params.direction === 'down' || params.rule.position > 0),
+      context.may.edit && ruleCanMove(params.rule, params.direction),
     ofKind: ({ context }, params: { kind: AutomationRuleKind }) => params.kind === context.kind,
     refetchOnReconnect: ({ context }) => context.query.refetchOnReconnect,
     created: ({ context }, params: { rule: AutomationRuleEditorOutput }) =>

@@ -22,7 +22,7 @@ import { AccountRoutes } from './inbox/AccountRoutes.ts';
 import { sendJobHandler } from './inbox/outbound.ts';
 import { SEND_JOB } from './inbox/messages.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
-import { AUTOMATION_MESSAGE_JOB, automationMessageJob } from './automation/engine.ts';
+import { AUTOMATION_MESSAGE_JOB, automationMessageJob, ENGINE_YIELD_MS } from './automation/engine.ts';
 import { AUTOMATION_TIMER_JOB, automationTimerJob } from './automation/timers.ts';
 import { AUTOMATION_EVENT_JOB, automationEventJob } from './automation/events.ts';
 import { FOLLOW_UP_JOB } from './automation/followUps.ts';
@@ -167,6 +167,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prices: config.billing.prices,
     log: app.log,
     kick: () => jobRunner.kick(),
+    // PGlite runs every statement on this thread, one at a time: the engine's would hold up the
+    // inbox's, so it waits for the webhooks being taken in. PostgreSQL runs them side by side,
+    // and waiting there only slows the engine (bench/README.md, automation).
+    ...(database.kind === 'pglite'
+      ? { inboxIdle: (): Promise<void> => deliveryWorker.intakeIdle(ENGINE_YIELD_MS) }
+      : {}),
   };
   const jobRunner = new JobRunner({
     db: database.db,

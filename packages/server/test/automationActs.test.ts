@@ -659,6 +659,8 @@ describe('automation_rule_reorder and automation_rule_list', () => {
       await server.act('automation_rule_list', { token: w.token, key: w.key, kind: 'auto_reply' }),
     );
     expect(list.map((rule) => rule.name)).toEqual(['C', 'B', 'A']);
+    // The last of the kind says so (its Down is off), whatever the other kinds hold.
+    expect(list.map((rule) => rule.last)).toEqual([false, false, true]);
     expect(announced(w.key)).toEqual([]);
   });
 
@@ -679,6 +681,10 @@ describe('automation_rule_reorder and automation_rule_list', () => {
     expect(first.body.total_page).toBe(2);
     const second = await list({ page: 1 });
     expect((second.body.data as AutomationRuleView[]).map((rule) => rule.position)).toEqual([10, 11]);
+    expect((second.body.data as AutomationRuleView[]).map((rule) => rule.last)).toEqual([false, true]);
+    // Searched, the last shown is not the kind's last.
+    const searched = await list({ search: 'promo' });
+    expect((searched.body.data as AutomationRuleView[]).map((rule) => rule.last)).toEqual([false, false]);
     const all = await list({ all: true });
     expect(all.body.data).toHaveLength(12);
     expect(all.body.total_page).toBe(1);

@@ -16,6 +16,7 @@ import {
   conversations,
   customerLabels,
   customerStages,
+  followUpRuns,
   jobs,
   messages,
   projects,
@@ -438,6 +439,104 @@ describe('automation.message', () => {
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Kedua']);
     expect((await activityOf(failed.id)).map((entry) => entry.reason)).toEqual(['error']);
     expect((await activityOf(next.id)).map((entry) => entry.outcome)).toEqual(['fired']);
+  });
+
+  it("judges messages that arrive together as one batch, each seeing what the earlier ones' rules did", async () => {
+    const w = await world();
+    const stage = dataOf<Stage>(
+      await server.act('stage_create', { token: w.token, key: w.key, name: 'Bayar', color: '#00aa00' }),
+    );
+    const answer = await create(w, reply('Harga mulai Rp50.000.'));
+    const moving = await create(w, {
+      kind: 'auto_stage',
+      name: 'Sudah transfer',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['transfer'] }],
+      actions: [{ kind: 'set_stage', stageId: stage.id }],
+    });
+    const chase = await create(w, {
+      kind: 'follow_up',
+      name: 'Tanya lagi',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['harga'] }],
+      steps: [{ delay: { amount: 30, unit: 'minutes' }, message: { kind: 'send_text', text: 'Jadi kak?' } }],
+    });
+    // One webhook with four messages: A asks twice and then has paid, B asks once. Their jobs are
+    // queued together, so the runner claims them together and the engine judges them as one batch.
+    const [a, b] = [uniquePhone(), uniquePhone()];
+    const at = (seconds: number) => new Date(MONDAY_10.getTime() + seconds * 1_000);
+    const parts = [
+      [a, 'Harganya berapa?', 0],
+      [b, 'harga ongkir?', 0],
+      [a, 'harga grosir juga ya', 1],
+      [a, 'Sudah transfer kak', 2],
+    ] as const;
+    const payload = inbound('inbound-text.json', {
+      phoneNumberId: w.setup.account.phoneNumberId,
+      from: a,
+      text: parts[0][1],
+      timestamp: at(0),
+    }) as { entry: { changes: { value: { messages: unknown[]; contacts: unknown[] } }[] }[] };
+    const value = payload.entry[0]!.changes[0]!.value;
+    const model = value.messages[0] as Record<string, unknown>;
+    value.messages = parts.map(([phone, text, seconds], index) => ({
+      ...model,
+      id: `wamid.batch.${randomUUID()}.${index}`,
+      from: phone.replace(/^\+/, ''),
+      timestamp: String(Math.floor(at(seconds).getTime() / 1000)),
+      text: { body: text },
+    }));
+    value.contacts = [a, b].map((phone) => ({
+      ...(value.contacts[0] as Record<string, unknown>),
+      wa_id: phone.replace(/^\+/, ''),
+    }));
+    setClock(at(3));
+    expect((await deliver(server, payload)).status).toBe(200);
+    await server.app.sapa.processPendingDeliveries();
+    await runJobs();
+
+    const conversationsOf = await db()
+      .select({ id: conversations.id, customerId: conversations.customerId })
+      .from(conversations)
+      .innerJoin(projects, eq(projects.id, conversations.projectId))
+      .where(eq(projects.key, w.key));
+    expect(conversationsOf).toHaveLength(2);
+    const undone = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, AUTOMATION_MESSAGE_JOB), sql`${jobs.doneAt} is null`));
+    expect(undone).toEqual([]);
+    // The reply: once each; A's second "harga" fell in the quiet period the first one started.
+    const lines = await activityOf(answer.id);
+    expect(lines.map((line) => [line.outcome, line.reason]).sort()).toEqual([
+      ['fired', null],
+      ['fired', null],
+      ['skipped', 'quiet_period'],
+    ]);
+    let sent = 0;
+    for (const conversation of conversationsOf) sent += (await sentIn(conversation.id)).length;
+    expect(sent).toBe(2);
+    // A's "transfer" moved A (and only A) to Bayar.
+    const stages = await db().select().from(customerStages).where(eq(customerStages.stageId, stage.id));
+    expect(stages).toHaveLength(1);
+    const aConversation = conversationsOf.find((c) => c.customerId === stages[0]?.customerId);
+    expect((await activityOf(moving.id)).map((line) => line.conversationId)).toEqual([aConversation?.id]);
+    // Follow-ups: A's first run was replaced by its second "harga", which its "transfer" then
+    // stopped; B's run waits.
+    const runs = await db()
+      .select()
+      .from(followUpRuns)
+      .where(eq(followUpRuns.ruleId, chase.id))
+      .orderBy(asc(followUpRuns.startedAt));
+    const ofA = runs.filter((run) => run.conversationId === aConversation?.id);
+    const ofB = runs.filter((run) => run.conversationId !== aConversation?.id);
+    expect(ofA.map((run) => [run.state, run.reason])).toEqual([
+      ['stopped', 'customer_replied'],
+      ['stopped', 'customer_replied'],
+    ]);
+    expect(ofB.map((run) => run.state)).toEqual(['pending']);
   });
 
   it('queues no job for a project without rules switched on', async () => {

@@ -165,3 +165,49 @@ describe('job leases', () => {
     expect((await jobRow(id))?.doneAt).toBeInstanceOf(Date);
   });
 });
+
+const nameOf = (job: JobRow) => String((job.payload as { n?: string }).n);
+
+describe('jobs of a kind with runMany', () => {
+  it('run claimed together as one batch and are done at once; a failing batch runs each alone', async () => {
+    const kind = newKind();
+    const batches: string[][] = [];
+    const alone: string[] = [];
+    let failBatch = false;
+    const batching = runner(kind, {
+      async run(job) {
+        alone.push(nameOf(job));
+        if (nameOf(job) === 'bad') throw new Error('a bad job');
+      },
+      async runMany(claimed) {
+        batches.push(claimed.map(nameOf).sort());
+        if (failBatch) throw new Error('the batch failed');
+      },
+    });
+    const ids = await Promise.all(['a', 'b', 'c'].map((n) => queue(kind, { n })));
+    await batching.runOnce();
+    expect(batches).toEqual([['a', 'b', 'c']]);
+    expect(alone).toEqual([]);
+    for (const id of ids) {
+      const row = await jobRow(id);
+      expect(row).toMatchObject({ attempts: 1, failed: false, claimId: null, lastError: null });
+      expect(row?.doneAt).toBeInstanceOf(Date);
+    }
+
+    // The batch throws: each runs again alone, the good ones done, the bad one retried later.
+    failBatch = true;
+    const [good, bad] = await Promise.all([queue(kind, { n: 'good' }), queue(kind, { n: 'bad' })]);
+    await batching.runOnce();
+    expect(batches.at(-1)).toEqual(['bad', 'good']);
+    expect(alone.sort()).toEqual(['bad', 'good']);
+    expect((await jobRow(good ?? ''))?.doneAt).toBeInstanceOf(Date);
+    expect(await jobRow(bad ?? '')).toMatchObject({ doneAt: null, failed: false, lastError: 'a bad job' });
+
+    // A lone job (the bad one waits for its retry) takes `run`.
+    failBatch = false;
+    await queue(kind, { n: 'lone' });
+    await batching.runOnce();
+    expect(alone).toContain('lone');
+    expect(batches).toHaveLength(2);
+  });
+});

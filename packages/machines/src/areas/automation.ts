@@ -5,7 +5,7 @@
  */
 
 // A kind's rules (`/crm/auto-reply/{key}` and the three others).
-export { automationPermissions, automationRulesMachine } from '../automationRulesMachine.ts';
+export { automationPermissions, automationRulesMachine, ruleCanMove } from '../automationRulesMachine.ts';
 export type {
   AutomationPermissions,
   AutomationRulesEmitted,

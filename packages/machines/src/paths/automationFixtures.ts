@@ -27,6 +27,7 @@ export const priceRule: AutomationRuleView = {
   updatedBy: owner,
   lastFiredAt: '2026-11-26T03:00:00.000Z',
   runningFollowUps: 0,
+  last: false,
 };
 
 export const nightRule: AutomationRuleView = {
@@ -35,6 +36,7 @@ export const nightRule: AutomationRuleView = {
   name: 'Di luar jam kerja',
   enabled: false,
   position: 1,
+  last: true,
   trigger: { kind: 'outside_working_hours' },
   conditions: [],
   actions: [{ kind: 'send_text', text: 'Terima kasih, kami balas besok pagi.' }],
@@ -73,6 +75,7 @@ export const followUpRule: AutomationRuleView = {
   updatedBy: owner,
   lastFiredAt: null,
   runningFollowUps: 2,
+  last: true,
 };
 
 /** What the try box answers for "berapa harganya?" with "Harga". */

@@ -74,14 +74,16 @@ export interface AutomationMember {
 }
 
 /**
- * A stored rule as its screen lists it: who made and last changed it, when it last fired, and
- * for a follow-up how many of its runs are under way (0 for other kinds).
+ * A stored rule as its screen lists it: who made and last changed it, when it last fired, for a
+ * follow-up how many of its runs are under way (0 for other kinds), and whether it is its kind's
+ * last (so it cannot move down; the first is `position` 0).
  */
 export type AutomationRuleView = AutomationRule & {
   createdBy: AutomationMember | null;
   updatedBy: AutomationMember | null;
   lastFiredAt: string | null;
   runningFollowUps: number;
+  last: boolean;
 };
 
 /**

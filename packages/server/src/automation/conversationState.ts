@@ -4,7 +4,7 @@
  * the project's time zone and working hours, whether the 24-hour window is open and whether the
  * number is gone. `contextOf` turns it into an `AutomationContext` for an event.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import {
   automationFired,
@@ -16,49 +16,96 @@ import {
   waAccounts,
 } from '../db/schema.ts';
 import { projectSettings } from '../team/settings.ts';
+import type { ProjectSettings } from '../sdk.ts';
+import type { ConversationRow, CustomerRow, ProjectRow } from '../db/schema.ts';
 import { CUSTOMER_SERVICE_WINDOW_MS } from '../sdk.ts';
 import type { AdSource, AutomationContext, AutomationEvent } from '../sdk.ts';
 
-export async function conversationState(db: Db, conversationId: string) {
-  const [found] = await db
+export async function conversationState(db: Db, conversationId: string): Promise<ConversationState | null> {
+  return (await conversationStates(db, [conversationId])).get(conversationId) ?? null;
+}
+
+/**
+ * The states of `conversationIds` (those that exist), in a fixed handful of statements however
+ * many they are: the engine judges a batch of messages on them.
+ */
+export async function conversationStates(
+  db: Db,
+  conversationIds: readonly string[],
+): Promise<Map<string, ConversationState>> {
+  const ids = [...new Set(conversationIds)];
+  if (ids.length === 0) return new Map<string, ConversationState>();
+  const found = await db
     .select({ conversation: conversations, customer: customers, project: projects })
     .from(conversations)
     .innerJoin(customers, eq(customers.id, conversations.customerId))
     .innerJoin(projects, eq(projects.id, conversations.projectId))
-    .where(eq(conversations.id, conversationId))
-    .limit(1);
-  if (found === undefined) return null;
-  const { conversation, customer, project } = found;
-  const [labelRows, stageRows, firedRows, settings, account] = await Promise.all([
+    .where(inArray(conversations.id, ids));
+  if (found.length === 0) return new Map<string, ConversationState>();
+  const customerIds = [...new Set(found.map((row) => row.customer.id))];
+  const accountIds = [...new Set(found.map((row) => row.conversation.accountId))];
+  const projectRows = [...new Map(found.map((row) => [row.project.id, row.project])).values()];
+  const [labelRows, stageRows, firedRows, settings, accounts] = await Promise.all([
     db
-      .select({ id: customerLabels.labelId })
+      .select({ customerId: customerLabels.customerId, id: customerLabels.labelId })
       .from(customerLabels)
-      .where(eq(customerLabels.customerId, customer.id)),
+      .where(inArray(customerLabels.customerId, customerIds)),
     db
-      .select({ id: customerStages.stageId })
+      .select({ customerId: customerStages.customerId, id: customerStages.stageId })
       .from(customerStages)
-      .where(eq(customerStages.customerId, customer.id)),
-    db.select().from(automationFired).where(eq(automationFired.conversationId, conversation.id)),
-    projectSettings(db, project),
+      .where(inArray(customerStages.customerId, customerIds)),
     db
-      .select({ deletedAt: waAccounts.deletedAt })
+      .select()
+      .from(automationFired)
+      .where(
+        inArray(
+          automationFired.conversationId,
+          found.map((row) => row.conversation.id),
+        ),
+      ),
+    Promise.all(
+      projectRows.map(async (project) => [project.id, await projectSettings(db, project)] as const),
+    ),
+    db
+      .select({ id: waAccounts.id, deletedAt: waAccounts.deletedAt })
       .from(waAccounts)
-      .where(eq(waAccounts.id, conversation.accountId))
-      .limit(1),
+      .where(inArray(waAccounts.id, accountIds)),
   ]);
-  return {
-    conversation,
-    customer,
-    project,
-    settings,
-    labelIds: labelRows.map((row) => row.id),
-    stageId: stageRows[0]?.id ?? null,
-    lastFiredAt: Object.fromEntries(firedRows.map((row) => [row.ruleId, row.lastFiredAt])),
-    accountDeleted: account[0]?.deletedAt != null,
-  };
+  const settingsOf = new Map(settings);
+  const deleted = new Set(accounts.filter((row) => row.deletedAt !== null).map((row) => row.id));
+  const states = new Map<string, ConversationState>();
+  for (const { conversation, customer, project } of found) {
+    const projectSettingsRow = settingsOf.get(project.id);
+    if (projectSettingsRow === undefined) continue;
+    states.set(conversation.id, {
+      conversation,
+      customer,
+      project,
+      settings: projectSettingsRow,
+      labelIds: labelRows.filter((row) => row.customerId === customer.id).map((row) => row.id),
+      stageId: stageRows.find((row) => row.customerId === customer.id)?.id ?? null,
+      lastFiredAt: Object.fromEntries(
+        firedRows
+          .filter((row) => row.conversationId === conversation.id)
+          .map((row) => [row.ruleId, row.lastFiredAt]),
+      ),
+      accountDeleted: deleted.has(conversation.accountId),
+    });
+  }
+  return states;
 }
 
-export type ConversationState = NonNullable<Awaited<ReturnType<typeof conversationState>>>;
+/** A conversation as the rules judge it (`conversationStates`). */
+export interface ConversationState {
+  conversation: ConversationRow;
+  customer: CustomerRow;
+  project: ProjectRow;
+  settings: ProjectSettings;
+  labelIds: string[];
+  stageId: string | null;
+  lastFiredAt: Record<string, Date>;
+  accountDeleted: boolean;
+}
 
 /** A click-to-WhatsApp referral as an ad source (tracked links are not attributed yet). */
 export function adSourceOf(referral: { sourceId?: string | undefined } | null | undefined): AdSource | null {

@@ -27,11 +27,13 @@ import {
   messages,
 } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/JobRunner.ts';
+import type { JobRow, MessageRow } from '../db/schema.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import { evaluateRule, inRuleOrder, skipLogged } from '../sdk.ts';
 import type {
   AutomationActivityReason,
+  AutomationContext,
   AutomationEvent,
   AutomationRule,
   AutomationRuleKind,
@@ -40,10 +42,11 @@ import type {
 import { carryOut } from './carryOut.ts';
 import type { Carried } from './carryOut.ts';
 import { ruleOf } from './rules.ts';
-import { adSourceOf, contextOf, conversationState } from './conversationState.ts';
+import { adSourceOf, contextOf, conversationStates } from './conversationState.ts';
+import type { ConversationState } from './conversationState.ts';
 import { announceCarried } from './afterCommit.ts';
-import { customerWroteTimers } from './timerStore.ts';
-import { followUpsOnMessage } from './followUps.ts';
+import { AnsweredTimers, customerWroteTimers } from './timerStore.ts';
+import { followUpsOnMessage, RepliedRuns } from './followUps.ts';
 
 /** The job kind; `sapa_receive_messages` (migration 0021) names it too. */
 export const AUTOMATION_MESSAGE_JOB = 'automation.message';
@@ -70,32 +73,28 @@ export interface AutomationDeps {
   log: FastifyBaseLogger;
   /** Wakes the job runner after a send was queued. */
   kick: () => void;
+  /**
+   * Resolves when the inbox has no webhook waiting to be stored (at most `ENGINE_YIELD_MS` later):
+   * the engine waits for it before each message it judges. None: it never waits.
+   */
+  inboxIdle?: () => Promise<void>;
 }
 
-/** Everything a message's rules are judged on, or null when the message is gone or not a customer's. */
-async function load(db: Db, payload: z.output<typeof payloadSchema>, now: Date) {
-  const [message] = await db.select().from(messages).where(eq(messages.id, payload.messageId)).limit(1);
-  if (message === undefined || message.direction !== 'in') return null;
-  const [state, rows] = await Promise.all([
-    conversationState(db, message.conversationId),
-    db
-      .select()
-      .from(automationRules)
-      .where(
-        and(
-          inArray(
-            automationRules.projectId,
-            db
-              .select({ projectId: conversations.projectId })
-              .from(conversations)
-              .where(eq(conversations.id, message.conversationId)),
-          ),
-          eq(automationRules.enabled, true),
-        ),
-      ),
-  ]);
-  if (state === null) return null;
-  const event: AutomationEvent = {
+/** The longest the engine waits for the inbox before judging a message anyway (it is never starved). */
+export const ENGINE_YIELD_MS = 250;
+
+type Payload = z.output<typeof payloadSchema>;
+
+/** A customer's message with everything its rules are judged on. */
+type Loaded = ConversationState & {
+  message: MessageRow;
+  /** The project's enabled rules, of every kind. */
+  rules: AutomationRule[];
+  context: AutomationContext;
+};
+
+function eventOf(message: MessageRow, payload: Payload): AutomationEvent {
+  return {
     kind: 'message',
     author: 'customer',
     text: message.caption,
@@ -104,10 +103,43 @@ async function load(db: Db, payload: z.output<typeof payloadSchema>, now: Date) 
     // Set by `markBroadcastReplies` in the transaction that stored the message.
     broadcastId: message.broadcastId,
   };
-  return { ...state, message, rules: rows.map(ruleOf), context: contextOf(state, event, now) };
 }
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+/**
+ * The customers' messages of `payloads` (those still there), oldest first, with their
+ * conversations' states and their projects' enabled rules: a fixed handful of statements for the
+ * whole batch.
+ */
+async function loadBatch(db: Db, payloads: readonly Payload[]) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      inArray(
+        messages.id,
+        payloads.map((payload) => payload.messageId),
+      ),
+    );
+  const inbound = rows
+    .filter((message) => message.direction === 'in')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+  const states = await conversationStates(
+    db,
+    inbound.map((message) => message.conversationId),
+  );
+  const projectIds = [...new Set([...states.values()].map((state) => state.project.id))];
+  const ruleRows =
+    projectIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(automationRules)
+          .where(and(inArray(automationRules.projectId, projectIds), eq(automationRules.enabled, true)));
+  const rulesOf = new Map<string, AutomationRule[]>();
+  for (const row of ruleRows)
+    rulesOf.set(row.projectId, [...(rulesOf.get(row.projectId) ?? []), ruleOf(row)]);
+  return { inbound, states, rulesOf };
+}
 
 /** One activity line's fields, for the rule and the message. */
 function line(loaded: Loaded, rule: AutomationRule, now: Date) {
@@ -245,6 +277,12 @@ async function runKind(
       }
       const fired = await fire(deps, loaded, rule, outcome.actions, outcome.keyword, now);
       if (fired.outcome === 'quiet_period' || fired.outcome === 'skipped_before') continue;
+      // Its quiet period runs from now for the conversation's later messages of the batch.
+      if (fired.outcome === 'fired' && rule.kind === 'auto_reply')
+        loaded.context = {
+          ...loaded.context,
+          lastFiredAt: { ...loaded.context.lastFiredAt, [rule.id]: now },
+        };
       if (fired.carried !== null)
         await announceCarried(deps, loaded.project.key, loaded.conversation.id, fired.carried, now);
       return true;
@@ -259,35 +297,76 @@ async function runKind(
   return changed;
 }
 
-/** The handler of `automation.message` jobs. */
-export function automationMessageJob(deps: AutomationDeps): JobHandler {
-  return {
-    async run(job) {
-      const parsed = payloadSchema.safeParse(job.payload);
-      if (!parsed.success) {
-        deps.log.warn({ jobId: job.id }, 'automation job with a bad payload');
-        return;
-      }
-      const now = deps.now();
-      const loaded = await load(deps.db, parsed.data, now);
-      if (loaded === null || loaded.accountDeleted) return;
-      for (const kind of MESSAGE_KINDS) {
-        // A later kind (and the follow-ups) sees what an earlier one did: a division, labels, a stage.
-        if (await runKind(deps, loaded, kind, now)) await refresh(deps.db, loaded);
-      }
-      // No-reply timers (timerStore.ts): the message answers `no_customer_reply`, starts `no_agent_reply`.
-      await customerWroteTimers(deps.db, {
+/**
+ * Judges a batch of customers' messages, oldest first: each against its project's rules of every
+ * kind (a later message of a conversation sees what an earlier one's rules did), then the
+ * no-reply timers and the follow-ups. What only clears or stops (the timers a message answers,
+ * the runs it stops) is done for the whole batch at the end, in one statement each.
+ */
+async function judgeMessages(deps: AutomationDeps, payloads: readonly Payload[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const now = deps.now();
+  const { inbound, states, rulesOf } = await loadBatch(deps.db, payloads);
+  const payloadOf = new Map(payloads.map((payload) => [payload.messageId, payload]));
+  const answered = new AnsweredTimers();
+  const replied = new RepliedRuns();
+  for (const message of inbound) {
+    // The inbox first: a webhook waiting to be stored goes before this message's rules.
+    await deps.inboxIdle?.();
+    const state = states.get(message.conversationId);
+    const payload = payloadOf.get(message.id);
+    if (state === undefined || payload === undefined || state.accountDeleted) continue;
+    const loaded: Loaded = {
+      ...state,
+      message,
+      rules: rulesOf.get(state.project.id) ?? [],
+      context: contextOf(state, eventOf(message, payload), now),
+    };
+    for (const kind of MESSAGE_KINDS) {
+      // A later kind (and the follow-ups) sees what an earlier one did: a division, labels, a stage.
+      if (await runKind(deps, loaded, kind, now)) await refresh(deps.db, loaded);
+    }
+    // No-reply timers (timerStore.ts): the message answers `no_customer_reply`, starts `no_agent_reply`.
+    await customerWroteTimers(
+      deps.db,
+      {
         projectId: loaded.project.id,
         conversationId: loaded.conversation.id,
         rules: loaded.rules,
         at: loaded.message.createdAt,
         timeZone: loaded.context.project.timeZone,
         now,
-      });
-      // Follow-up sequences (src/automation/followUps.ts), after the other kinds: the message
-      // stops the conversation's runs and starts those of the follow-up rules it fires.
-      await followUpsOnMessage(deps, loaded, now);
-    },
+      },
+      answered,
+    );
+    // Follow-up sequences (src/automation/followUps.ts), after the other kinds: the message
+    // stops the conversation's runs and starts those of the follow-up rules it fires.
+    await followUpsOnMessage(deps, loaded, now, replied);
+    // The conversation's next message in the batch is judged on what this one left.
+    states.set(message.conversationId, {
+      ...state,
+      conversation: loaded.conversation,
+      labelIds: [...loaded.context.conversation.labelIds],
+      stageId: loaded.context.conversation.stageId,
+      lastFiredAt: { ...loaded.context.lastFiredAt },
+    });
+  }
+  await answered.clear(deps.db);
+  await replied.stop(deps, now);
+}
+
+/** The handler of `automation.message` jobs: one alone, or those claimed together as one batch. */
+export function automationMessageJob(deps: AutomationDeps): JobHandler {
+  const payloadsOf = (jobs: readonly JobRow[]) =>
+    jobs.flatMap((job) => {
+      const parsed = payloadSchema.safeParse(job.payload);
+      if (parsed.success) return [parsed.data];
+      deps.log.warn({ jobId: job.id }, 'automation job with a bad payload');
+      return [];
+    });
+  return {
+    run: (job) => judgeMessages(deps, payloadsOf([job])),
+    runMany: (jobs) => judgeMessages(deps, payloadsOf(jobs)),
   };
 }
 

@@ -16,7 +16,7 @@
  * - **Announced after commit:** `follow_up.changed` for each conversation whose runs changed.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import {
   automationActivity,
@@ -225,11 +225,54 @@ export interface MessageFollowUps {
 }
 
 /**
+ * The runs a batch of customer messages stops (`customer_replied`), stopped in one statement once
+ * the batch is judged: per conversation, those scheduled before its latest message. A run a
+ * message of the batch started is scheduled at that message, so only a later one stops it, as
+ * when each message stops its own.
+ */
+export class RepliedRuns {
+  readonly #latest = new Map<string, { key: string; at: Date; conversation: AnnouncedConversation }>();
+
+  /** The message of `at` in `conversation` (as the batch left it: its audience for the announcement). */
+  add(key: string, conversation: AnnouncedConversation, at: Date): void {
+    const was = this.#latest.get(conversation.id);
+    if (was === undefined || at > was.at) this.#latest.set(conversation.id, { key, at, conversation });
+  }
+
+  async stop(deps: Pick<AutomationDeps, 'db' | 'publisher'>, now: Date): Promise<void> {
+    if (this.#latest.size === 0) return;
+    const replied = [...this.#latest];
+    this.#latest.clear();
+    const stopped = await deps.db
+      .update(followUpRuns)
+      .set(ended('stopped', 'customer_replied', now))
+      .where(
+        and(
+          eq(followUpRuns.state, 'pending'),
+          or(
+            ...replied.map(([conversationId, { at }]) =>
+              and(eq(followUpRuns.conversationId, conversationId), lt(followUpRuns.scheduledAt, at)),
+            ),
+          ),
+        ),
+      )
+      .returning({ conversationId: followUpRuns.conversationId });
+    // Announced to the conversations' audiences as the batch knows them, without reading them again.
+    const of = new Map(replied);
+    for (const id of new Set(stopped.map((run) => run.conversationId))) {
+      const entry = of.get(id);
+      if (entry !== undefined) deps.publisher.publish(followUpChanged(entry.key, entry.conversation));
+    }
+  }
+}
+
+/**
  * A customer's message (from the `automation.message` job): stops the conversation's runs
  * scheduled before it (`customer_replied`) and starts a run of each follow-up rule it fires, in
  * one transaction under the conversation's lock. A message handled before starts nothing again
  * (its activity lines are claimed first); a run a later message started stays (the older message
- * neither stops it nor replaces it).
+ * neither stops it nor replaces it). When no follow-up rule stirs, only the stop is left, noted
+ * in `batch` when given (its `stop` does it for every message of the batch at once).
  */
 export async function followUpsOnMessage(
   deps: Pick<AutomationDeps, 'db' | 'publisher'>,
@@ -242,6 +285,7 @@ export async function followUpsOnMessage(
     rules: readonly AutomationRule[];
   },
   now: Date,
+  batch?: RepliedRuns,
 ): Promise<MessageFollowUps> {
   const { db } = deps;
   const { message, conversation, project } = loaded;
@@ -266,7 +310,11 @@ export async function followUpsOnMessage(
         ),
       )
       .returning({ id: followUpRuns.id });
-  // No follow-up rule fires (or none is switched on): only the stop.
+  // No follow-up rule fires (or none is switched on): only the stop (the batch's, if any).
+  if (!stirred && batch !== undefined) {
+    batch.add(project.key, conversation, message.createdAt);
+    return { changed: false };
+  }
   const changed = !stirred
     ? (await stop(db)).length > 0
     : await db.transaction(async (tx) => {
@@ -398,9 +446,12 @@ export function windowOpen(conversation: Pick<ConversationRow, 'lastInboundAt'>,
 }
 
 /** `follow_up.changed` for a conversation, to the members who may see it. */
+/** What `follow_up.changed` names of a conversation, and whom it goes to. */
+type AnnouncedConversation = Pick<ConversationRow, 'id' | 'assignedUserId' | 'divisionId' | 'customerId'>;
+
 export function followUpChanged(
   key: string,
-  conversation: Pick<ConversationRow, 'id' | 'assignedUserId' | 'divisionId' | 'customerId'>,
+  conversation: AnnouncedConversation,
 ): Published<'follow_up.changed'> {
   return {
     audience: {

@@ -14,7 +14,7 @@
  * - an assignment with `reassignAfterMinutes` starts a `reassign` timer (assignAgent.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { queryRows } from '../db/queryRows.ts';
 import { automationTimers } from '../db/schema.ts';
@@ -78,9 +78,42 @@ function delayOf(trigger: AutomationTrigger, kind: NoReplyTrigger['kind']): NoRe
 }
 
 /**
+ * The `no_customer_reply` timers a batch of customer messages answers, cleared in one statement
+ * once the batch is judged: per conversation, those started up to its latest message.
+ */
+export class AnsweredTimers {
+  readonly #latest = new Map<string, Date>();
+
+  add(conversationId: string, at: Date): void {
+    const was = this.#latest.get(conversationId);
+    if (was === undefined || at > was) this.#latest.set(conversationId, at);
+  }
+
+  async clear(db: Db): Promise<void> {
+    if (this.#latest.size === 0) return;
+    const answered = [...this.#latest];
+    this.#latest.clear();
+    await db
+      .delete(automationTimers)
+      .where(
+        and(
+          eq(automationTimers.kind, 'no_customer_reply'),
+          or(
+            ...answered.map(([conversationId, at]) =>
+              and(eq(automationTimers.conversationId, conversationId), lte(automationTimers.since, at)),
+            ),
+          ),
+        ),
+      );
+  }
+}
+
+/**
  * A customer's message of `at` (from the `automation.message` job, with the project's enabled
  * rules): clears the `no_customer_reply` timers it answers and starts the `no_agent_reply` ones.
- * Idempotent: a re-run finds the timers started (and keeps them).
+ * When no rule waits for an agent, the clearing is only noted in `batch` (its `clear` does it for
+ * every message of the batch at once). Idempotent: a re-run finds the timers started (and keeps
+ * them).
  */
 export async function customerWroteTimers(
   db: Db,
@@ -92,6 +125,7 @@ export async function customerWroteTimers(
     timeZone: string;
     now: Date;
   },
+  batch?: AnsweredTimers,
 ): Promise<void> {
   const waiting = input.rules.filter(
     (rule) =>
@@ -109,9 +143,10 @@ export async function customerWroteTimers(
           lte(automationTimers.since, input.at),
         ),
       );
-  // No rule waits for an agent: the one statement, without a transaction around it.
+  // No rule waits for an agent: the one statement, without a transaction around it (or the batch's).
   if (waiting.length === 0) {
-    await answered(db);
+    if (batch === undefined) await answered(db);
+    else batch.add(input.conversationId, input.at);
     return;
   }
   await db.transaction(async (tx) => {

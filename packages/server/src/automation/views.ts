@@ -42,6 +42,11 @@ export async function ruleViews(db: Db, rows: readonly AutomationRuleRow[]): Pro
           SELECT ${automationActivity.at} FROM ${automationActivity}
           WHERE ${automationActivity.ruleId} = ${automationRules.id} AND ${automationActivity.outcome} = 'fired'
           ORDER BY ${automationActivity.at} DESC, ${automationActivity.id} DESC LIMIT 1)`,
+        // Positions run 0, 1, 2 … per kind (rules.ts): the last has none after it.
+        last: sql<boolean>`NOT EXISTS (
+          SELECT 1 FROM ${automationRules} AS later
+          WHERE later.project_id = ${automationRules.projectId} AND later.kind = ${automationRules.kind}
+            AND later.position > ${automationRules.position})`,
       })
       .from(automationRules)
       .leftJoin(creators, eq(creators.id, automationRules.createdBy))
@@ -64,6 +69,7 @@ export async function ruleViews(db: Db, rows: readonly AutomationRuleRow[]): Pro
       updatedBy: row.updatedBy === null ? null : { id: row.updatedBy, name: fact?.updater ?? '' },
       lastFiredAt: lastFiredAt === null ? null : new Date(lastFiredAt).toISOString(),
       runningFollowUps: runsOf.get(row.id) ?? 0,
+      last: fact?.last ?? true,
     };
   });
 }

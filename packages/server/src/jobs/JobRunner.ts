@@ -13,6 +13,7 @@ import type { JobKinds } from './jobQueue.ts';
 import {
   claimJobs,
   completeJob,
+  completeJobs,
   deferJob,
   renewClaim,
   retryJob,
@@ -40,6 +41,12 @@ export type JobResult = void | { deferUntil: Date; payload: Record<string, unkno
 export interface JobHandler {
   /** Does the job; throwing retries it later (up to the runner's `maxAttempts`). */
   run(job: JobRow, run: JobRun): Promise<JobResult>;
+  /**
+   * Does several of the kind's jobs claimed together as one (sharing their reads), all done when
+   * it resolves. Throwing runs each again on its own with `run` (so one bad job fails alone).
+   * Only for kinds whose jobs never defer and need no `JobRun`.
+   */
+  runMany?(jobs: readonly JobRow[]): Promise<void>;
   /** After the last attempt failed with `error`. */
   giveUp?(job: JobRow, error: unknown): Promise<void>;
 }
@@ -124,7 +131,13 @@ export class JobRunner {
       const running = new Set(claimed.map((job) => job.id));
       const stopRenewing = this.#renewWhile(claimId, running);
       try {
-        await Promise.all(claimed.map((job) => this.#runJob(job).finally(() => running.delete(job.id))));
+        await Promise.all(
+          this.#batches(claimed).map((batch) =>
+            this.#runBatch(batch).finally(() => {
+              for (const job of batch) running.delete(job.id);
+            }),
+          ),
+        );
       } finally {
         stopRenewing();
       }
@@ -146,6 +159,35 @@ export class JobRunner {
     }, renewMs);
     timer.unref();
     return () => clearInterval(timer);
+  }
+
+  /** The claimed jobs as they run: those of a kind with `runMany` together, every other alone. */
+  #batches(claimed: readonly JobRow[]): JobRow[][] {
+    const together = new Map<string, JobRow[]>();
+    const alone: JobRow[][] = [];
+    for (const job of claimed) {
+      if (this.#options.handlers[job.kind]?.runMany === undefined) alone.push([job]);
+      else together.set(job.kind, [...(together.get(job.kind) ?? []), job]);
+    }
+    return [...together.values(), ...alone];
+  }
+
+  async #runBatch(batch: readonly JobRow[]): Promise<void> {
+    const [first] = batch;
+    const runMany = first === undefined ? undefined : this.#options.handlers[first.kind]?.runMany;
+    if (first === undefined || runMany === undefined || batch.length === 1) {
+      await Promise.all(batch.map((job) => this.#runJob(job)));
+      return;
+    }
+    const { db, now, log } = this.#options;
+    try {
+      await runMany(batch);
+    } catch (error) {
+      log.warn({ kind: first.kind, jobs: batch.length, err: error }, 'job batch failed; running each alone');
+      for (const job of batch) await this.#runJob(job);
+      return;
+    }
+    await completeJobs(db, batch, now());
   }
 
   async #runJob(job: JobRow): Promise<void> {

@@ -132,6 +132,28 @@ export async function completeJob(
     .where(heldBy(job));
 }
 
+/** Marks `held` done, those its claim still holds, in one statement (jobs run as a batch). */
+export async function completeJobs(db: Db, held: readonly HeldJob[], now: Date): Promise<void> {
+  const claimId = held[0]?.claimId;
+  if (claimId === undefined || claimId === null) {
+    for (const job of held) await completeJob(db, job, now);
+    return;
+  }
+  await db
+    .update(jobs)
+    .set({ doneAt: now, lockedUntil: null, claimId: null, failed: false, lastError: null })
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          held.filter((job) => job.claimId === claimId).map((job) => job.id),
+        ),
+        eq(jobs.claimId, claimId),
+      ),
+    );
+  for (const job of held) if (job.claimId !== claimId) await completeJob(db, job, now);
+}
+
 /** Puts a job back to run at `runAt`. */
 export async function retryJob(db: Db, job: HeldJob, runAt: Date, error: string): Promise<void> {
   await db.update(jobs).set({ runAt, lockedUntil: null, claimId: null, lastError: error }).where(heldBy(job));

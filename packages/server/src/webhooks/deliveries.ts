@@ -219,6 +219,23 @@ export class DeliveryWorker {
     return due !== undefined;
   }
 
+  /**
+   * Resolves once this process has no webhook waiting to be stored, or after `maxMs` at the
+   * latest: background work (the automation engine) yields to the inbox with it between its
+   * steps, so a customer's message never queues behind rules being judged.
+   */
+  async intakeIdle(maxMs: number): Promise<void> {
+    if (this.#arrivals.length === 0 && this.#storingSince === null) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.#intake.idle(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, maxMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
   kick(): void {
     this.#drain
       .run()

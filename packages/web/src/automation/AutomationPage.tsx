@@ -14,6 +14,7 @@ import {
   automationPermissions,
   automationRulesMachine,
   followAutomationRules,
+  ruleCanMove,
   selectActivity,
   selectDeleteConfirm,
   selectMovingId,
@@ -199,7 +200,7 @@ function OrderCell({
             tone="ghost"
             aria-label={t('automation.moveUp', { name: rule.name })}
             data-testid="rule-up"
-            isDisabled={moving !== null || rule.position === 0}
+            isDisabled={moving !== null || !ruleCanMove(rule, 'up')}
             onPress={() => actor.send({ type: 'automation.move', rule, direction: 'up' })}
           >
             ↑
@@ -209,7 +210,7 @@ function OrderCell({
             tone="ghost"
             aria-label={t('automation.moveDown', { name: rule.name })}
             data-testid="rule-down"
-            isDisabled={moving !== null}
+            isDisabled={moving !== null || !ruleCanMove(rule, 'down')}
             onPress={() => actor.send({ type: 'automation.move', rule, direction: 'down' })}
           >
             ↓
