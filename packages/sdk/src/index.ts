@@ -390,6 +390,7 @@ export {
   followUpStepProblem,
   followUpStepSend,
   followUpStopReason,
+  customerRepliedAfter,
   nextFollowUpStep,
 } from './automation/followUp.ts';
 export type {

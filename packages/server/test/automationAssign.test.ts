@@ -131,6 +131,35 @@ describe('assign_agent', () => {
     ]);
   });
 
+  it("counts a member's manual assignment in the rotation, so the rule gives the next one to another agent", async () => {
+    const w = await t.world();
+    const { division, agents } = await sales(w, 3);
+    const [first, second, third] = agents;
+    for (const agent of agents) await online(agent.userId);
+    await t.create(w, routing(division));
+    // The owner gives a conversation that no rule touched to the first agent by hand.
+    const { conversationId: byHand } = await t.write(w, t.uniquePhone(), 'Halo kak');
+    await t.runJobs();
+    expect((await t.conversation(byHand)).assignedUserId).toBeNull();
+    await t.advance(60_000);
+    dataOfUpdate(
+      await server.act('conversation_assign', {
+        token: w.token,
+        key: w.key,
+        conversationId: byHand,
+        userId: first!.userId,
+      }),
+    );
+    const assigned: (string | null)[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      await t.advance(60_000);
+      const { conversationId } = await t.write(w, t.uniquePhone(), 'Harganya berapa kak?');
+      await t.runJobs();
+      assigned.push((await t.conversation(conversationId)).assignedUserId);
+    }
+    expect(assigned).toEqual([second!.userId, third!.userId, first!.userId]);
+  });
+
   it('gives three customers whose jobs run at once three different agents', async () => {
     const w = await t.world();
     const { division, agents } = await sales(w, 3);

@@ -310,11 +310,11 @@ describe('automation.message', () => {
     // The routing rule fired on "harga" only; "transfer" did not meet its keyword (no line).
     expect((await activityOf(routing.id)).map((entry) => entry.outcome)).toEqual(['fired']);
 
-    // A deleted rule's move is still automation's, unnamed (the move loses the rule's id).
+    // A deleted rule's move is still automation's, unnamed; it keeps the rule's id (as its messages do).
     dataOf(await server.act('automation_rule_delete', { token: w.token, key: w.key, id: moving.id }));
     expect((await history()).map((entry) => [entry.by?.id ?? null, entry.automation])).toEqual([
       [w.setup.owner.userId, null],
-      [null, { ruleId: null, ruleName: null }],
+      [null, { ruleId: moving.id, ruleName: null }],
     ]);
   });
 

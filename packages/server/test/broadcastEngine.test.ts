@@ -21,7 +21,14 @@ import { holdSlots, PACING_SHARE, reserveSlots, slotTime } from '../src/broadcas
 import { pumpJobHandler } from '../src/broadcasts/pump.ts';
 import { markRequested, prepareRecipients } from '../src/broadcasts/recipientSend.ts';
 import { startJobHandler } from '../src/broadcasts/start.ts';
-import { customers, jobs, messages, waAccounts } from '../src/db/schema.ts';
+import {
+  automationRules,
+  automationTimers,
+  customers,
+  jobs,
+  messages,
+  waAccounts,
+} from '../src/db/schema.ts';
 import type { JobRow } from '../src/db/schema.ts';
 import type { Published } from '../src/realtime/Publisher.ts';
 import { fundProject } from './support/billing.ts';
@@ -194,6 +201,39 @@ describe('a broadcast', () => {
     expect(mine.map((summary) => summary.status)).toContain('sending');
     expect(mine.at(-1)?.status).toBe('done');
     expect(mine.at(-1)?.counts.read).toBe(12);
+  });
+
+  it("starts automation's no-customer-reply timers from each broadcast message", async () => {
+    const setup = await setupWith({ customers: 3 });
+    const now = server.clock.now();
+    const ruleId = randomUUID();
+    await db()
+      .insert(automationRules)
+      .values({
+        id: ruleId,
+        projectId: setup.projectId,
+        kind: 'auto_stage',
+        name: 'Tidak membalas promo',
+        position: 0,
+        trigger: { kind: 'no_customer_reply', after: { amount: 2, unit: 'days' } },
+        actions: [],
+        createdAt: now,
+        updatedAt: now,
+      });
+    const broadcast = await createBroadcast(server, setup);
+    expect((await runUntilStopped(server, setup, engineProcess(server), broadcast.id)).status).toBe('done');
+    const recipients = await recipientsOf(db(), broadcast.id);
+    const timers = await db().select().from(automationTimers).where(eq(automationTimers.ruleId, ruleId));
+    expect(timers.map((timer) => timer.conversationId).sort()).toEqual(
+      recipients.map((recipient) => recipient.conversationId).sort(),
+    );
+    for (const timer of timers) {
+      expect(timer.kind).toBe('no_customer_reply');
+      expect(timer.jobId).not.toBeNull();
+      expect(timer.dueAt.getTime() - timer.since.getTime()).toBeGreaterThanOrEqual(
+        2 * 86_400_000 - 3_600_000,
+      );
+    }
   });
 
   it('starts once, at its time, with the audience as it is then: opted-out customers left out', async () => {

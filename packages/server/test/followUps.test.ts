@@ -225,6 +225,39 @@ describe('follow-up steps', () => {
     expect(await sentIn(conversationId)).toHaveLength(0);
   });
 
+  it('stops the run for a reply written in the same second as the message it counts from', async () => {
+    const w = await world();
+    await create(
+      w,
+      sequence([{ delay: minutes(2), message: text('Jadi pesan, kak?') }], {
+        conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['harga'] }],
+      }),
+    );
+    const phone = uniquePhone();
+    // WhatsApp's timestamps count seconds: both messages carry 10:00:00.
+    const { conversationId } = await write(w, phone, 'Harganya berapa?', MONDAY_10);
+    await runJobs();
+    const run = await onlyRun(conversationId);
+    const [asked] = await db()
+      .select({ seq: messages.seq, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'in')));
+    expect(run.anchorSeq).toBe(asked?.seq);
+    server.clock.advance(500);
+    await write(w, phone, 'Oke makasih', MONDAY_10);
+    await runJobs();
+    const [, thanks] = await db()
+      .select({ createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'in')))
+      .orderBy(asc(messages.seq));
+    expect(thanks?.createdAt.getTime()).toBe(asked?.createdAt.getTime());
+    expect(await onlyRun(conversationId)).toMatchObject({ state: 'stopped', reason: 'customer_replied' });
+    server.clock.advance(HOUR_MS);
+    await runJobs();
+    expect(await sentIn(conversationId)).toHaveLength(0);
+  });
+
   it('a new message replaces the run: the old one stops, the new one counts from it', async () => {
     const w = await world();
     await create(w, sequence([{ delay: minutes(2), message: text('Ada yang bisa dibantu?') }]));

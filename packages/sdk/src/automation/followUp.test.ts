@@ -7,6 +7,7 @@ import {
   followUpStepProblem,
   followUpStepSend,
   followUpStopReason,
+  customerRepliedAfter,
   nextFollowUpStep,
 } from './followUp.ts';
 import type { FollowUpState, PendingFollowUp } from './followUp.ts';
@@ -125,6 +126,22 @@ describe('followUpStopReason', () => {
   it('stops when the customer wrote after the step was scheduled', () => {
     expect(followUpStopReason(onMessage, { ...calm, lastCustomerMessageAt: later })).toBe('customer_replied');
     expect(followUpStopReason(onStage, { ...calm, lastCustomerMessageAt: later })).toBe('customer_replied');
+  });
+
+  it('knows a reply by its place in the conversation, even in the same second as the message the run counts from', () => {
+    const anchored: PendingFollowUp = { ...onMessage, anchorSeq: 7 };
+    const sameSecond = { ...calm, stageId: null, stageEnteredAt: null, lastCustomerMessageAt: scheduledAt };
+    expect(followUpStopReason(anchored, { ...sameSecond, lastCustomerMessageSeq: 8 })).toBe(
+      'customer_replied',
+    );
+    expect(followUpStopReason(anchored, { ...sameSecond, lastCustomerMessageSeq: 7 })).toBeNull();
+    // By place, a clock that says "later" (the anchoring message itself, stored late) is no reply.
+    expect(
+      followUpStopReason(anchored, { ...calm, lastCustomerMessageAt: later, lastCustomerMessageSeq: 7 }),
+    ).toBeNull();
+    // Either place unknown (an older run, a stage anchor): by time, as before.
+    expect(followUpStopReason(onMessage, { ...sameSecond, lastCustomerMessageSeq: 8 })).toBeNull();
+    expect(customerRepliedAfter({ scheduledAt, anchorSeq: 7 }, { lastCustomerMessageAt: later })).toBe(true);
   });
 
   it('stops a stage run when the customer left the stage or entered it again', () => {

@@ -67,6 +67,12 @@ export interface PendingFollowUp {
   scheduledAt: Date;
   /** The stage a `stage_entered` run counts from (null for a message anchor). */
   stageId: string | null;
+  /**
+   * The place (`seq`) in the conversation of the customer message a message-anchored run counts
+   * from: any later customer message stops it, even one of the same second. Absent or null (a
+   * stage anchor, an older run): `scheduledAt` decides.
+   */
+  anchorSeq?: number | null;
 }
 
 /** The rule and the conversation as they are when the step comes due. */
@@ -74,6 +80,8 @@ export interface FollowUpState {
   /** Whether the follow-up rule is still switched on. */
   enabled: boolean;
   lastCustomerMessageAt: Date | null;
+  /** The place (`seq`) of the conversation's last customer message, when known. */
+  lastCustomerMessageSeq?: number | null;
   /** The customer's stage now, and when they entered it. */
   stageId: string | null;
   stageEnteredAt: Date | null;
@@ -82,22 +90,36 @@ export interface FollowUpState {
 /**
  * Why a run ends before its pending step, or null while it goes on: the rule was switched off;
  * the customer wrote after the step was scheduled (a message-anchored run: the new message starts
- * a new run); a stage-anchored run's customer is no longer in its stage, or entered it again
- * since (that entry started a new run).
+ * a new run; by place in the conversation when both are known, `customerRepliedAfter`); a
+ * stage-anchored run's customer is no longer in its stage, or entered it again since (that entry
+ * started a new run).
  */
 export function followUpStopReason(
   pending: PendingFollowUp,
   state: FollowUpState,
 ): FollowUpStopReason | null {
   if (!state.enabled) return 'rule_disabled';
-  if (state.lastCustomerMessageAt !== null && state.lastCustomerMessageAt > pending.scheduledAt) {
-    return 'customer_replied';
-  }
+  if (customerRepliedAfter(pending, state)) return 'customer_replied';
   if (pending.anchor === 'stage_entered') {
     if (state.stageId !== pending.stageId) return 'stage_changed';
     if (state.stageEnteredAt !== null && state.stageEnteredAt > pending.scheduledAt) return 'stage_changed';
   }
   return null;
+}
+
+/**
+ * Whether the customer wrote after `pending` was scheduled: by place in the conversation when the
+ * run knows the message it counts from (a later `seq`, whatever the clock says), else by time.
+ * The server's SQL stops (`followUpsOnMessage`, `RepliedRuns`) say the same.
+ */
+export function customerRepliedAfter(
+  pending: Pick<PendingFollowUp, 'scheduledAt' | 'anchorSeq'>,
+  state: Pick<FollowUpState, 'lastCustomerMessageAt' | 'lastCustomerMessageSeq'>,
+): boolean {
+  const anchorSeq = pending.anchorSeq ?? null;
+  const lastSeq = state.lastCustomerMessageSeq ?? null;
+  if (anchorSeq !== null && lastSeq !== null) return lastSeq > anchorSeq;
+  return state.lastCustomerMessageAt !== null && state.lastCustomerMessageAt > pending.scheduledAt;
 }
 
 /** What a due step sends now (`fallback`: its template instead of its free-form message), or why not. */

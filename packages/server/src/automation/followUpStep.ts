@@ -12,7 +12,7 @@
  * `conversation.updated`, the balance, `follow_up.changed`.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/openDatabase.ts';
 import {
@@ -24,6 +24,7 @@ import {
   followUpRuns,
   followUpSteps,
   jobs,
+  messages,
   projects,
 } from '../db/schema.ts';
 import type { ConversationRow, CustomerRow, FollowUpEndReason, FollowUpRunRow } from '../db/schema.ts';
@@ -83,16 +84,25 @@ async function lockStep(tx: Db, runId: string, jobId: string) {
   const [run] = await tx.select().from(followUpRuns).where(eq(followUpRuns.id, runId)).for('update');
   if (conversation === undefined || run === undefined) return null;
   if (run.state !== 'pending' || run.jobId !== jobId) return null;
-  const [[rule], [project], [customer], [stage]] = await Promise.all([
+  const [[rule], [project], [customer], [stage], [lastInbound]] = await Promise.all([
     run.ruleId === null
       ? Promise.resolve([])
       : tx.select().from(automationRules).where(eq(automationRules.id, run.ruleId)).limit(1),
     tx.select().from(projects).where(eq(projects.id, run.projectId)).limit(1),
     tx.select().from(customers).where(eq(customers.id, run.customerId)).limit(1),
     tx.select().from(customerStages).where(eq(customerStages.customerId, run.customerId)).limit(1),
+    // The customer's last message's place, for a run that counts from one (`anchorSeq`).
+    run.anchorSeq === null
+      ? Promise.resolve([])
+      : tx
+          .select({ seq: messages.seq })
+          .from(messages)
+          .where(and(eq(messages.conversationId, conversation.id), eq(messages.direction, 'in')))
+          .orderBy(desc(messages.seq))
+          .limit(1),
   ]);
   if (project === undefined || customer === undefined) return null;
-  return { run, conversation, rule, project, customer, stage };
+  return { run, conversation, rule, project, customer, stage, lastInboundSeq: lastInbound?.seq ?? null };
 }
 
 /** Sends (or skips) the run's pending step and plans the next, in one transaction. */
@@ -105,7 +115,7 @@ async function dueStep(
   return deps.db.transaction(async (tx) => {
     const locked = await lockStep(tx, runId, jobId);
     if (locked === null) return null;
-    const { run, conversation, rule, project, customer, stage } = locked;
+    const { run, conversation, rule, project, customer, stage, lastInboundSeq } = locked;
     const done: StepDone = {
       key: project.key,
       conversationId: conversation.id,
@@ -120,10 +130,11 @@ async function dueStep(
     };
     if (rule === undefined || rule.kind !== 'follow_up') return end('stopped', 'rule_disabled');
     const stop = followUpStopReason(
-      { anchor: run.anchor, scheduledAt: run.scheduledAt, stageId: run.stageId },
+      { anchor: run.anchor, scheduledAt: run.scheduledAt, stageId: run.stageId, anchorSeq: run.anchorSeq },
       {
         enabled: rule.enabled,
         lastCustomerMessageAt: conversation.lastInboundAt,
+        lastCustomerMessageSeq: lastInboundSeq,
         stageId: stage?.stageId ?? null,
         stageEnteredAt: stage?.since ?? null,
       },

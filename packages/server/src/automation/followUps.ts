@@ -16,7 +16,8 @@
  * - **Announced after commit:** `follow_up.changed` for each conversation whose runs changed.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import {
   automationActivity,
@@ -81,6 +82,8 @@ async function startRun(
     conversation: Pick<ConversationRow, 'id' | 'projectId' | 'customerId'>;
     anchor: FollowUpAnchor;
     anchorAt: Date;
+    /** The starting customer message's `seq` (a message anchor), else null. */
+    anchorSeq: number | null;
     stageId: string | null;
     settings: AutomationContext['project'];
     now: Date;
@@ -102,6 +105,7 @@ async function startRun(
       conversationId: conversation.id,
       anchor: start.anchor,
       anchorAt,
+      anchorSeq: start.anchorSeq,
       stageId: start.stageId,
       // The stop rules compare with this: a customer's message or stage entry after the anchor.
       scheduledAt: anchorAt,
@@ -156,6 +160,8 @@ async function startFired(
     key: string;
     messageId: string | null;
     anchorAt: Date;
+    /** The message's `seq` for a message event, else null. */
+    anchorSeq: number | null;
     stageId: string | null;
     now: Date;
   },
@@ -200,6 +206,7 @@ async function startFired(
       conversation,
       anchor: followUpAnchorOf(rule.trigger),
       anchorAt: event.anchorAt,
+      anchorSeq: event.anchorSeq,
       stageId: event.stageId,
       settings: context.project,
       now,
@@ -224,6 +231,19 @@ export interface MessageFollowUps {
   changed: boolean;
 }
 
+/** A customer's message, as far as stopping runs goes. */
+type RepliedMessage = Pick<MessageRow, 'seq' | 'createdAt'>;
+
+/**
+ * The pending runs `message` is a reply to (SDK `customerRepliedAfter`, in SQL): those counting
+ * from an earlier message of the conversation by place, the others (a stage anchor, a run from
+ * before 0024) scheduled before it.
+ */
+function repliedAfter(message: RepliedMessage): SQL {
+  return sql`CASE WHEN ${followUpRuns.anchorSeq} IS NOT NULL THEN ${followUpRuns.anchorSeq} < ${message.seq}
+    ELSE ${followUpRuns.scheduledAt} < ${message.createdAt.toISOString()}::timestamptz END`;
+}
+
 /**
  * The runs a batch of customer messages stops (`customer_replied`), stopped in one statement once
  * the batch is judged: per conversation, those scheduled before its latest message. A run a
@@ -231,12 +251,16 @@ export interface MessageFollowUps {
  * when each message stops its own.
  */
 export class RepliedRuns {
-  readonly #latest = new Map<string, { key: string; at: Date; conversation: AnnouncedConversation }>();
+  readonly #latest = new Map<
+    string,
+    { key: string; message: RepliedMessage; conversation: AnnouncedConversation }
+  >();
 
-  /** The message of `at` in `conversation` (as the batch left it: its audience for the announcement). */
-  add(key: string, conversation: AnnouncedConversation, at: Date): void {
+  /** A customer's `message` in `conversation` (as the batch left it: its audience for the announcement). */
+  add(key: string, conversation: AnnouncedConversation, message: RepliedMessage): void {
     const was = this.#latest.get(conversation.id);
-    if (was === undefined || at > was.at) this.#latest.set(conversation.id, { key, at, conversation });
+    if (was === undefined || message.seq > was.message.seq)
+      this.#latest.set(conversation.id, { key, message, conversation });
   }
 
   async stop(deps: Pick<AutomationDeps, 'db' | 'publisher'>, now: Date): Promise<void> {
@@ -250,8 +274,8 @@ export class RepliedRuns {
         and(
           eq(followUpRuns.state, 'pending'),
           or(
-            ...replied.map(([conversationId, { at }]) =>
-              and(eq(followUpRuns.conversationId, conversationId), lt(followUpRuns.scheduledAt, at)),
+            ...replied.map(([conversationId, { message }]) =>
+              and(eq(followUpRuns.conversationId, conversationId), repliedAfter(message)),
             ),
           ),
         ),
@@ -306,13 +330,13 @@ export async function followUpsOnMessage(
         and(
           eq(followUpRuns.conversationId, conversation.id),
           eq(followUpRuns.state, 'pending'),
-          lt(followUpRuns.scheduledAt, message.createdAt),
+          repliedAfter(message),
         ),
       )
       .returning({ id: followUpRuns.id });
   // No follow-up rule fires (or none is switched on): only the stop (the batch's, if any).
   if (!stirred && batch !== undefined) {
-    batch.add(project.key, conversation, message.createdAt);
+    batch.add(project.key, conversation, message);
     return { changed: false };
   }
   const changed = !stirred
@@ -340,6 +364,7 @@ export async function followUpsOnMessage(
           key: `message:${message.id}`,
           messageId: message.id,
           anchorAt: message.createdAt,
+          anchorSeq: message.seq,
           stageId: null,
           now,
         });
@@ -431,6 +456,7 @@ export async function followUpsOnStageMove(
     key: `stage:${customerId}:${now.getTime()}:${stageId}`,
     messageId: null,
     anchorAt: now,
+    anchorSeq: null,
     stageId,
     now,
   });

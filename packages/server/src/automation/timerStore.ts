@@ -22,6 +22,7 @@ import type { AutomationTimerKind } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
 import { addDelay } from '../sdk.ts';
 import type { AutomationRule, AutomationTrigger } from '../sdk.ts';
+import type { SQL } from 'drizzle-orm';
 
 /** The job kind of a timer. */
 export const AUTOMATION_TIMER_JOB = 'automation.timer';
@@ -196,37 +197,71 @@ export async function outboundTimers(
         ),
       );
   }
-  const rules = await queryRows<{
-    id: string;
-    project_id: string;
-    trigger: AutomationTrigger;
-    time_zone: string;
-  }>(
+  const rules = await noCustomerReplyRules(
+    tx,
+    sql`(select project_id from conversations where id = ${message.conversationId}::uuid)`,
+  );
+  await startNoCustomerReply(tx, rules, [message]);
+}
+
+/**
+ * A broadcast's messages stored in `tx` (recipientSend.ts): each starts the project's
+ * `no_customer_reply` rules' timers from its time, as any outbound message does (one read of the
+ * rules for the batch; nothing more when the project has none).
+ */
+export async function broadcastTimers(
+  tx: Db,
+  projectId: string,
+  sent: readonly { conversationId: string; createdAt: Date }[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  const rules = await noCustomerReplyRules(tx, sql`${projectId}::uuid`);
+  await startNoCustomerReply(tx, rules, sent);
+}
+
+interface NoCustomerReplyRule {
+  id: string;
+  project_id: string;
+  trigger: AutomationTrigger;
+  time_zone: string;
+}
+
+/** The enabled rules of the project `project` (an SQL uuid) waiting for a customer's reply. */
+async function noCustomerReplyRules(tx: Db, project: SQL): Promise<NoCustomerReplyRule[]> {
+  return queryRows<NoCustomerReplyRule>(
     tx,
     sql`select r.id, r.project_id, r.trigger, p.time_zone
-      from conversations c
-      join projects p on p.id = c.project_id
-      join automation_rules r on r.project_id = c.project_id
-      where c.id = ${message.conversationId}::uuid and r.enabled
+      from automation_rules r join projects p on p.id = r.project_id
+      where r.project_id = ${project} and r.enabled
         and r.kind in ('auto_reply', 'auto_division', 'auto_stage')
         and r.trigger->>'kind' = 'no_customer_reply'`,
   );
+}
+
+/** Starts (afresh) each rule's `no_customer_reply` timer for each of `sent`, from its time. */
+async function startNoCustomerReply(
+  tx: Db,
+  rules: readonly NoCustomerReplyRule[],
+  sent: readonly { conversationId: string; createdAt: Date }[],
+): Promise<void> {
   for (const rule of rules) {
     const after = delayOf(rule.trigger, 'no_customer_reply');
     if (after === null) continue;
-    await startTimer(
-      tx,
-      {
-        projectId: rule.project_id,
-        ruleId: rule.id,
-        conversationId: message.conversationId,
-        kind: 'no_customer_reply',
-        since: message.createdAt,
-        dueAt: addDelay(message.createdAt, after, rule.time_zone),
-        userId: null,
-        now: message.createdAt,
-      },
-      true,
-    );
+    for (const message of sent) {
+      await startTimer(
+        tx,
+        {
+          projectId: rule.project_id,
+          ruleId: rule.id,
+          conversationId: message.conversationId,
+          kind: 'no_customer_reply',
+          since: message.createdAt,
+          dueAt: addDelay(message.createdAt, after, rule.time_zone),
+          userId: null,
+          now: message.createdAt,
+        },
+        true,
+      );
+    }
   }
 }

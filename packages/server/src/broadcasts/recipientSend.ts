@@ -38,6 +38,7 @@ import { priceAt, priceCategoryOf, renderBroadcastValues, sentTemplateOf } from 
 import type { PriceRow, TemplateCategory } from '../sdk.ts';
 import { recipientFailure, recipientMessageMoved, recipientsSent } from './recipientStatus.ts';
 import { recipientClientId } from './sendKey.ts';
+import { broadcastTimers } from '../automation/timerStore.ts';
 
 /** The pump recipients are prepared by: its job as its claim holds it, and what it sends. */
 export interface PumpContext {
@@ -319,6 +320,12 @@ async function appendMessages<
       last_message_at = greatest(c.last_message_at, v.at)
     from jsonb_to_recordset(${JSON.stringify(previews)}::jsonb) as v(id uuid, seq int, last_message jsonb, at timestamptz)
     where c.id = v.id`);
+  // Automation's "no reply from the customer" rules count from a broadcast's message too.
+  await broadcastTimers(
+    tx,
+    broadcast.projectId,
+    added.map(({ message }) => message),
+  );
   return added;
 }
 

@@ -188,8 +188,9 @@ export async function customerStage(db: Db, customerId: string): Promise<Custome
     from: move.fromName === null ? null : { id: move.fromStageId, name: move.fromName },
     to: move.toName === null ? null : { id: move.toStageId, name: move.toName },
     by: user?.id ? { id: user.id, name: user.name } : null,
-    // Only a rule moves without a member (`moveCustomer`); a deleted rule's moves lose its id.
-    automation: move.userId === null ? { ruleId: rule?.id ?? null, ruleName: rule?.name ?? null } : null,
+    // A rule's move keeps its id (0024); a deleted rule's has no name. Moves by rules deleted
+    // before 0024 lost their id and show no mover.
+    automation: move.ruleId === null ? null : { ruleId: move.ruleId, ruleName: rule?.name ?? null },
     at: move.at.toISOString(),
   }));
   return { customerId, stage: current ?? null, history };

@@ -655,8 +655,11 @@ export const stageMoves = pgTable(
     toStageId: uuid('to_stage_id').references(() => stages.id, { onDelete: 'set null' }),
     toName: text('to_name'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The automation rule that made the move ("by automation"; `userId` null then). */
-    ruleId: uuid('rule_id').references((): AnyPgColumn => automationRules.id, { onDelete: 'set null' }),
+    /**
+     * The automation rule that made the move ("by automation"; `userId` null then). Kept after the
+     * rule is deleted (no foreign key, 0024), as a message keeps `automationRuleId`.
+     */
+    ruleId: uuid('rule_id'),
     at: at('at').notNull(),
   },
   (table) => [index('stage_moves_customer_idx').on(table.customerId, table.at)],
@@ -1356,6 +1359,11 @@ export const followUpRuns = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     anchor: text('anchor').$type<FollowUpAnchor>().notNull(),
     anchorAt: at('anchor_at').notNull(),
+    /**
+     * The `seq` of the customer message a message-anchored run counts from (0024): a later customer
+     * message stops it, by place (`PendingFollowUp.anchorSeq`). Null for a stage anchor.
+     */
+    anchorSeq: integer('anchor_seq'),
     /** The stage a `stage_entered` run counts from (a deleted stage: null, and the run stops). */
     stageId: uuid('stage_id').references(() => stages.id, { onDelete: 'set null' }),
     nextStep: integer('next_step').notNull().default(0),

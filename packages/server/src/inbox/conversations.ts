@@ -7,7 +7,7 @@ import { carriesLabel } from '../crm/labels.ts';
 import { divisionsOfMember, isForeignKeyViolation } from '../crm/divisions.ts';
 import { phoneSearchCondition } from '../crm/phoneSearch.ts';
 import { inStage } from '../crm/stages.ts';
-import { conversations, customers, divisions, messages, waAccounts } from '../db/schema.ts';
+import { conversations, customers, divisions, messages, projectMembers, waAccounts } from '../db/schema.ts';
 import { CONVERSATION_COUNTED_PAGES_AHEAD } from '../sdk.ts';
 import type { ConversationSummary } from '../sdk.ts';
 import { toConversationSummary } from './views.ts';
@@ -232,8 +232,27 @@ export async function markRead(db: Db, conversationId: string): Promise<void> {
   await db.update(conversations).set({ unread: 0 }).where(eq(conversations.id, conversationId));
 }
 
-export async function assign(db: Db, conversationId: string, userId: string | null): Promise<void> {
-  await db.update(conversations).set({ assignedUserId: userId }).where(eq(conversations.id, conversationId));
+/**
+ * Gives a conversation to `userId` (`null`: to nobody). A member given one counts as assigned
+ * `now` for automation's round robin (`project_members.last_assigned_at`), as when a rule gives it.
+ */
+export async function assign(
+  db: Db,
+  conversation: { id: string; projectId: string },
+  userId: string | null,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(conversations)
+      .set({ assignedUserId: userId })
+      .where(eq(conversations.id, conversation.id));
+    if (userId === null) return;
+    await tx
+      .update(projectMembers)
+      .set({ lastAssignedAt: now })
+      .where(and(eq(projectMembers.projectId, conversation.projectId), eq(projectMembers.userId, userId)));
+  });
 }
 
 /** Puts a conversation in a division (`null`: in none); `false` when the division is gone. */

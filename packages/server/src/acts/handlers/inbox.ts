@@ -442,7 +442,12 @@ export const inboxHandlers = {
       // Only a member who may answer it (`crm.chat.send`) takes a conversation.
       if (assignee === null || !can(assignee.permissions, 'crm.chat.send')) throw new ActError('not_found');
     }
-    await assign(ctx.services.db, input.conversationId, input.userId);
+    await assign(
+      ctx.services.db,
+      { id: input.conversationId, projectId: scope.projectId },
+      input.userId,
+      ctx.services.now(),
+    );
     const previous = found.conversation.assignedUserId;
     const summary = await changed(ctx, scope, input.conversationId, previous === null ? [] : [previous]);
     const actor = ctx.caller?.user;
