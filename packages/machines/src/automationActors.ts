@@ -19,6 +19,7 @@ import type {
   WhatsAppAccount,
 } from '@sapa/sdk';
 import { movedRuleOrder } from './automationDraft.ts';
+import { totalPageOf } from './galleryActors.ts';
 import type { ActCaller } from './sdk.ts';
 
 /** A kind's rules table: `automation_rule_list`, 10 a page, in the kind's order. */
@@ -40,10 +41,18 @@ export function automationActivityPayload(key: string, ruleId: string): Automati
   return { act: 'automation_activity_list', key, ruleId };
 }
 
+/** A broadcast a `broadcast_reply` trigger may name. */
+export interface BroadcastChoice {
+  id: string;
+  name: string;
+}
+
 /**
  * The project's rows an editor picks from: numbers, labels, stages, divisions, the members a
- * conversation can go to, gallery files (the newest page) and the approved templates of every
- * number. A list the member may not read (or that failed) is empty: the server checks every id.
+ * conversation can go to, gallery files (the pages loaded so far, newest first, of
+ * `galleryPages` in all), the approved templates of every number and the newest broadcasts
+ * (`BROADCAST_CHOICE_PAGES` pages of them, plus the one a stored trigger names). A list the member
+ * may not read (or that failed) is empty: the server checks every id.
  */
 export interface AutomationReferences {
   accounts: WhatsAppAccount[];
@@ -52,7 +61,10 @@ export interface AutomationReferences {
   divisions: Division[];
   members: ChatAgent[];
   gallery: GalleryItem[];
+  /** The gallery's pages in all (`gallery_list`, 60 a page); 0 when it could not be read. */
+  galleryPages: number;
   templates: MessageTemplate[];
+  broadcasts: BroadcastChoice[];
 }
 
 export const noReferences: AutomationReferences = {
@@ -62,10 +74,23 @@ export const noReferences: AutomationReferences = {
   divisions: [],
   members: [],
   gallery: [],
+  galleryPages: 0,
   templates: [],
+  broadcasts: [],
 };
 
+/** How many pages of `broadcast_list` (10 a page, newest first) the broadcast picker offers. */
+export const BROADCAST_CHOICE_PAGES = 5;
+
 type ProjectRef = { client: ActCaller; key: string };
+
+/** What the references loader reads besides the project's lists. */
+export interface ReferencesInput extends ProjectRef {
+  /** Whether the member may view broadcasts (`crm.broadcast.view`): else none are asked for. */
+  broadcasts: boolean;
+  /** The broadcast the draft's trigger names, read on its own when not among the newest. */
+  broadcastId: string | null;
+}
 
 async function orEmpty<T>(read: () => Promise<{ data: T[] }>): Promise<T[]> {
   try {
@@ -75,18 +100,63 @@ async function orEmpty<T>(read: () => Promise<{ data: T[] }>): Promise<T[]> {
   }
 }
 
+/** The gallery's newest page and its pages in all; an empty gallery when it cannot be read. */
+async function firstGalleryPage(
+  client: ActCaller,
+  key: string,
+  signal: AbortSignal,
+): Promise<{ items: GalleryItem[]; pages: number }> {
+  try {
+    const answer = await client.act('gallery_list', { key, page: 0 }, { signal });
+    return { items: answer.data, pages: totalPageOf(answer) };
+  } catch {
+    return { items: [], pages: 0 };
+  }
+}
+
+/**
+ * The newest broadcasts (up to `BROADCAST_CHOICE_PAGES` pages), and the one `broadcastId` names
+ * when it is not among them; none for a member who may not view broadcasts.
+ */
+async function broadcastChoices(input: ReferencesInput, signal: AbortSignal): Promise<BroadcastChoice[]> {
+  const { client, key } = input;
+  if (!input.broadcasts) return [];
+  const choice = (row: BroadcastChoice): BroadcastChoice => ({ id: row.id, name: row.name });
+  let rows: BroadcastChoice[] = [];
+  try {
+    const first = await client.act('broadcast_list', { key, page: 0 }, { signal });
+    const pages = Math.min(totalPageOf(first), BROADCAST_CHOICE_PAGES);
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, pages - 1) }, (_, at) =>
+        orEmpty(() => client.act('broadcast_list', { key, page: at + 1 }, { signal })),
+      ),
+    );
+    rows = [...first.data, ...rest.flat()].map(choice);
+  } catch {
+    return [];
+  }
+  const named = input.broadcastId;
+  if (named === null || rows.some((row) => row.id === named)) return rows;
+  try {
+    return [...rows, choice((await client.act('broadcast_get', { key, id: named }, { signal })).data)];
+  } catch {
+    return rows;
+  }
+}
+
 /** Loads what the editor's pickers offer; never fails (a list it cannot read stays empty). */
-export const loadAutomationReferences = fromPromise<AutomationReferences, ProjectRef>(
+export const loadAutomationReferences = fromPromise<AutomationReferences, ReferencesInput>(
   async ({ input, signal }) => {
     const { client, key } = input;
     const options = { signal };
-    const [accounts, labels, stages, divisions, members, gallery] = await Promise.all([
+    const [accounts, labels, stages, divisions, members, gallery, broadcasts] = await Promise.all([
       orEmpty(() => client.act('account_list', { key }, options)),
       orEmpty(() => client.act('label_list', { key, all: true }, options)),
       orEmpty(() => client.act('stage_list', { key, all: true }, options)),
       orEmpty(() => client.act('division_list', { key, all: true }, options)),
       orEmpty(() => client.act('chat_agent_list', { key }, options)),
-      orEmpty(() => client.act('gallery_list', { key }, options)),
+      firstGalleryPage(client, key, signal),
+      broadcastChoices(input, signal),
     ]);
     const templates = await Promise.all(
       accounts.map((account) =>
@@ -99,8 +169,10 @@ export const loadAutomationReferences = fromPromise<AutomationReferences, Projec
       stages,
       divisions,
       members,
-      gallery,
+      gallery: gallery.items,
+      galleryPages: gallery.pages,
       templates: templates.flat().filter((template) => isSendable(template)),
+      broadcasts,
     };
   },
 );

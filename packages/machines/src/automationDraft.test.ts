@@ -5,19 +5,22 @@ import {
   automationRuleDraftField,
   ruleVocabulary,
 } from '@sapa/sdk';
+import type { AutomationRuleDraft } from '@sapa/sdk';
 import {
   applyRuleEdit,
   checkRuleDraft,
   clearFieldErrors,
   draftOfRule,
+  editedField,
   emptyRuleDraft,
   movedRuleOrder,
   ruleOffers,
   serverRuleErrors,
+  valueSourcesFor,
   withTemplate,
 } from './automationDraft.ts';
 import { followUpRule, priceRule } from './paths/automationFixtures.ts';
-import { promo } from './paths/templateFixtures.ts';
+import { orderUpdate, promo } from './paths/templateFixtures.ts';
 
 describe('automation draft rules', () => {
   it.each(automationRuleKinds)(
@@ -131,6 +134,105 @@ describe('automation draft rules', () => {
       headerMediaId: '',
     });
     expect(withTemplate(empty, 'gone', undefined)).toEqual({ ...empty, templateId: 'gone' });
+  });
+
+  it("changes where a template value comes from, as the slot allows, on an action's, a step's or a fallback's template", () => {
+    const order = withTemplate(
+      { kind: 'send_template', templateId: '', values: { body: [] } },
+      orderUpdate.id,
+      orderUpdate,
+    );
+    // `{Kota}` starts as the customer's field "Kota"; the link's suffix as a fixed text.
+    expect(order.values.body[0]).toEqual({ source: 'field', value: 'Kota', fallback: '' });
+    expect(valueSourcesFor({ field: 'body', index: 0 })).toEqual(['fixed', 'name', 'phone', 'field']);
+    expect(valueSourcesFor({ field: 'buttonUrl' })).toEqual(['fixed', 'phone', 'field']);
+    const reply = { ...emptyRuleDraft('auto_reply'), actions: [order] } as AutomationRuleDraft;
+    const at = { in: 'action', index: 0 } as const;
+    const fixed = applyRuleEdit(reply, {
+      op: 'valueSource',
+      at,
+      slot: { field: 'body', index: 0 },
+      source: 'fixed',
+    });
+    const valuesOf = (draft: AutomationRuleDraft) =>
+      draft.kind === 'auto_reply' && draft.actions[0]?.kind === 'send_template'
+        ? draft.actions[0].values
+        : undefined;
+    // The field's name goes with its source: a fixed text starts empty.
+    expect(valuesOf(fixed)?.body[0]).toEqual({ source: 'fixed', value: '', fallback: '' });
+    const phone = applyRuleEdit(fixed, {
+      op: 'valueSource',
+      at,
+      slot: { field: 'buttonUrl' },
+      source: 'phone',
+    });
+    expect(valuesOf(phone)?.buttonUrl).toEqual({ source: 'phone', value: '', fallback: '' });
+    // A link's suffix never from a name; a slot the template lacks; the same source: unchanged.
+    expect(
+      applyRuleEdit(phone, { op: 'valueSource', at, slot: { field: 'buttonUrl' }, source: 'name' }),
+    ).toBe(phone);
+    expect(applyRuleEdit(phone, { op: 'valueSource', at, slot: { field: 'header' }, source: 'name' })).toBe(
+      phone,
+    );
+    expect(
+      applyRuleEdit(phone, {
+        op: 'valueSource',
+        at: { in: 'action', index: 3 },
+        slot: { field: 'buttonUrl' },
+        source: 'fixed',
+      }),
+    ).toBe(phone);
+    expect(editedField({ op: 'valueSource', at, slot: { field: 'body', index: 0 }, source: 'name' })).toBe(
+      'rule.actions.0.values.body.0',
+    );
+    // A follow-up: the step's own template, and a free-form step's fallback.
+    const followUp = emptyRuleDraft('follow_up');
+    if (followUp.kind !== 'follow_up') throw new Error('a follow-up');
+    const [first] = followUp.steps;
+    if (first === undefined) throw new Error('one step');
+    const steps = {
+      ...followUp,
+      steps: [
+        { ...first, message: order },
+        { ...first, message: { kind: 'send_text' as const, text: 'Halo' }, fallback: order },
+      ],
+    };
+    const named = applyRuleEdit(steps, {
+      op: 'valueSource',
+      at: { in: 'step', index: 0 },
+      slot: { field: 'body', index: 0 },
+      source: 'name',
+    });
+    const fallback = applyRuleEdit(named, {
+      op: 'valueSource',
+      at: { in: 'fallback', index: 1 },
+      slot: { field: 'body', index: 0 },
+      source: 'phone',
+    });
+    const stepValues = fallback.kind === 'follow_up' ? fallback.steps : [];
+    expect(stepValues[0]?.message.kind === 'send_template' && stepValues[0].message.values.body[0]).toEqual({
+      source: 'name',
+      value: '',
+      fallback: '',
+    });
+    expect(stepValues[1]?.fallback?.values.body[0]).toEqual({ source: 'phone', value: '', fallback: '' });
+    // A text step has no template to change.
+    expect(
+      applyRuleEdit(fallback, {
+        op: 'valueSource',
+        at: { in: 'step', index: 1 },
+        slot: { field: 'body', index: 0 },
+        source: 'fixed',
+      }),
+    ).toBe(fallback);
+    expect(
+      editedField({
+        op: 'valueSource',
+        at: { in: 'fallback', index: 1 },
+        slot: { field: 'header' },
+        source: 'name',
+      }),
+    ).toBe('rule.steps.1.fallback.values.header');
   });
 
   it('moves a rule one place in the whole order, not past either end', () => {

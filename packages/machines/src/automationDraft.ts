@@ -12,6 +12,7 @@ import {
   AUTOMATION_QUIET_PERIOD_DEFAULT_MINUTES,
   FOLLOW_UP_STEPS_MAX,
   automationConditionKinds,
+  broadcastValueSourcesFor,
   automationRuleDraftField,
   messageTriggerKinds,
   needsOpenWindow,
@@ -29,6 +30,9 @@ import type {
   AutomationRuleKind,
   AutomationTrigger,
   AutomationTriggerKind,
+  BroadcastValue,
+  BroadcastValueSource,
+  BroadcastValues,
   FollowUpStep,
   MessageTemplate,
   SendAction,
@@ -36,6 +40,7 @@ import type {
 } from '@sapa/sdk';
 import { fieldErrorsOf } from './actError.ts';
 import { startingValues } from './broadcastComposerActors.ts';
+import type { TemplateValueField } from './templatePickerMachine.ts';
 
 /** A field's error: a catalogue key with its values (the editor's check) or the server's message. */
 export type RuleFieldError = { key: string; params?: Record<string, string | number> } | { message: string };
@@ -199,7 +204,85 @@ export type RuleDraftEdit =
   | { op: 'step'; index: number; step: FollowUpStep }
   /** A free-form step's template for a closed window: on (an empty one to pick) or off. */
   | { op: 'stepFallback'; index: number; on: boolean }
-  | { op: 'removeStep'; index: number };
+  | { op: 'removeStep'; index: number }
+  /** Where one of a template's values comes from (`valueSourcesFor` its slot). */
+  | { op: 'valueSource'; at: TemplateSpot; slot: TemplateValueField; source: BroadcastValueSource };
+
+/** A template on the rule: an action's (`send_template`), a step's message, or a step's fallback. */
+export type TemplateSpot = { in: 'action' | 'step' | 'fallback'; index: number };
+
+/** Where a template value's slot may take its value from: the SDK's sources for that slot. */
+export function valueSourcesFor(slot: TemplateValueField): readonly BroadcastValueSource[] {
+  return broadcastValueSourcesFor(slot.field);
+}
+
+/** The slot's value in `values`, if the template has that slot. */
+export function slotValue(values: BroadcastValues, slot: TemplateValueField): BroadcastValue | undefined {
+  if (slot.field === 'body') return values.body[slot.index];
+  return slot.field === 'header' ? values.header : values.buttonUrl;
+}
+
+/**
+ * `values` with the slot's value taken from `source`: a fixed text or a field's name starts empty
+ * (the fallback stays); the same source, a slot the template lacks, or a source the slot may not
+ * take (a link's suffix from a name) leaves them as they are.
+ */
+export function withValueSource(
+  values: BroadcastValues,
+  slot: TemplateValueField,
+  source: BroadcastValueSource,
+): BroadcastValues {
+  const value = slotValue(values, slot);
+  if (value === undefined || value.source === source || !valueSourcesFor(slot).includes(source))
+    return values;
+  const next: BroadcastValue = { ...value, source, value: '' };
+  if (slot.field === 'body') return { ...values, body: replaceAt(values.body, slot.index, next) };
+  return { ...values, [slot.field]: next };
+}
+
+/** The template at `at` with its values changed by `change`; the draft itself when nothing changes. */
+function changeTemplate(
+  draft: AutomationRuleDraft,
+  at: TemplateSpot,
+  change: (values: BroadcastValues) => BroadcastValues,
+): AutomationRuleDraft {
+  let changed = false;
+  const template = (action: SendTemplateAction): SendTemplateAction => {
+    const values = change(action.values);
+    changed = values !== action.values;
+    return changed ? { ...action, values } : action;
+  };
+  const send = (action: SendAction): SendAction =>
+    action.kind === 'send_template' ? template(action) : action;
+  if (draft.kind !== 'follow_up') {
+    const action = at.in === 'action' ? draft.actions[at.index] : undefined;
+    if (action === undefined) return draft;
+    const next = action.kind === 'send_template' ? template(action) : action;
+    if (!changed) return draft;
+    return {
+      ...draft,
+      actions: replaceAt<AutomationAction>(draft.actions as AutomationAction[], at.index, next),
+    } as AutomationRuleDraft;
+  }
+  const step = at.in === 'action' ? undefined : draft.steps[at.index];
+  if (step === undefined) return draft;
+  const next: FollowUpStep =
+    at.in === 'step'
+      ? { ...step, message: send(step.message) }
+      : step.fallback === undefined
+        ? step
+        : { ...step, fallback: template(step.fallback) };
+  return changed ? { ...draft, steps: replaceAt(draft.steps, at.index, next) } : draft;
+}
+
+/** The path of a template's value on the rule (`rule.steps.1.fallback.values.body.0`). */
+function valuePath(at: TemplateSpot, slot: TemplateValueField): string {
+  const base =
+    at.in === 'action'
+      ? `rule.actions.${at.index}`
+      : `rule.steps.${at.index}.${at.in === 'step' ? 'message' : 'fallback'}`;
+  return `${base}.values.${slot.field === 'body' ? `body.${slot.index}` : slot.field}`;
+}
 
 /** What a kind's editor offers now: triggers, and what may still be added. */
 export interface RuleOffers {
@@ -329,6 +412,8 @@ export function applyRuleEdit(draft: AutomationRuleDraft, edit: RuleDraftEdit): 
       return draft.kind === 'follow_up' && draft.steps.length > 1
         ? { ...draft, steps: removeAt(draft.steps, edit.index) }
         : draft;
+    case 'valueSource':
+      return changeTemplate(draft, edit.at, (values) => withValueSource(values, edit.slot, edit.source));
   }
 }
 
@@ -360,6 +445,8 @@ export function editedField(edit: RuleDraftEdit): string {
     case 'addStep':
     case 'removeStep':
       return 'rule.steps';
+    case 'valueSource':
+      return valuePath(edit.at, edit.slot);
   }
 }
 

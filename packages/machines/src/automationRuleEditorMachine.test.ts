@@ -4,12 +4,17 @@ import { messages } from '@sapa/sdk';
 import {
   automationRuleEditorMachine,
   selectEditorBusy,
+  selectGalleryPaging,
+  selectRuleDraft,
   selectRuleFieldErrors,
   selectRuleOffers,
+  selectRuleReferences,
   selectTrial,
 } from './automationRuleEditorMachine.ts';
 import { automationKey, followUpRule, priceRule, priceTried } from './paths/automationFixtures.ts';
 import { createFakeClient } from './paths/fakes.ts';
+import { apiError } from './paths/fixtures.ts';
+import { brochure, photo, video } from './paths/galleryFixtures.ts';
 import { flush } from './paths/replay.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 
@@ -43,6 +48,20 @@ modelSuite('automationRuleEditor', (get) => {
     expect(calls).not.toContain('1:automation_rule_update');
   });
 
+  it("asks for the gallery's next page and adds it, and keeps the files shown when it fails", () => {
+    const steps = get().runs.flatMap(({ run }) => run.steps);
+    const pages = get()
+      .runs.flatMap(({ run }) => run.world.client.calls)
+      .filter((call) => call.name === 'gallery_list')
+      .map((call) => (call.fields as { page?: number }).page);
+    expect(new Set(pages)).toEqual(new Set([0, 1]));
+    const added = steps.find((step) => step.event.type === 'xstate.done.actor.galleryPage');
+    expect(selectRuleReferences(added?.snapshot as never).gallery).toHaveLength(2);
+    const failed = steps.find((step) => step.event.type === 'xstate.error.actor.galleryPage');
+    expect(selectRuleReferences(failed?.snapshot as never).gallery).toHaveLength(1);
+    expect(selectGalleryPaging(failed?.snapshot as never)).toMatchObject({ more: true, loading: false });
+  });
+
   it("tries the draft as it stands with the sample, a new customer's when asked", () => {
     const tries = get()
       .runs.flatMap(({ run }) => run.world.client.calls)
@@ -56,14 +75,33 @@ modelSuite('automationRuleEditor', (get) => {
   });
 });
 
-function open(rule: typeof followUpRule | null, kind = rule?.kind ?? 'auto_reply') {
+function open(
+  rule: typeof followUpRule | null,
+  kind = rule?.kind ?? 'auto_reply',
+  more: { mayViewBroadcasts?: boolean } = {},
+) {
   const client = createFakeClient();
   const actor = createActor(automationRuleEditorMachine, {
-    input: { client, key: automationKey, kind, rule, maySave: true },
+    input: { client, key: automationKey, kind, rule, maySave: true, ...more },
   });
   actor.start();
   return { actor, client };
 }
+
+/** Answers the lists the references loader reads with nothing, but `gallery_list` and `broadcast_list`. */
+function settleLists(client: ReturnType<typeof createFakeClient>) {
+  for (const name of [
+    'account_list',
+    'label_list',
+    'stage_list',
+    'division_list',
+    'chat_agent_list',
+  ] as const)
+    client.settle(name, { data: [] });
+}
+
+const launch = { id: '00000000-0000-4000-8000-00000000e001', name: 'Promo Ramadan' };
+const older = { id: '00000000-0000-4000-8000-00000000e002', name: 'Katalog 2025' };
 
 describe('automationRuleEditorMachine', () => {
   it("offers only the kind's triggers and actions", () => {
@@ -154,6 +192,141 @@ describe('automationRuleEditorMachine', () => {
       result: priceTried,
       error: null,
     });
+    actor.stop();
+  });
+
+  it('offers the newest broadcasts and the one a stored trigger names, and keeps the pick on the trigger', async () => {
+    const stored = {
+      ...priceRule,
+      trigger: { kind: 'broadcast_reply', broadcastId: older.id },
+    } as typeof priceRule;
+    const { actor, client } = open(stored);
+    settleLists(client);
+    client.settle('gallery_list', { data: [], total_page: 0 });
+    client.settle('broadcast_list', { data: [launch], total_page: 1 });
+    await flush();
+    // Not on the newest page: read on its own.
+    expect(client.pending().find((call) => call.name === 'broadcast_get')?.fields).toMatchObject({
+      id: older.id,
+    });
+    client.settle('broadcast_get', { data: { ...older, status: 'done' } });
+    await flush();
+    expect(selectRuleReferences(actor.getSnapshot()).broadcasts).toEqual([launch, older]);
+    actor.send({
+      type: 'editor.edit',
+      edit: { op: 'trigger', trigger: { kind: 'broadcast_reply', broadcastId: launch.id } },
+    });
+    expect(selectRuleDraft(actor.getSnapshot()).trigger).toEqual({
+      kind: 'broadcast_reply',
+      broadcastId: launch.id,
+    });
+    actor.send({
+      type: 'editor.edit',
+      edit: { op: 'trigger', trigger: { kind: 'broadcast_reply', broadcastId: null } },
+    });
+    expect(selectRuleDraft(actor.getSnapshot()).trigger).toEqual({
+      kind: 'broadcast_reply',
+      broadcastId: null,
+    });
+    actor.stop();
+  });
+
+  it('asks for no broadcasts for a member who may not view them', async () => {
+    const { actor, client } = open(null, 'auto_stage', { mayViewBroadcasts: false });
+    settleLists(client);
+    client.settle('gallery_list', { data: [], total_page: 0 });
+    await flush();
+    expect(client.calls.map((call) => call.name)).not.toContain('broadcast_list');
+    expect(selectRuleReferences(actor.getSnapshot()).broadcasts).toEqual([]);
+    actor.stop();
+  });
+
+  it("pages the gallery pickers' files only once the first page is in, one page at a time", async () => {
+    const { actor, client } = open(null);
+    // Before the references are in, there is nothing more to ask for.
+    expect(selectGalleryPaging(actor.getSnapshot())).toMatchObject({ more: false, loading: true });
+    actor.send({ type: 'editor.moreGallery' });
+    settleLists(client);
+    client.settle('broadcast_list', { data: [], total_page: 0 });
+    client.settle('gallery_list', { data: [photo], total_page: 3 });
+    await flush();
+    expect(selectGalleryPaging(actor.getSnapshot())).toEqual({ more: true, loading: false, error: null });
+    actor.send({ type: 'editor.moreGallery' });
+    actor.send({ type: 'editor.moreGallery' });
+    const pages = client.pending().filter((call) => call.name === 'gallery_list');
+    expect(pages.map((call) => call.fields)).toEqual([{ key: automationKey, page: 1 }]);
+    expect(selectGalleryPaging(actor.getSnapshot()).loading).toBe(true);
+    client.settle('gallery_list', { error: { reason: 'network', message: 'offline' } });
+    await flush();
+    expect(selectGalleryPaging(actor.getSnapshot())).toMatchObject({ more: true, loading: false });
+    expect(selectGalleryPaging(actor.getSnapshot()).error).not.toBeNull();
+    actor.send({ type: 'editor.moreGallery' });
+    // A file added meanwhile shifted the pages: the one already shown is not shown twice.
+    client.settle('gallery_list', { data: [photo, video], total_page: 3 });
+    await flush();
+    actor.send({ type: 'editor.moreGallery' });
+    expect(client.pending().find((call) => call.name === 'gallery_list')?.fields).toEqual({
+      key: automationKey,
+      page: 2,
+    });
+    client.settle('gallery_list', { data: [brochure], total_page: 3 });
+    await flush();
+    expect(selectRuleReferences(actor.getSnapshot()).gallery).toEqual([photo, video, brochure]);
+    expect(selectGalleryPaging(actor.getSnapshot())).toEqual({ more: false, loading: false, error: null });
+    actor.stop();
+  });
+
+  it("changes a template value's source on the draft and drops that value's errors", async () => {
+    const { actor, client } = open(null);
+    actor.send({ type: 'editor.edit', edit: { op: 'name', name: 'Pesanan' } });
+    actor.send({ type: 'editor.edit', edit: { op: 'removeAction', index: 0 } });
+    actor.send({ type: 'editor.edit', edit: { op: 'addAction', kind: 'send_template' } });
+    const [action] = (() => {
+      const draft = selectRuleDraft(actor.getSnapshot());
+      return draft.kind === 'auto_reply' ? draft.actions : [];
+    })();
+    if (action?.kind !== 'send_template') throw new Error('a template action');
+    actor.send({
+      type: 'editor.edit',
+      edit: {
+        op: 'action',
+        index: 0,
+        action: {
+          ...action,
+          templateId: '00000000-0000-4000-8000-00000000f001',
+          values: { body: [{ source: 'fixed', value: '', fallback: '' }] },
+        },
+      },
+    });
+    actor.send({ type: 'editor.save' });
+    expect(selectRuleFieldErrors(actor.getSnapshot())).toEqual({});
+    client.settle('automation_rule_create', {
+      error: apiError('invalid_input', 'Data tidak valid', {
+        errors: { 'rule.actions.0.values.body.0.value': 'Isi nilai ini.' },
+      }),
+    });
+    await flush();
+    expect(selectRuleFieldErrors(actor.getSnapshot())).toEqual({
+      'rule.actions.0.values.body.0.value': { message: 'Isi nilai ini.' },
+    });
+    actor.send({
+      type: 'editor.edit',
+      edit: {
+        op: 'valueSource',
+        at: { in: 'action', index: 0 },
+        slot: { field: 'body', index: 0 },
+        source: 'name',
+      },
+    });
+    const draft = selectRuleDraft(actor.getSnapshot());
+    expect(draft.kind === 'auto_reply' && draft.actions[0]).toMatchObject({
+      values: { body: [{ source: 'name', value: '' }] },
+    });
+    expect(
+      Object.keys(selectRuleFieldErrors(actor.getSnapshot())).some((path) =>
+        path.startsWith('rule.actions.0.values.body.0'),
+      ),
+    ).toBe(false);
     actor.stop();
   });
 });

@@ -5,8 +5,10 @@
  * run side by side:
  *
  * - `references`: what the pickers offer (numbers, labels, stages, divisions, members, gallery
- *   files, approved templates), loaded once; it never fails (a list the member may not read is
- *   empty, and the server checks every id);
+ *   files, approved templates, broadcasts for a member who may view them), loaded once; it never
+ *   fails (a list the member may not read is empty, and the server checks every id). Once `ready`,
+ *   `editor.moreGallery` loads the gallery's next page (`loadingGallery`, `gallery_list`) and adds
+ *   it to the pickers' files; a page that fails keeps those loaded (`galleryError`), to ask again;
  * - `form`: `filling` takes `editor.edit` (each edit clears the errors of the field it changes);
  *   `editor.save` checks the draft with the SDK's `automationRuleDraftField` (errors on their
  *   fields) and saves (`saving`: create or update); the server's field errors land on their
@@ -28,6 +30,8 @@ import type {
   AutomationTryResult,
 } from '@sapa/sdk';
 import { toFlowError } from './actError.ts';
+import { loadGalleryPage } from './galleryActors.ts';
+import type { GalleryPage } from './galleryActors.ts';
 import type { FlowError } from './actError.ts';
 import {
   loadAutomationReferences,
@@ -57,6 +61,12 @@ export interface AutomationRuleEditorInput {
   rule?: AutomationRuleView | null;
   /** Whether the member may save it: the kind's add key for a new rule, its edit key for a stored one. */
   maySave: boolean;
+  /**
+   * Whether the member may view broadcasts (`crm.broadcast.view`): the `broadcast_reply` trigger's
+   * picker offers them, else any broadcast only. Left out: they are asked for, and a refusal
+   * leaves the list empty.
+   */
+  mayViewBroadcasts?: boolean;
 }
 
 export interface AutomationRuleEditorContext {
@@ -66,10 +76,14 @@ export interface AutomationRuleEditorContext {
   /** The stored rule's id; null for a new one. */
   ruleId: string | null;
   maySave: boolean;
+  mayViewBroadcasts: boolean;
   draft: AutomationRuleDraft;
   fieldErrors: RuleFieldErrors;
   saveError: FlowError | null;
   references: AutomationReferences;
+  /** The gallery's last page loaded (zero-based), and why the next one failed. */
+  galleryPage: number;
+  galleryError: FlowError | null;
   /** The try box's sample message, and whether it is a new customer's first. */
   sample: string;
   newCustomer: boolean;
@@ -83,6 +97,8 @@ export type AutomationRuleEditorEvent =
   | { type: 'editor.edit'; edit: RuleDraftEdit }
   | { type: 'editor.save' }
   | { type: 'editor.close' }
+  /** The gallery pickers' next page (once the references are ready and there is one). */
+  | { type: 'editor.moreGallery' }
   | { type: 'editor.sample'; text: string }
   | { type: 'editor.newCustomer'; newCustomer: boolean }
   | { type: 'editor.try' };
@@ -95,11 +111,17 @@ export const automationRuleEditorMachine = setup({
     events: AutomationRuleEditorEvent;
     input: AutomationRuleEditorInput;
     output: AutomationRuleEditorOutput;
-    tags: 'saving' | 'trying' | 'loadingReferences';
-    children: { references: 'loadReferences'; save: 'saveRule'; trial: 'tryDraft' };
+    tags: 'saving' | 'trying' | 'loadingReferences' | 'loadingGallery';
+    children: {
+      references: 'loadReferences';
+      galleryPage: 'loadGalleryPage';
+      save: 'saveRule';
+      trial: 'tryDraft';
+    };
   },
   actors: {
     loadReferences: loadAutomationReferences,
+    loadGalleryPage,
     saveRule: saveAutomationRule,
     tryDraft: tryAutomationDraft,
   },
@@ -107,6 +129,7 @@ export const automationRuleEditorMachine = setup({
     maySave: ({ context }) => context.maySave,
     draftValid: ({ context }) => Object.keys(checkRuleDraft(context.draft)).length === 0,
     hasSample: ({ context }) => context.sample.trim() !== '',
+    moreGallery: ({ context }) => context.galleryPage + 1 < context.references.galleryPages,
   },
   actions: {
     applyEdit: assign(({ context }, params: { edit: RuleDraftEdit }) => ({
@@ -127,6 +150,23 @@ export const automationRuleEditorMachine = setup({
     keepReferences: assign((_, params: { references: AutomationReferences }) => ({
       references: params.references,
     })),
+    startGalleryPage: assign({ galleryError: null }),
+    appendGallery: assign(({ context }, params: { page: GalleryPage }) => {
+      const known = new Set(context.references.gallery.map((item) => item.id));
+      return {
+        references: {
+          ...context.references,
+          // A file added meanwhile shifts the pages: one already shown is not shown twice.
+          gallery: [
+            ...context.references.gallery,
+            ...params.page.items.filter((item) => !known.has(item.id)),
+          ],
+          galleryPages: params.page.totalPage,
+        },
+        galleryPage: params.page.query.page,
+      };
+    }),
+    galleryFailed: assign((_, params: { error: unknown }) => ({ galleryError: toFlowError(params.error) })),
     setSample: assign((_, params: { text: string }) => ({ sample: params.text })),
     setNewCustomer: assign((_, params: { newCustomer: boolean }) => ({ newCustomer: params.newCustomer })),
     startTry: assign({ tryError: null }),
@@ -147,10 +187,13 @@ export const automationRuleEditorMachine = setup({
     kind: input.kind,
     ruleId: input.rule?.id ?? null,
     maySave: input.maySave,
+    mayViewBroadcasts: input.mayViewBroadcasts ?? true,
     draft: input.rule ? draftOfRule(input.rule) : emptyRuleDraft(input.kind),
     fieldErrors: {},
     saveError: null,
     references: noReferences,
+    galleryPage: 0,
+    galleryError: null,
     sample: '',
     newCustomer: false,
     tryResult: null,
@@ -172,14 +215,45 @@ export const automationRuleEditorMachine = setup({
               invoke: {
                 id: 'references',
                 src: 'loadReferences',
-                input: ({ context }) => ({ client: context.client, key: context.key }),
+                input: ({ context }) => ({
+                  client: context.client,
+                  key: context.key,
+                  broadcasts: context.mayViewBroadcasts,
+                  broadcastId:
+                    context.draft.trigger.kind === 'broadcast_reply'
+                      ? context.draft.trigger.broadcastId
+                      : null,
+                }),
                 onDone: {
                   target: 'ready',
                   actions: { type: 'keepReferences', params: ({ event }) => ({ references: event.output }) },
                 },
               },
             },
-            ready: {},
+            ready: {
+              on: { 'editor.moreGallery': { guard: 'moreGallery', target: 'loadingGallery' } },
+            },
+            loadingGallery: {
+              tags: ['loadingGallery'],
+              entry: 'startGalleryPage',
+              invoke: {
+                id: 'galleryPage',
+                src: 'loadGalleryPage',
+                input: ({ context }) => ({
+                  client: context.client,
+                  key: context.key,
+                  query: { kind: 'all', search: '', page: context.galleryPage + 1 },
+                }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'appendGallery', params: ({ event }) => ({ page: event.output }) },
+                },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'galleryFailed', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
           },
         },
         form: {
@@ -301,6 +375,24 @@ export function selectRuleReferences(snapshot: AutomationRuleEditorSnapshot): Au
 
 export function selectReferencesLoading(snapshot: AutomationRuleEditorSnapshot): boolean {
   return snapshot.hasTag('loadingReferences');
+}
+
+/**
+ * The gallery pickers' "load more": whether the gallery has a page not loaded yet (the button
+ * shows), whether one is loading (it waits: `editor.moreGallery` is taken only when neither the
+ * references nor a page are loading), and why the last one failed.
+ */
+export function selectGalleryPaging(snapshot: AutomationRuleEditorSnapshot): {
+  more: boolean;
+  loading: boolean;
+  error: FlowError | null;
+} {
+  const { galleryPage, references, galleryError } = snapshot.context;
+  return {
+    more: galleryPage + 1 < references.galleryPages,
+    loading: !snapshot.matches({ open: { references: 'ready' } }),
+    error: galleryError,
+  };
 }
 
 /** The try box: its sample, whether it runs, its last answer or failure. */

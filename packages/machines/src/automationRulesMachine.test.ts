@@ -94,6 +94,7 @@ describe('automationRulesMachine', () => {
       add: false,
       edit: false,
       remove: false,
+      viewBroadcasts: false,
     });
     expect(automationPermissions('auto_division', viewer).view).toBe(false);
     expect(

@@ -53,6 +53,8 @@ export interface AutomationPermissions {
   add: boolean;
   edit: boolean;
   remove: boolean;
+  /** Whether the editor may list broadcasts (a `broadcast_reply` trigger's picker): `crm.broadcast.view`. */
+  viewBroadcasts: boolean;
 }
 
 export function automationPermissions(
@@ -65,6 +67,7 @@ export function automationPermissions(
     add: can(permissions, automationPermission(kind, 'add')),
     edit: can(permissions, automationPermission(kind, 'edit')),
     remove: can(permissions, automationPermission(kind, 'hapus')),
+    viewBroadcasts: can(permissions, 'crm.broadcast.view'),
   };
 }
 
@@ -477,6 +480,7 @@ export const automationRulesMachine = setup({
               kind: context.kind,
               rule: context.editing,
               maySave: context.editing === null ? context.may.add : context.may.edit,
+              mayViewBroadcasts: context.may.viewBroadcasts,
             }),
             onDone: [
               {

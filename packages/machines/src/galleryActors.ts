@@ -37,7 +37,8 @@ export interface GalleryPage {
   totalPage: number;
 }
 
-function totalPageOf(answer: unknown): number {
+/** A paged answer's `total_page` (0 when it has none). */
+export function totalPageOf(answer: unknown): number {
   const value = (answer as { total_page?: unknown }).total_page;
   return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
 }

@@ -29,6 +29,7 @@ export type { AutomationRuleEditorEvent, AutomationRuleEditorInput } from '../au
 export {
   selectEditorBusy,
   selectEditorWritable,
+  selectGalleryPaging,
   selectReferencesLoading,
   selectRuleDraft,
   selectRuleFieldErrors,
@@ -37,10 +38,24 @@ export {
   selectRuleSaveError,
   selectTrial,
 } from '../automationRuleEditorMachine.ts';
-export { defaultStepMessage, errorsUnder, isMessageTrigger, withTemplate } from '../automationDraft.ts';
-export type { RuleDraftEdit, RuleFieldError, RuleFieldErrors, RuleOffers } from '../automationDraft.ts';
+export {
+  defaultStepMessage,
+  errorsUnder,
+  isMessageTrigger,
+  valueSourcesFor,
+  withTemplate,
+} from '../automationDraft.ts';
+export type {
+  RuleDraftEdit,
+  RuleFieldError,
+  RuleFieldErrors,
+  RuleOffers,
+  TemplateSpot,
+} from '../automationDraft.ts';
+export type { TemplateValueField } from '../templatePickerMachine.ts';
 export type {
   AutomationActivityPayload,
   AutomationListPayload,
   AutomationReferences,
+  BroadcastChoice,
 } from '../automationActors.ts';

@@ -4,8 +4,15 @@
  * activity line.
  */
 import type { AutomationActivity, AutomationRuleView, AutomationTryResult } from '@sapa/sdk';
-import type { AutomationActivityPayload, AutomationListPayload } from '../automationActors.ts';
+import type {
+  AutomationActivityPayload,
+  AutomationListPayload,
+  AutomationReferences,
+} from '../automationActors.ts';
+import { noReferences } from '../automationActors.ts';
+import type { GalleryPage } from '../galleryActors.ts';
 import type { FetchPage } from '../tableMachine.ts';
+import { photo, video } from './galleryFixtures.ts';
 
 export const automationKey = 'k1abcdefgh';
 
@@ -76,6 +83,16 @@ export const followUpRule: AutomationRuleView = {
   lastFiredAt: null,
   runningFollowUps: 2,
   last: true,
+};
+
+/** What a rule editor's pickers offer: no numbers, labels and so on yet; a gallery of two pages. */
+export const editorReferences: AutomationReferences = { ...noReferences, gallery: [photo], galleryPages: 2 };
+
+/** The gallery's second page (the editor's "load more"): an older file. */
+export const olderGalleryPage: GalleryPage = {
+  query: { kind: 'all', search: '', page: 1 },
+  items: [video],
+  totalPage: 2,
 };
 
 /** What the try box answers for "berapa harganya?" with "Harga". */

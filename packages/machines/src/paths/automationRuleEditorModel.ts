@@ -1,6 +1,7 @@
 /**
- * A rule editor's test model. Start 0: the owner adds an auto-reply: the pickers' lists load, the
- * owner saves it empty (its name and reply get their errors), names it "Harga" and writes the
+ * A rule editor's test model. Start 0: the owner adds an auto-reply: the pickers' lists load (the
+ * gallery's newest page of two; before naming the rule the owner loads the next page, which
+ * arrives or fails and is asked for again), the owner saves it empty (its name and reply get their errors), names it "Harga" and writes the
  * reply, saves (stored; the server finds a field wrong; the server is not reached), or closes it;
  * meanwhile the try box takes "berapa harganya?" (a new customer's or not) and judges it with the
  * draft (an answer, a failure, or tried again while it runs). Start 1: a member who may only read
@@ -12,7 +13,15 @@ import type { AutomationRuleEditorContext } from '../automationRuleEditorMachine
 import { createFakeClient } from './fakes.ts';
 import { apiError, networkError } from './fixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
-import { automationKey, followUpRule, priceRule, priceTried } from './automationFixtures.ts';
+import {
+  automationKey,
+  editorReferences,
+  followUpRule,
+  olderGalleryPage,
+  priceRule,
+  priceTried,
+} from './automationFixtures.ts';
+import { video } from './galleryFixtures.ts';
 
 function world(rule: typeof followUpRule | null, maySave: boolean): () => World {
   return () => {
@@ -46,6 +55,8 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     newCustomer: c.newCustomer,
     tried: c.tryResult !== null,
     tryError: c.tryError?.reason ?? null,
+    gallery: c.references.gallery.length,
+    galleryError: c.galleryError?.reason ?? null,
   });
 }
 
@@ -58,10 +69,16 @@ const duplicate = apiError('invalid_input', 'Data tidak valid', {
   errors: { 'rule.name': 'Sudah ada aturan bernama ini.' },
 });
 
+const referencesLoad: AnyEventObject = { type: 'xstate.done.actor.references', output: editorReferences };
+
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = ctx(snapshot);
-  if (snapshot.matches({ open: { references: 'loading' } }))
-    return [{ type: 'xstate.done.actor.references', output: null }];
+  if (snapshot.matches({ open: { references: 'loading' } })) return [referencesLoad];
+  if (snapshot.matches({ open: { references: 'loadingGallery' } }))
+    return [
+      { type: 'xstate.done.actor.galleryPage', output: olderGalleryPage },
+      { type: 'xstate.error.actor.galleryPage', error: networkError },
+    ];
   if (snapshot.matches({ open: { form: 'saving' } }))
     return [
       { type: 'xstate.done.actor.save', output: priceRule },
@@ -82,12 +99,19 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
         ? [{ type: 'editor.try' }, { type: 'editor.newCustomer', newCustomer: !c.newCustomer }]
         : [];
   if (!c.maySave) return [nameIt, { type: 'editor.save' }, ...trial, { type: 'editor.close' }];
-  if (c.draft.name === '') return [{ type: 'editor.save' }, nameIt, ...trial, { type: 'editor.close' }];
+  // The gallery's next page, while the rule is unnamed and no try was typed (the rest as without it).
+  const gallery: AnyEventObject[] =
+    c.sample === '' && c.fieldErrors['rule.name'] === undefined ? [{ type: 'editor.moreGallery' }] : [];
+  if (c.draft.name === '')
+    return [{ type: 'editor.save' }, nameIt, ...trial, ...gallery, { type: 'editor.close' }];
   if (replyText(c) === '') return [{ type: 'editor.save' }, replyIt];
   return [{ type: 'editor.save' }, { type: 'editor.close' }];
 }
 
-/** The pickers' lists: a project without numbers, labels, stages, divisions, members or files yet. */
+/**
+ * The pickers' lists: a project without numbers, labels, stages, divisions, members or broadcasts
+ * yet, and a gallery of two pages (its newest file on the first).
+ */
 const loadReferences: StepDriver = ({ world }) => {
   for (const name of [
     'account_list',
@@ -95,9 +119,23 @@ const loadReferences: StepDriver = ({ world }) => {
     'stage_list',
     'division_list',
     'chat_agent_list',
-    'gallery_list',
+    'broadcast_list',
   ] as const)
     world.client.settle(name, { data: [] });
+  world.client.settle('gallery_list', {
+    data: editorReferences.gallery,
+    total_page: editorReferences.galleryPages,
+  });
+};
+
+/** The gallery's next page: its older file, or the network down. */
+const settleGalleryPage: StepDriver = ({ world, event }) => {
+  world.client.settle(
+    'gallery_list',
+    event.type === 'xstate.done.actor.galleryPage'
+      ? { data: [video], total_page: editorReferences.galleryPages }
+      : { error: event['error'] },
+  );
 };
 
 /** The save: a create for a new rule, an update for a stored one. */
@@ -133,8 +171,7 @@ export const automationRuleEditorModel: PathModel = {
   events,
   simple: {
     events: (snapshot) => {
-      if (snapshot.matches({ open: { references: 'loading' } }))
-        return [{ type: 'xstate.done.actor.references', output: null }];
+      if (snapshot.matches({ open: { references: 'loading' } })) return [referencesLoad];
       if (snapshot.matches({ open: { form: 'saving' } }))
         return [{ type: 'xstate.done.actor.save', output: priceRule }];
       const c = ctx(snapshot);
@@ -148,7 +185,7 @@ export const automationRuleEditorModel: PathModel = {
     {
       start: 0,
       events: [
-        { type: 'xstate.done.actor.references', output: null },
+        referencesLoad,
         { type: 'editor.sample', text: 'berapa harganya?' },
         { type: 'editor.try' },
         { type: 'editor.try' },
@@ -159,6 +196,8 @@ export const automationRuleEditorModel: PathModel = {
   actorActs: {},
   drivers: {
     'xstate.done.actor.references': loadReferences,
+    'xstate.done.actor.galleryPage': settleGalleryPage,
+    'xstate.error.actor.galleryPage': settleGalleryPage,
     'xstate.done.actor.save': settleSave,
     'xstate.error.actor.save': settleSave,
     'xstate.done.actor.trial': settleTry,
@@ -186,10 +225,14 @@ function describeEvent(event: AnyEventObject): string {
         : 'the save fails (network down)';
     case 'xstate.error.actor.trial':
       return 'the try fails (network down)';
+    case 'xstate.error.actor.galleryPage':
+      return "the gallery's next page fails (network down)";
     default:
       return (
         {
-          'xstate.done.actor.references': 'the pickers load',
+          'xstate.done.actor.references': "the pickers load (the gallery's newest page of two)",
+          'xstate.done.actor.galleryPage': `the gallery's next page adds "${video.filename}"`,
+          'editor.moreGallery': 'presses Muat lagi under the gallery',
           'xstate.done.actor.save': 'the rule is stored',
           'xstate.done.actor.trial': 'the try answers: "Harga" fires on "harga"',
           'editor.save': 'presses Simpan',
@@ -211,6 +254,9 @@ function describeState(snapshot: AnyMachineSnapshot): string {
   if (c.saveError) parts.push(`save failed (${c.saveError.reason})`);
   if (snapshot.matches({ open: { form: 'saving' } })) parts.push('saving');
   if (snapshot.matches({ open: { trial: 'trying' } })) parts.push('trying');
+  if (snapshot.matches({ open: { references: 'loadingGallery' } })) parts.push('loading more files');
+  if (c.references.gallery.length > 1) parts.push(`${c.references.gallery.length} files`);
+  if (c.galleryError) parts.push('more files failed');
   if (c.tryResult) parts.push('tried');
   if (c.tryError) parts.push('try failed');
   return parts.join(', ');

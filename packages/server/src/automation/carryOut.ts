@@ -8,7 +8,7 @@
  * `notify` collects its notes, sent once the transaction committed (`Carried.notices`). A label
  * added or a stage entered queues its `automation.event` (eventQueue.ts) one step deeper.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
 import { conversations, customerLabels, divisions, labels, media, waAccounts } from '../db/schema.ts';
 import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
@@ -229,11 +229,18 @@ async function carryOne(
         .where(and(eq(divisions.projectId, projectId), eq(divisions.id, action.divisionId)))
         .limit(1);
       if (division === undefined) return result(action, 'failed');
-      await tx
+      // Already there: done, and nothing to announce.
+      const moved = await tx
         .update(conversations)
         .set({ divisionId: division.id })
-        .where(eq(conversations.id, conversation.id));
-      carried.changed = true;
+        .where(
+          and(
+            eq(conversations.id, conversation.id),
+            sql`${conversations.divisionId} is distinct from ${division.id}::uuid`,
+          ),
+        )
+        .returning({ id: conversations.id });
+      if (moved.length > 0) carried.changed = true;
       return result(action, 'done', division.id);
     }
     case 'set_stage': {

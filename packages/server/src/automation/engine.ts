@@ -258,7 +258,8 @@ async function fire(
 
 /**
  * Runs one kind's rules in order: the first that fires acts; skips worth it are logged. True when
- * a rule acted (or failed partway), so what the next kind sees may have changed.
+ * what the next kind sees may have changed: a rule changed something, acted in an earlier run, or
+ * failed partway.
  */
 async function runKind(
   deps: AutomationDeps,
@@ -285,7 +286,9 @@ async function runKind(
         };
       if (fired.carried !== null)
         await announceCarried(deps, loaded.project.key, loaded.conversation.id, fired.carried, now);
-      return true;
+      // The next kind needs a fresh look only when this one changed something (or acted in an
+      // earlier run, which left no record of what).
+      return fired.carried === null || fired.carried.changed;
     } catch (error) {
       changed = true;
       deps.log.warn({ err: error, ruleId: rule.id, messageId: loaded.message.id }, 'automation rule failed');

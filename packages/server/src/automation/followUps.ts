@@ -370,7 +370,8 @@ export async function followUpsOnMessage(
         });
         return stopped.length > 0 || started > 0;
       });
-  if (changed) await announceFollowUps(deps, project.key, [conversation.id]);
+  // To the conversation's audience as the job knows it (after its kinds acted), without reading it again.
+  if (changed) deps.publisher.publish(followUpChanged(project.key, conversation));
   return { changed };
 }
 

@@ -14,6 +14,7 @@ import {
   errorsUnder,
   selectEditorBusy,
   selectEditorWritable,
+  selectGalleryPaging,
   selectReferencesLoading,
   selectRuleDraft,
   selectRuleFieldErrors,
@@ -56,10 +57,14 @@ export function errorsOf(t: Translate, errors: RuleFieldErrors, prefix: string):
   return found.length === 0 ? null : found.map(([, error]) => errorText(t, error)).join(' ');
 }
 
-/** What every part's fields need: the draft's change, the pickers' lists, whether it is read only. */
+/**
+ * What every part's fields need: the draft's change, the pickers' lists (and the gallery's next
+ * page: whether there is one, whether it loads, why it failed), whether it is read only.
+ */
 export interface PartContext {
   edit(edit: RuleDraftEdit): void;
   references: AutomationReferences;
+  gallery: { more: boolean; loading: boolean; error: string | null; load(): void };
   disabled: boolean;
   timeZone: string;
 }
@@ -78,12 +83,19 @@ export function RuleEditorDialog({ editor, project }: { editor: EditorActor; pro
   const busy = useSelector(editor, selectEditorBusy);
   const references = useSelector(editor, selectRuleReferences);
   const loading = useSelector(editor, selectReferencesLoading);
+  const paging = useSelector(editor, selectGalleryPaging);
   const saveError = useSelector(editor, selectRuleSaveError);
   const isNew = useSelector(editor, (snapshot) => snapshot.context.ruleId === null);
   const close = () => editor.send({ type: 'editor.close' });
   const part: PartContext = {
     edit: (edit) => editor.send({ type: 'editor.edit', edit }),
     references,
+    gallery: {
+      more: paging.more,
+      loading: paging.loading,
+      error: paging.error?.message ?? null,
+      load: () => editor.send({ type: 'editor.moreGallery' }),
+    },
     disabled: !writable || busy,
     timeZone: project.timeZone,
   };
@@ -239,6 +251,28 @@ function TriggerValue({ trigger, part }: { trigger: AutomationTrigger; part: Par
         />
       );
     }
+    case 'broadcast_reply': {
+      const rows = part.references.broadcasts;
+      const picked = trigger.broadcastId;
+      // A picked broadcast that could not be read (deleted, or not shown to this member) keeps its id.
+      const unknown =
+        picked !== null && !rows.some((row) => row.id === picked) ? [{ id: picked, name: picked }] : [];
+      return (
+        <OptionSelect
+          label={t('automation.editor.broadcast')}
+          testId="rule-trigger-broadcast"
+          isDisabled={part.disabled}
+          options={[
+            { id: ANY, label: t('automation.editor.anyBroadcast') },
+            ...[...rows, ...unknown].map((row) => ({ id: row.id, label: row.name })),
+          ]}
+          selected={picked ?? ANY}
+          onSelect={(id) =>
+            part.edit({ op: 'trigger', trigger: { kind: trigger.kind, broadcastId: id === ANY ? null : id } })
+          }
+        />
+      );
+    }
     case 'no_agent_reply':
     case 'no_customer_reply':
       return (
@@ -324,6 +358,7 @@ function ActionsSection({
           >
             <ActionFields
               action={action}
+              index={index}
               part={part}
               onChange={(next) => part.edit({ op: 'action', index, action: next })}
             />
@@ -366,6 +401,7 @@ function StepsSection({ steps, editor, errors, part }: SectionProps & { steps: r
           >
             <StepFields
               step={step}
+              index={index}
               part={part}
               onChange={(next) => part.edit({ op: 'step', index, step: next })}
               onFallback={(on) => part.edit({ op: 'stepFallback', index, on })}

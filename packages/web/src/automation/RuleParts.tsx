@@ -18,11 +18,19 @@ import {
   type AutomationCondition,
   type AutomationDelay,
   type BroadcastValue,
+  type BroadcastValueSource,
   type BroadcastValues,
   type FollowUpStep,
+  type MessageKey,
   type SendAction,
 } from '@sapa/sdk';
-import { defaultStepMessage, withTemplate } from '@sapa/machines/automation';
+import {
+  defaultStepMessage,
+  valueSourcesFor,
+  withTemplate,
+  type TemplateSpot,
+  type TemplateValueField,
+} from '@sapa/machines/automation';
 import { FormError } from '../auth/AuthLayout.tsx';
 import { Button } from '../components/Button.tsx';
 import { TextField } from '../components/TextField.tsx';
@@ -411,13 +419,67 @@ export function ConditionFields({
   }
 }
 
-/** A message to the customer: a text, a gallery file with its caption, or an approved template. */
+/**
+ * A gallery file to pick: the files loaded so far, and "Muat lagi" while the gallery has another
+ * page (the editor's machine loads it: `editor.moreGallery`; the button waits while one loads).
+ */
+function GalleryField({
+  label,
+  selected,
+  part,
+  onChange,
+}: {
+  label: string;
+  selected: string;
+  part: PartContext;
+  onChange(id: string): void;
+}) {
+  const t = useT();
+  const rows = useRows(part);
+  const { gallery } = part;
+  return (
+    <>
+      <RowSelect
+        label={label}
+        options={rows.gallery}
+        selected={selected}
+        disabled={part.disabled}
+        onChange={onChange}
+      />
+      {gallery.more ? (
+        <div className={css.addRow}>
+          <Button
+            tone="secondary"
+            size="sm"
+            data-testid="rule-gallery-more"
+            isDisabled={gallery.loading}
+            onPress={gallery.load}
+          >
+            {gallery.loading ? t('automation.editor.loadingFiles') : t('automation.editor.moreFiles')}
+          </Button>
+        </div>
+      ) : null}
+      <FormError
+        message={
+          gallery.error === null ? null : t('automation.editor.moreFilesFailed', { message: gallery.error })
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * A message to the customer: a text, a gallery file with its caption, or an approved template
+ * (`spot`: where that template sits on the rule, for its values' sources).
+ */
 function SendFields({
   action,
+  spot,
   part,
   onChange,
 }: {
   action: SendAction;
+  spot: TemplateSpot;
   part: PartContext;
   onChange(action: SendAction): void;
 }) {
@@ -439,11 +501,10 @@ function SendFields({
     case 'send_media':
       return (
         <>
-          <RowSelect
+          <GalleryField
             label={t('automation.editor.file')}
-            options={rows.gallery}
             selected={action.galleryItemId}
-            disabled={disabled}
+            part={part}
             onChange={(galleryItemId) => onChange({ ...action, galleryItemId })}
           />
           <LongText
@@ -475,6 +536,7 @@ function SendFields({
           <p className={css.help}>{t('automation.editor.templateHelp')}</p>
           <TemplateValues
             values={action.values}
+            spot={spot}
             part={part}
             onChange={(values) => onChange({ ...action, values })}
           />
@@ -485,10 +547,13 @@ function SendFields({
 
 export function ActionFields({
   action,
+  index,
   part,
   onChange,
 }: {
   action: AutomationAction;
+  /** The action's place on the rule. */
+  index: number;
   part: PartContext;
   onChange(action: AutomationAction): void;
 }) {
@@ -499,7 +564,7 @@ export function ActionFields({
     case 'send_text':
     case 'send_media':
     case 'send_template':
-      return <SendFields action={action} part={part} onChange={onChange} />;
+      return <SendFields action={action} spot={{ in: 'action', index }} part={part} onChange={onChange} />;
     case 'assign_division':
       return (
         <RowSelect
@@ -625,11 +690,14 @@ const sendKinds = ['send_text', 'send_media', 'send_template'] as const;
  */
 export function StepFields({
   step,
+  index,
   part,
   onChange,
   onFallback,
 }: {
   step: FollowUpStep;
+  /** The step's place in the sequence. */
+  index: number;
   part: PartContext;
   onChange(step: FollowUpStep): void;
   onFallback(on: boolean): void;
@@ -654,7 +722,12 @@ export function StepFields({
             onChange({ ...step, message: defaultStepMessage(kind) });
         }}
       />
-      <SendFields action={step.message} part={part} onChange={(message) => onChange({ ...step, message })} />
+      <SendFields
+        action={step.message}
+        spot={{ in: 'step', index }}
+        part={part}
+        onChange={(message) => onChange({ ...step, message })}
+      />
       {needsOpenWindow(step.message) ? (
         <>
           <Toggle
@@ -668,6 +741,7 @@ export function StepFields({
           {step.fallback === undefined ? null : (
             <SendFields
               action={step.fallback}
+              spot={{ in: 'fallback', index }}
               part={part}
               onChange={(fallback) => {
                 if (fallback.kind === 'send_template') onChange({ ...step, fallback });
@@ -680,71 +754,112 @@ export function StepFields({
   );
 }
 
-/** One value of a template: typed when it is fixed text, else where it comes from. */
+const sourceNames = {
+  fixed: 'automation.editor.source.fixed',
+  name: 'automation.editor.source.name',
+  phone: 'automation.editor.source.phone',
+  field: 'automation.editor.source.field',
+} as const satisfies Record<BroadcastValueSource, MessageKey>;
+
+/**
+ * One value of a template: where it comes from (the sources its slot may take; the change is the
+ * machine's `valueSource` edit), then a fixed text to type, or a customer field's name, and the
+ * text used when the customer's name or field is empty.
+ */
 function ValueField({
   label,
+  slot,
   value,
   disabled,
+  onSource,
   onChange,
 }: {
   label: string;
+  slot: TemplateValueField;
   value: BroadcastValue;
   disabled: boolean;
+  onSource(source: BroadcastValueSource): void;
   onChange(value: BroadcastValue): void;
 }) {
   const t = useT();
-  if (value.source !== 'fixed')
-    return (
-      <p className={css.help}>
-        {label}:{' '}
-        {value.source === 'field'
-          ? t('automation.editor.fromField', { field: value.value })
-          : t(value.source === 'name' ? 'automation.editor.fromName' : 'automation.editor.fromPhone')}
-      </p>
-    );
+  const sources = valueSourcesFor(slot);
   return (
-    <TextField
-      label={label}
-      value={value.value}
-      isDisabled={disabled}
-      onChange={(text) => onChange({ ...value, value: text })}
-    />
+    <div className={css.part} data-testid="rule-template-value">
+      <span className={css.partTitle}>{label}</span>
+      <OptionSelect
+        label={t('automation.editor.valueSource')}
+        testId="rule-value-source"
+        isDisabled={disabled}
+        options={sources.map((source) => ({ id: source, label: t(sourceNames[source]) }))}
+        selected={value.source}
+        onSelect={(id) => {
+          const source = sources.find((candidate) => candidate === id);
+          if (source !== undefined) onSource(source);
+        }}
+      />
+      {value.source === 'fixed' || value.source === 'field' ? (
+        <TextField
+          label={t(value.source === 'fixed' ? 'automation.editor.fixedText' : 'automation.editor.fieldName')}
+          value={value.value}
+          isDisabled={disabled}
+          onChange={(text) => onChange({ ...value, value: text })}
+        />
+      ) : null}
+      {value.source === 'name' || value.source === 'field' ? (
+        <TextField
+          label={t('automation.editor.valueFallback')}
+          value={value.fallback}
+          isDisabled={disabled}
+          description={t(
+            value.source === 'field'
+              ? 'automation.editor.valueFallbackField'
+              : 'automation.editor.valueFallbackOptional',
+          )}
+          onChange={(fallback) => onChange({ ...value, fallback })}
+        />
+      ) : null}
+    </div>
   );
 }
 
 /**
- * A template's values, as its examples started them (`withTemplate`): fixed texts to type, the
- * customer's name, phone or a field as they are, a media header's file from the gallery.
+ * A template's values, as its examples started them (`withTemplate`) and as the member changes
+ * their sources: fixed texts to type, the customer's name, phone or a field, a media header's file
+ * from the gallery.
  */
 function TemplateValues({
   values,
+  spot,
   part,
   onChange,
 }: {
   values: BroadcastValues;
+  spot: TemplateSpot;
   part: PartContext;
   onChange(values: BroadcastValues): void;
 }) {
   const t = useT();
-  const rows = useRows(part);
   const { disabled } = part;
   const { header, headerMediaId, buttonUrl } = values;
+  const source = (slot: TemplateValueField) => (next: BroadcastValueSource) =>
+    part.edit({ op: 'valueSource', at: spot, slot, source: next });
   return (
     <>
       {header === undefined ? null : (
         <ValueField
           label={t('automation.editor.headerValue')}
+          slot={{ field: 'header' }}
           value={header}
           disabled={disabled}
+          onSource={source({ field: 'header' })}
           onChange={(next) => onChange({ ...values, header: next })}
         />
       )}
       {headerMediaId === undefined ? null : (
-        <RowSelect
+        <GalleryField
           label={t('automation.editor.headerFile')}
-          options={rows.gallery}
           selected={headerMediaId}
-          disabled={disabled}
+          part={part}
           onChange={(id) => onChange({ ...values, headerMediaId: id })}
         />
       )}
@@ -752,8 +867,10 @@ function TemplateValues({
         <ValueField
           key={index}
           label={t('automation.editor.variable', { number: index + 1 })}
+          slot={{ field: 'body', index }}
           value={value}
           disabled={disabled}
+          onSource={source({ field: 'body', index })}
           onChange={(next) =>
             onChange({ ...values, body: values.body.map((item, at) => (at === index ? next : item)) })
           }
@@ -762,8 +879,10 @@ function TemplateValues({
       {buttonUrl === undefined ? null : (
         <ValueField
           label={t('automation.editor.buttonValue')}
+          slot={{ field: 'buttonUrl' }}
           value={buttonUrl}
           disabled={disabled}
+          onSource={source({ field: 'buttonUrl' })}
           onChange={(next) => onChange({ ...values, buttonUrl: next })}
         />
       )}
