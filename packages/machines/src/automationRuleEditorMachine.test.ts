@@ -11,7 +11,13 @@ import {
   selectRuleReferences,
   selectTrial,
 } from './automationRuleEditorMachine.ts';
-import { automationKey, followUpRule, priceRule, priceTried } from './paths/automationFixtures.ts';
+import {
+  automationKey,
+  followUpRule,
+  priceRule,
+  priceTried,
+  referenceLists,
+} from './paths/automationFixtures.ts';
 import { createFakeClient } from './paths/fakes.ts';
 import { apiError } from './paths/fixtures.ts';
 import { brochure, photo, video } from './paths/galleryFixtures.ts';
@@ -90,14 +96,7 @@ function open(
 
 /** Answers the lists the references loader reads with nothing, but `gallery_list` and `broadcast_list`. */
 function settleLists(client: ReturnType<typeof createFakeClient>) {
-  for (const name of [
-    'account_list',
-    'label_list',
-    'stage_list',
-    'division_list',
-    'chat_agent_list',
-  ] as const)
-    client.settle(name, { data: [] });
+  for (const name of referenceLists) client.settle(name, { data: [] });
 }
 
 const launch = { id: '00000000-0000-4000-8000-00000000e001', name: 'Promo Ramadan' };

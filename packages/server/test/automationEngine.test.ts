@@ -67,6 +67,23 @@ async function label(w: World): Promise<Label> {
   );
 }
 
+/** The project's "Bayar" stage. */
+async function bayar(w: World): Promise<Stage> {
+  return dataOf<Stage>(
+    await server.act('stage_create', { token: w.token, key: w.key, name: 'Bayar', color: '#00aa00' }),
+  );
+}
+
+/** "Sudah transfer": a customer's "transfer" carries out `actions` (a stage move, say). */
+const paidRule = (actions: unknown[]) => ({
+  kind: 'auto_stage',
+  name: 'Sudah transfer',
+  enabled: true,
+  trigger: { kind: 'customer_message' },
+  conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['transfer'] }],
+  actions,
+});
+
 const reply = (text: string, fields: Record<string, unknown> = {}) => ({
   kind: 'auto_reply',
   name: `Balas ${text.slice(0, 10)}`,
@@ -239,9 +256,7 @@ describe('automation.message', () => {
     const division = dataOf<Division>(
       await server.act('division_create', { token: w.token, key: w.key, name: 'Sales', color: '#0000aa' }),
     );
-    const stage = dataOf<Stage>(
-      await server.act('stage_create', { token: w.token, key: w.key, name: 'Bayar', color: '#00aa00' }),
-    );
+    const stage = await bayar(w);
     const label = dataOf<Label>(
       await server.act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
     );
@@ -253,17 +268,13 @@ describe('automation.message', () => {
       conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['harga'] }],
       actions: [{ kind: 'assign_division', divisionId: division.id }],
     });
-    const moving = await create(w, {
-      kind: 'auto_stage',
-      name: 'Sudah transfer',
-      enabled: true,
-      trigger: { kind: 'customer_message' },
-      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['transfer'] }],
-      actions: [
+    const moving = await create(
+      w,
+      paidRule([
         { kind: 'set_stage', stageId: stage.id },
         { kind: 'add_label', labelId: label.id },
-      ],
-    });
+      ]),
+    );
     const phone = uniquePhone();
     const asked = await write(w, phone, 'Harganya berapa?');
     await runJobs();
@@ -443,18 +454,9 @@ describe('automation.message', () => {
 
   it("judges messages that arrive together as one batch, each seeing what the earlier ones' rules did", async () => {
     const w = await world();
-    const stage = dataOf<Stage>(
-      await server.act('stage_create', { token: w.token, key: w.key, name: 'Bayar', color: '#00aa00' }),
-    );
+    const stage = await bayar(w);
     const answer = await create(w, reply('Harga mulai Rp50.000.'));
-    const moving = await create(w, {
-      kind: 'auto_stage',
-      name: 'Sudah transfer',
-      enabled: true,
-      trigger: { kind: 'customer_message' },
-      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['transfer'] }],
-      actions: [{ kind: 'set_stage', stageId: stage.id }],
-    });
+    const moving = await create(w, paidRule([{ kind: 'set_stage', stageId: stage.id }]));
     const chase = await create(w, {
       kind: 'follow_up',
       name: 'Tanya lagi',

@@ -154,3 +154,12 @@ export function createFakeActivityPages(
     return Promise.resolve({ data: rows, total_page: rows.length === 0 ? 0 : 1 });
   };
 }
+
+/** The lists the editor's references loader reads besides the gallery and the broadcasts. */
+export const referenceLists = [
+  'account_list',
+  'label_list',
+  'stage_list',
+  'division_list',
+  'chat_agent_list',
+] as const;

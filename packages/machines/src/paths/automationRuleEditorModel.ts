@@ -20,6 +20,7 @@ import {
   olderGalleryPage,
   priceRule,
   priceTried,
+  referenceLists,
 } from './automationFixtures.ts';
 import { video } from './galleryFixtures.ts';
 
@@ -113,15 +114,7 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
  * yet, and a gallery of two pages (its newest file on the first).
  */
 const loadReferences: StepDriver = ({ world }) => {
-  for (const name of [
-    'account_list',
-    'label_list',
-    'stage_list',
-    'division_list',
-    'chat_agent_list',
-    'broadcast_list',
-  ] as const)
-    world.client.settle(name, { data: [] });
+  for (const name of [...referenceLists, 'broadcast_list'] as const) world.client.settle(name, { data: [] });
   world.client.settle('gallery_list', {
     data: editorReferences.gallery,
     total_page: editorReferences.galleryPages,
