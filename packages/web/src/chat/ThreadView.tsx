@@ -72,6 +72,8 @@ export function ThreadView({ thread, timeZone, compact, mobile, agents, onReply 
     anchorTo: 'end',
     followOnAppend: true,
     scrollEndThreshold: END_THRESHOLD_PX,
+    // Rows render in the next microtask rather than inside the scroll event (as the list's do).
+    useFlushSync: false,
   });
 
   // The first page opens at the newest message.
