@@ -176,6 +176,12 @@ function RuleDialogs({ actor, project }: { actor: RulesActor; project: Project }
   return null;
 }
 
+/** The order cell's two buttons. */
+const moves = [
+  { direction: 'up', label: 'automation.moveUp', arrow: '↑' },
+  { direction: 'down', label: 'automation.moveDown', arrow: '↓' },
+] as const;
+
 /** Its place (with up and down for those who may edit), waiting while a move runs. */
 function OrderCell({
   actor,
@@ -193,30 +199,21 @@ function OrderCell({
       <span className={css.orderNumber} data-testid="rule-position">
         {rule.position + 1}
       </span>
-      {may.edit ? (
-        <>
-          <Button
-            size="sm"
-            tone="ghost"
-            aria-label={t('automation.moveUp', { name: rule.name })}
-            data-testid="rule-up"
-            isDisabled={moving !== null || !ruleCanMove(rule, 'up')}
-            onPress={() => actor.send({ type: 'automation.move', rule, direction: 'up' })}
-          >
-            ↑
-          </Button>
-          <Button
-            size="sm"
-            tone="ghost"
-            aria-label={t('automation.moveDown', { name: rule.name })}
-            data-testid="rule-down"
-            isDisabled={moving !== null || !ruleCanMove(rule, 'down')}
-            onPress={() => actor.send({ type: 'automation.move', rule, direction: 'down' })}
-          >
-            ↓
-          </Button>
-        </>
-      ) : null}
+      {may.edit
+        ? moves.map(({ direction, label, arrow }) => (
+            <Button
+              key={direction}
+              size="sm"
+              tone="ghost"
+              aria-label={t(label, { name: rule.name })}
+              data-testid={`rule-${direction}`}
+              isDisabled={moving !== null || !ruleCanMove(rule, direction)}
+              onPress={() => actor.send({ type: 'automation.move', rule, direction })}
+            >
+              {arrow}
+            </Button>
+          ))
+        : null}
     </span>
   );
 }
