@@ -212,6 +212,10 @@ async function openLists(
       );
     });
   }
+  const loadProfile = process.env.BENCH_PROFILE_LOAD;
+  const cdp = loadProfile === undefined ? null : await context.newCDPSession(page);
+  await cdp?.send('Profiler.enable');
+  await cdp?.send('Profiler.start');
   await page.goto(url);
   await page.waitForFunction(
     ({ list, thread }) =>
@@ -220,6 +224,12 @@ async function openLists(
     { timeout: 60_000 },
   );
   const firstRowsMs = await page.evaluate(() => performance.now());
+  if (cdp !== null) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = `${loadProfile}-${token === undefined ? 'bare' : 'screen'}-load.cpuprofile`;
+    await writeFile(file, JSON.stringify(profile));
+    await cdp.detach();
+  }
   if (process.env.BENCH_WATERFALL) {
     const entries = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => {

@@ -106,12 +106,13 @@ export function preloadScreenCode(path: string): Promise<unknown> {
 let firstScreenCode: Promise<unknown> | null = null;
 
 /**
- * Starts loading the frame's code and that of the screen at `path` in the next task (main.tsx,
- * when a token is stored, after the acts that go out beside the token check), so that it loads
- * during the check; the signed-in app first renders once it is there (`useFirstScreenCode`).
+ * Starts loading the frame's code and that of the screen at `path` (main.tsx, when a token is
+ * stored), so that it loads during the token check; the signed-in app first renders once it is
+ * there (`useFirstScreenCode`). The acts that go out beside the check do not queue behind these
+ * scripts: they are uncredentialed requests, on connections of their own (`createActClient`).
  */
 export function preloadFirstScreenCode(path: string): void {
-  firstScreenCode = new Promise((resolve) => setTimeout(() => resolve(preloadScreenCode(path)), 0));
+  firstScreenCode = preloadScreenCode(path);
 }
 
 /**

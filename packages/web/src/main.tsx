@@ -16,9 +16,7 @@ const runtime = createRuntime();
 runtime.session.start();
 if (runtime.tokens.get() !== null) {
   // A stored token: the acts the screen's first rows need go out beside its check (the session
-  // machine still decides what shows), then the frame's and the screen's code start loading, in
-  // the next task, so that the acts, handed to `fetch` a few promise steps after the calls, do
-  // not queue behind the scripts for HTTP/1.1's six connections.
+  // machine still decides what shows), and the frame's and the screen's code start loading.
   startEarlyActs(runtime.client, window.location.pathname);
   preloadFirstScreenCode(window.location.pathname);
 }

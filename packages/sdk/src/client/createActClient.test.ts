@@ -136,6 +136,22 @@ describe('createActClient: requests', () => {
     await client.act('auth_logout');
     expect(seen).toEqual([server.url]);
   });
+
+  it('sends every act without credentials: the token is in the body, never in a cookie', async () => {
+    const modes: (RequestCredentials | undefined)[] = [];
+    const client = createActClient({
+      baseUrl: server.url,
+      tokens: createMemoryTokenStore('tok-1'),
+      fetch: (input, init) => {
+        modes.push(input instanceof Request ? input.credentials : init?.credentials);
+        return fetch(input, init);
+      },
+    });
+    await client.act('auth_logout');
+    await client.actForm('auth_logout', new FormData());
+    await client.page({ act: 'user_check_token' }, 0);
+    expect(modes).toEqual(['omit', 'omit', 'omit']);
+  });
 });
 
 describe('createActClient: normalisation (SPEC.md section 8)', () => {

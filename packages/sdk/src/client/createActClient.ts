@@ -88,6 +88,10 @@ export function createActClient(options: ActClientOptions): ActClient {
       response = await ky.post(baseUrl, {
         ...(body instanceof FormData ? { body } : { json: body }),
         headers,
+        // The token travels in the body, never in a cookie. An uncredentialed request also gets
+        // connections of its own in the browser, so acts do not queue behind the six that a
+        // screen's script preloads hold over HTTP/1.1 (bench/README.md, inboxBrowser).
+        credentials: 'omit',
         retry: 0,
         timeout,
         throwHttpErrors: false,
