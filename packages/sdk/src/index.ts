@@ -83,12 +83,14 @@ export { broadcastRateOf, readBroadcastRate } from './broadcasts/rate.ts';
 export {
   PAIR_RATE_BACKOFF_CAP_MS,
   THROUGHPUT_BACKOFF_CAP_MS,
+  broadcastBackoffMs,
   broadcastFailureKind,
   broadcastRetryDelayMs,
+  numberBackoffMs,
   pairRateBackoffMs,
   throughputBackoffMs,
 } from './broadcasts/backoff.ts';
-export type { BroadcastFailureKind, BroadcastFailureReason } from './broadcasts/backoff.ts';
+export type { BroadcastBackoff, BroadcastFailureKind, BroadcastFailureReason } from './broadcasts/backoff.ts';
 export { broadcastCostEstimate, coversEstimate, estimateShortfall } from './broadcasts/estimate.ts';
 export { renderBroadcastValue, renderBroadcastValues } from './broadcasts/values.ts';
 export type { BroadcastCustomer } from './broadcasts/values.ts';

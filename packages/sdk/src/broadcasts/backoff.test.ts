@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   PAIR_RATE_BACKOFF_CAP_MS,
   THROUGHPUT_BACKOFF_CAP_MS,
+  broadcastBackoffMs,
   broadcastFailureKind,
   broadcastRetryDelayMs,
+  numberBackoffMs,
   pairRateBackoffMs,
   throughputBackoffMs,
 } from './backoff.ts';
@@ -23,10 +25,21 @@ describe('pairRateBackoffMs', () => {
 });
 
 describe('throughputBackoffMs', () => {
-  it('waits a second, doubling, up to its cap', () => {
-    expect([0, 1, 2, 3, 4].map(throughputBackoffMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
-    expect(throughputBackoffMs(5)).toBe(THROUGHPUT_BACKOFF_CAP_MS);
+  it('waits a quarter of a second after 130429, doubling, up to its cap', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(throughputBackoffMs)).toEqual([
+      250, 500, 1_000, 2_000, 4_000, 8_000, 16_000,
+    ]);
+    expect(throughputBackoffMs(7)).toBe(THROUGHPUT_BACKOFF_CAP_MS);
     expect(throughputBackoffMs(50)).toBe(THROUGHPUT_BACKOFF_CAP_MS);
+    expect(throughputBackoffMs(-1)).toBe(250);
+  });
+});
+
+describe('numberBackoffMs', () => {
+  it('waits a second after the number’s other refusals, doubling, up to the same cap', () => {
+    expect([0, 1, 2, 3, 4].map(numberBackoffMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(numberBackoffMs(5)).toBe(THROUGHPUT_BACKOFF_CAP_MS);
+    expect(numberBackoffMs(50)).toBe(THROUGHPUT_BACKOFF_CAP_MS);
   });
 });
 
@@ -43,7 +56,10 @@ describe('broadcastFailureKind', () => {
       backoff: 'pair',
     });
     for (const code of [131057, 131048, 4, 80007, 1, 2, 131000, 131016, null]) {
-      expect(broadcastFailureKind(code).kind, String(code)).toBe('transient');
+      expect(broadcastFailureKind(code), String(code)).toMatchObject({
+        kind: 'transient',
+        backoff: 'number',
+      });
     }
     expect(broadcastFailureKind(null).reason).toBe('broadcasts.reason.network');
   });
@@ -87,8 +103,15 @@ describe('broadcastFailureKind', () => {
 describe('broadcastRetryDelayMs', () => {
   it('follows the schedule of the failure’s limit, and gives none for a final failure', () => {
     expect(broadcastRetryDelayMs(131056, 2)).toBe(16_000);
-    expect(broadcastRetryDelayMs(130429, 2)).toBe(4_000);
+    expect(broadcastRetryDelayMs(130429, 2)).toBe(1_000);
+    expect(broadcastRetryDelayMs(131057, 2)).toBe(4_000);
     expect(broadcastRetryDelayMs(null, 0)).toBe(1_000);
     expect(broadcastRetryDelayMs(131049, 0)).toBeNull();
+  });
+
+  it('names each schedule by whose sends wait', () => {
+    expect(broadcastBackoffMs('pair', 1)).toBe(pairRateBackoffMs(1));
+    expect(broadcastBackoffMs('throughput', 1)).toBe(throughputBackoffMs(1));
+    expect(broadcastBackoffMs('number', 1)).toBe(numberBackoffMs(1));
   });
 });

@@ -7,7 +7,7 @@
 /** The pair rate limit's backoff never grows beyond 15 minutes. */
 export const PAIR_RATE_BACKOFF_CAP_MS = 15 * 60_000;
 
-/** The throughput limit's backoff never grows beyond 30 seconds. */
+/** A number's backoff (the throughput limit's and the others') never grows beyond 30 seconds. */
 export const THROUGHPUT_BACKOFF_CAP_MS = 30_000;
 
 function attemptIndex(attempt: number): number {
@@ -26,11 +26,25 @@ export function pairRateBackoffMs(attempt: number): number {
 }
 
 /**
- * How long the number waits after 130429 (throughput reached) or another "too fast / try again"
- * answer: Meta's limit is per second, so 1 s, doubling per consecutive refusal, at most
- * `THROUGHPUT_BACKOFF_CAP_MS`. Per number: the engine slows the whole broadcast.
+ * How long the number waits after 130429 (throughput reached): Meta counts a number's sends per
+ * second, so a refusal at the edge of a burst clears within a fraction of one. A quarter of a
+ * second, doubling per consecutive refusal (250 ms, 500 ms, 1 s, 2 s, …), at most
+ * `THROUGHPUT_BACKOFF_CAP_MS`. Per number: the engine slows the whole broadcast. (A full second
+ * cost a 10,000-recipient broadcast about 5 s of its 130 at 80/s: bench/README.md, broadcast.)
  */
 export function throughputBackoffMs(attempt: number): number {
+  const x = attemptIndex(attempt);
+  // 2^7 quarter seconds is already past the cap; stopping there keeps the power small.
+  return Math.min(THROUGHPUT_BACKOFF_CAP_MS, 2 ** Math.min(x, 7) * 250);
+}
+
+/**
+ * How long the number waits after Meta's other "too fast / try again" answers (131048, 4 and
+ * 80007: rate limits counted over longer periods; 131057: the number is being upgraded, for up to
+ * a minute; Meta's 5xx; a network failure): 1 s, doubling per consecutive refusal, at most
+ * `THROUGHPUT_BACKOFF_CAP_MS`. Per number.
+ */
+export function numberBackoffMs(attempt: number): number {
   const x = attemptIndex(attempt);
   return Math.min(THROUGHPUT_BACKOFF_CAP_MS, 2 ** Math.min(x, 5) * 1_000);
 }
@@ -62,17 +76,20 @@ export type BroadcastFailureReason =
 /**
  * How a failed send is handled. `transient`: send again later, after `backoff`'s schedule
  * (`pair`: that recipient only, `pairRateBackoffMs`; `throughput`: the whole number,
- * `throughputBackoffMs`). `final`: the recipient is failed with `reason`; `stopsBroadcast` when
+ * `throughputBackoffMs`; `number`: the whole number, `numberBackoffMs`). `final`: the recipient is failed with `reason`; `stopsBroadcast` when
  * every other recipient would fail the same way (the template or the number's access), so the
  * engine pauses the broadcast instead of failing thousands of recipients one by one.
  */
+/** Whose sends wait after a transient failure, and on which schedule (`broadcastBackoffMs`). */
+export type BroadcastBackoff = 'pair' | 'throughput' | 'number';
+
 export type BroadcastFailureKind =
-  | { kind: 'transient'; reason: BroadcastFailureReason; backoff: 'pair' | 'throughput' }
+  | { kind: 'transient'; reason: BroadcastFailureReason; backoff: BroadcastBackoff }
   | { kind: 'final'; reason: BroadcastFailureReason; stopsBroadcast: boolean };
 
 const transient = (
   reason: BroadcastFailureReason,
-  backoff: 'pair' | 'throughput' = 'throughput',
+  backoff: BroadcastBackoff = 'number',
 ): BroadcastFailureKind => ({ kind: 'transient', reason, backoff });
 const final = (reason: BroadcastFailureReason, stopsBroadcast = false): BroadcastFailureKind => ({
   kind: 'final',
@@ -82,7 +99,7 @@ const final = (reason: BroadcastFailureReason, stopsBroadcast = false): Broadcas
 
 const KINDS: ReadonlyMap<number, BroadcastFailureKind> = new Map([
   // Too fast: wait and send again.
-  [130429, transient('broadcasts.reason.throughput')],
+  [130429, transient('broadcasts.reason.throughput', 'throughput')],
   [131056, transient('broadcasts.reason.pairRate', 'pair')],
   [131057, transient('broadcasts.reason.maintenance')],
   [131048, transient('broadcasts.reason.rateLimit')],
@@ -128,5 +145,11 @@ export function broadcastFailureKind(code: number | null): BroadcastFailureKind 
 export function broadcastRetryDelayMs(code: number | null, attempt: number): number | null {
   const failure = broadcastFailureKind(code);
   if (failure.kind === 'final') return null;
-  return failure.backoff === 'pair' ? pairRateBackoffMs(attempt) : throughputBackoffMs(attempt);
+  return broadcastBackoffMs(failure.backoff, attempt);
+}
+
+/** The wait before attempt `attempt + 1` (`attempt` from 0) on `backoff`'s schedule. */
+export function broadcastBackoffMs(backoff: BroadcastBackoff, attempt: number): number {
+  if (backoff === 'pair') return pairRateBackoffMs(attempt);
+  return backoff === 'throughput' ? throughputBackoffMs(attempt) : numberBackoffMs(attempt);
 }

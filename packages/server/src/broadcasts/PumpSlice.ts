@@ -27,9 +27,9 @@ import {
 } from '../inbox/outbound.ts';
 import {
   BROADCAST_DEFAULT_RATE,
+  broadcastBackoffMs,
   broadcastFailureKind,
   pairRateBackoffMs,
-  throughputBackoffMs,
 } from '../sdk.ts';
 import type { BroadcastPauseReason } from '../sdk.ts';
 import type { BroadcastDeps } from './engineDeps.ts';
@@ -89,7 +89,7 @@ export class PumpSlice {
   #cursor = 0;
   /** When the slots reserved so far run out (epoch ms). */
   #reservedUntil = 0;
-  /** 130429 answers in a row: the number's backoff grows with them. */
+  /** Refusals of the whole number in a row (130429 and the like): its backoff grows with them. */
   #throughputStreak = 0;
   /** When the number was last held back (epoch ms), and until when. */
   #heldAt = 0;
@@ -495,7 +495,7 @@ export class PumpSlice {
         nextAt = new Date(Math.max(this.#heldUntil, now.getTime()));
       } else {
         this.#heldAt = now.getTime();
-        this.#heldUntil = now.getTime() + throughputBackoffMs(this.#throughputStreak);
+        this.#heldUntil = now.getTime() + broadcastBackoffMs(kind.backoff, this.#throughputStreak);
         this.#throughputStreak += 1;
         nextAt = new Date(this.#heldUntil);
         if (account !== null) await holdSlots(deps.db, account.id, nextAt);
