@@ -7,39 +7,23 @@
  * an agent's reply; presence across processes, one of which dies; a `notify` note in the bell.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { automationMessageJob, AUTOMATION_MESSAGE_JOB } from '../src/automation/engine.ts';
 import { jobs, notifications, projectMembers, serverProcesses, socketPresence } from '../src/db/schema.ts';
 import type { JobRow } from '../src/db/schema.ts';
 import { onlineUserIds, Presence, PRESENCE_EXPIRY_MS } from '../src/realtime/presence.ts';
 import type { Division } from '../src/sdk.ts';
-import { automationDepsOf, automationSupport, MONDAY_10 } from './support/automation.ts';
+import { automationDepsOf, automationFile, MONDAY_10 } from './support/automation.ts';
 import type { World } from './support/automation.ts';
-import { recordPublished } from './support/published.ts';
-import type { PublishedLog } from './support/published.ts';
 import { listeners, until } from './support/realtime.ts';
-import { startTestServer } from './support/testServer.ts';
-import type { TestServer } from './support/testServer.ts';
 
-let server: TestServer;
-let published: PublishedLog;
-const t = automationSupport(() => server);
+const t = automationFile();
+const server = t.server;
+const published = t.published;
 const MINUTE = 60_000;
 /** Sockets registered by a test, taken off after it (agents are online only where a test says so). */
 const sockets: string[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  published = recordPublished(server);
-});
-afterAll(async () => {
-  published.stop();
-  await server.close();
-});
-beforeEach(async () => {
-  await t.setClock(MONDAY_10);
-  published.clear();
-});
 afterEach(async () => {
   for (const socketId of sockets.splice(0)) await t.presence().disconnect(socketId);
 });
@@ -86,7 +70,7 @@ async function automationJobOf(messageId: string): Promise<JobRow> {
 }
 
 function messageHandler() {
-  return automationMessageJob(automationDepsOf(server));
+  return automationMessageJob(automationDepsOf(server()));
 }
 
 describe('assign_agent', () => {
@@ -103,7 +87,7 @@ describe('assign_agent', () => {
       const conversation = await t.conversation(conversationId);
       expect(conversation.divisionId).toBe(division.id);
       assigned.push(conversation.assignedUserId);
-      const updates = published
+      const updates = published()
         .of('conversation.updated')
         .filter((event) => event.conversation.id === conversationId);
       expect(updates.length).toBeGreaterThan(0);
@@ -143,7 +127,7 @@ describe('assign_agent', () => {
     expect((await t.conversation(byHand)).assignedUserId).toBeNull();
     await t.advance(60_000);
     dataOfUpdate(
-      await server.act('conversation_assign', {
+      await server().act('conversation_assign', {
         token: w.token,
         key: w.key,
         conversationId: byHand,
@@ -186,7 +170,7 @@ describe('assign_agent', () => {
     expect((await t.conversation(conversationId)).assignedUserId).toBe(lead.userId);
 
     dataOfUpdate(
-      await server.act('automation_rule_update', {
+      await server().act('automation_rule_update', {
         token: w.token,
         key: w.key,
         id: withFallback.id,
@@ -218,7 +202,7 @@ describe('assign_agent', () => {
     for (let index = 0; index < 2; index += 1) {
       const { conversationId } = await t.write(w, t.uniquePhone(), 'halo');
       dataOfUpdate(
-        await server.act('conversation_assign', {
+        await server().act('conversation_assign', {
           token: w.token,
           key: w.key,
           conversationId,
@@ -251,7 +235,7 @@ describe('assign_agent', () => {
     await t.runJobs();
     expect((await t.conversation(conversationId)).assignedUserId).toBe(quick!.userId);
     // The slow agent is still in Sales, which shows it to them: nothing is removed from their list.
-    expect(published.of('conversation.removed')).toEqual([]);
+    expect(published().of('conversation.removed')).toEqual([]);
     const lines = await t.activityOf(rule.id);
     expect(lines.map((line) => [line.event, line.eventKey])).toEqual([
       ['message', expect.stringMatching(/^message:/)],
@@ -297,7 +281,7 @@ describe('assign_agent', () => {
     await t.advance(5 * MINUTE);
     await t.runJobs();
     expect((await t.conversation(conversationId)).assignedUserId).toBe(quick.userId);
-    expect(published.all.filter((item) => item.event === 'conversation.removed')).toEqual([
+    expect(published().all.filter((item) => item.event === 'conversation.removed')).toEqual([
       {
         audience: { limitedMember: w.key, userId: slow.userId },
         event: 'conversation.removed',
@@ -327,10 +311,11 @@ describe('assign_agent', () => {
     expect(notes.every((note) => note.kind === 'automation_note')).toBe(true);
     expect(notes[0]?.actorName).toMatch(/ menanyakan harga$/);
     expect(notes[0]?.actorName).not.toContain('{nama}');
-    expect(published.of('notification.new').map((event) => event.notification.kind)).toEqual([
-      'automation_note',
-      'automation_note',
-    ]);
+    expect(
+      published()
+        .of('notification.new')
+        .map((event) => event.notification.kind),
+    ).toEqual(['automation_note', 'automation_note']);
     const [line] = await t.activityOf(rule.id);
     expect(line?.actions.map((action) => [action.kind, action.status])).toEqual([
       ['assign_division', 'done'],
@@ -343,14 +328,16 @@ describe('presence', () => {
   it('counts a member online while their socket’s process lives, and not once it died', async () => {
     const w = await t.world();
     const agent = await t.agent(w);
-    const other = new Presence({ db: t.db(), now: server.clock.now, log: server.app.log });
+    const other = new Presence({ db: t.db(), now: server().clock.now, log: server().app.log });
     await other.start({ interval: false });
     await other.connect('socket-1', agent.userId);
-    expect(await onlineUserIds(t.db(), [agent.userId], server.clock.now())).toEqual(new Set([agent.userId]));
+    expect(await onlineUserIds(t.db(), [agent.userId], server().clock.now())).toEqual(
+      new Set([agent.userId]),
+    );
 
     // The other process stops renewing its heartbeat (it died): its sockets stop counting.
     await t.advance(PRESENCE_EXPIRY_MS + 1_000);
-    expect(await onlineUserIds(t.db(), [agent.userId], server.clock.now())).toEqual(new Set());
+    expect(await onlineUserIds(t.db(), [agent.userId], server().clock.now())).toEqual(new Set());
     const left = await t.db().select().from(serverProcesses).where(eq(serverProcesses.id, other.processId));
     expect(left).toEqual([]);
     expect(
@@ -359,17 +346,19 @@ describe('presence', () => {
 
     // It was only stalled: its next heartbeat registers it again, with its sockets.
     await other.heartbeat();
-    expect(await onlineUserIds(t.db(), [agent.userId], server.clock.now())).toEqual(new Set([agent.userId]));
+    expect(await onlineUserIds(t.db(), [agent.userId], server().clock.now())).toEqual(
+      new Set([agent.userId]),
+    );
     // A clean stop takes them off at once.
     await other.stop();
-    expect(await onlineUserIds(t.db(), [agent.userId], server.clock.now())).toEqual(new Set());
+    expect(await onlineUserIds(t.db(), [agent.userId], server().clock.now())).toEqual(new Set());
   });
 
   it('never assigns a member whose only socket was on a process that died', async () => {
     const w = await t.world();
     const { division, agents } = await sales(w, 2);
     const [gone, here] = agents;
-    const other = new Presence({ db: t.db(), now: server.clock.now, log: server.app.log });
+    const other = new Presence({ db: t.db(), now: server().clock.now, log: server().app.log });
     await other.start({ interval: false });
     await other.connect('socket-2', gone!.userId);
     await online(here!.userId);
@@ -384,10 +373,10 @@ describe('presence', () => {
   it('records a real socket while it is connected', async () => {
     const w = await t.world();
     const agent = await t.agent(w);
-    const clients = listeners(server);
+    const clients = listeners(server());
     await clients.listen(agent.token);
     const isOnline = async () =>
-      (await onlineUserIds(t.db(), [agent.userId], server.clock.now())).has(agent.userId);
+      (await onlineUserIds(t.db(), [agent.userId], server().clock.now())).has(agent.userId);
     let seen = false;
     await until(() => {
       void isOnline().then((value) => (seen = value));

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { automationMessageJob, AUTOMATION_MESSAGE_JOB } from '../src/automation/engine.ts';
 import {
   automationActivity,
@@ -29,48 +29,26 @@ import { entriesOfMessage } from './support/billing.ts';
 import { uniquePhone } from './support/flows.ts';
 import { dataOf, deliver, inbound } from './support/inbox.ts';
 import { HOUR_MS, orderUpdate, storedTemplate } from './support/outreach.ts';
-import { recordPublished } from './support/published.ts';
-import type { PublishedLog } from './support/published.ts';
-import { automationDepsOf, automationSupport, MONDAY_10 } from './support/automation.ts';
+import { automationDepsOf, automationFile, MONDAY_10 } from './support/automation.ts';
 import type { World } from './support/automation.ts';
-import { startTestServer } from './support/testServer.ts';
-import type { TestServer } from './support/testServer.ts';
 
-let server: TestServer;
-let published: PublishedLog;
-const { world, create } = automationSupport(() => server);
+const t = automationFile({ billing: { prices: [...defaultPriceTable] } });
+const { world, create } = t;
+const server = t.server;
+const published = t.published;
 
-/** Moves the test clock to `at`. */
-function setClock(at: Date): void {
-  server.clock.advance(at.getTime() - server.clock.now().getTime());
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ billing: { prices: [...defaultPriceTable] } });
-  setClock(MONDAY_10);
-  published = recordPublished(server);
-});
-afterAll(async () => {
-  published.stop();
-  await server.close();
-});
-beforeEach(() => {
-  setClock(MONDAY_10);
-  published.clear();
-});
-
-const db = () => server.app.sapa.services.db;
+const { db, runJobs, sentIn, activityOf } = t;
 
 async function label(w: World): Promise<Label> {
   return dataOf<Label>(
-    await server.act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
+    await server().act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
   );
 }
 
 /** The project's "Bayar" stage. */
 async function bayar(w: World): Promise<Stage> {
   return dataOf<Stage>(
-    await server.act('stage_create', { token: w.token, key: w.key, name: 'Bayar', color: '#00aa00' }),
+    await server().act('stage_create', { token: w.token, key: w.key, name: 'Bayar', color: '#00aa00' }),
   );
 }
 
@@ -96,15 +74,15 @@ const reply = (text: string, fields: Record<string, unknown> = {}) => ({
 });
 
 /** The customer `phone` writes `text` (at `at`, the clock's now by default); the delivery is stored. */
-async function write(w: World, phone: string, text: string, at = server.clock.now()): Promise<string> {
+async function write(w: World, phone: string, text: string, at = server().clock.now()): Promise<string> {
   const payload = inbound('inbound-text.json', {
     phoneNumberId: w.setup.account.phoneNumberId,
     from: phone,
     text,
     timestamp: at,
   });
-  expect((await deliver(server, payload)).status).toBe(200);
-  await server.app.sapa.processPendingDeliveries();
+  expect((await deliver(server(), payload)).status).toBe(200);
+  await server().app.sapa.processPendingDeliveries();
   const [row] = await db()
     .select({ id: messages.id, conversationId: messages.conversationId })
     .from(messages)
@@ -126,23 +104,6 @@ async function conversationOf(messageId: string): Promise<string> {
   return row.conversationId;
 }
 
-/** What automation sent in a conversation, oldest first. */
-async function sentIn(conversationId: string) {
-  return db()
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.seq));
-}
-
-async function activityOf(ruleId: string) {
-  return db()
-    .select()
-    .from(automationActivity)
-    .where(eq(automationActivity.ruleId, ruleId))
-    .orderBy(asc(automationActivity.at), asc(automationActivity.id));
-}
-
 async function automationJobsFor(messageId: string): Promise<JobRow[]> {
   return db()
     .select()
@@ -150,11 +111,9 @@ async function automationJobsFor(messageId: string): Promise<JobRow[]> {
     .where(and(eq(jobs.kind, AUTOMATION_MESSAGE_JOB), sql`${jobs.payload}->>'messageId' = ${messageId}`));
 }
 
-const runJobs = () => server.app.sapa.runJobsOnce();
-
 /** Runs `job` with a handler of its own, as another process would (beside the app's runner). */
 async function runDirectly(job: JobRow): Promise<void> {
-  const handler = automationMessageJob(automationDepsOf(server));
+  const handler = automationMessageJob(automationDepsOf(server()));
   await handler.run(job, { save: async () => true });
 }
 
@@ -173,10 +132,12 @@ describe('automation.message', () => {
     expect(sent[0]?.caption).not.toContain('{nama}');
     expect(sent[0]?.automationRuleId).toBe(rule.id);
     expect(sent[0]?.senderUserId).toBeNull();
-    const news = published.of('message.new').filter((event) => event.message.id === sent[0]?.id);
+    const news = published()
+      .of('message.new')
+      .filter((event) => event.message.id === sent[0]?.id);
     expect(news).toHaveLength(1);
 
-    server.clock.advance(10 * 60_000);
+    server().clock.advance(10 * 60_000);
     await write(w, phone, 'HARGA?');
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(1);
@@ -190,7 +151,7 @@ describe('automation.message', () => {
       { kind: 'send_text', status: 'done', reason: null, targetId: sent[0]?.id },
     ]);
 
-    server.clock.advance(60 * 60_000);
+    server().clock.advance(60 * 60_000);
     await write(w, phone, 'harga ongkir?');
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(2);
@@ -200,7 +161,7 @@ describe('automation.message', () => {
     expect(news[0]?.message.automation).toEqual(named);
     const senders = async () =>
       dataOf<ThreadMessage[]>(
-        await server.act('message_list', { token: w.token, key: w.key, conversationId }),
+        await server().act('message_list', { token: w.token, key: w.key, conversationId }),
       ).map((message) => [message.direction, message.automation]);
     expect(await senders()).toEqual([
       ['in', null],
@@ -210,7 +171,7 @@ describe('automation.message', () => {
       ['out', named],
     ]);
     // A deleted rule's messages still say automation sent them, without its name.
-    dataOf(await server.act('automation_rule_delete', { token: w.token, key: w.key, id: rule.id }));
+    dataOf(await server().act('automation_rule_delete', { token: w.token, key: w.key, id: rule.id }));
     const unnamed = { ruleId: rule.id, ruleName: null };
     expect((await senders()).filter(([direction]) => direction === 'out')).toEqual([
       ['out', unnamed],
@@ -236,7 +197,7 @@ describe('automation.message', () => {
     expect((await activityOf(rule.id)).map((entry) => entry.reason)).toEqual([]);
 
     // Monday 20:00 in Jakarta: closed.
-    setClock(new Date('2027-01-04T20:00:00+07:00'));
+    await t.setClock(new Date('2027-01-04T20:00:00+07:00'));
     const night = await write(w, uniquePhone(), 'Halo');
     await runJobs();
     expect((await sentIn(await conversationOf(night))).map((row) => row.caption)).toEqual([
@@ -244,7 +205,7 @@ describe('automation.message', () => {
     ]);
 
     // Monday 10:00 in Jakarta is Sunday 22:00 in New York: closed there.
-    setClock(MONDAY_10);
+    await t.setClock(MONDAY_10);
     await db().update(projects).set({ timeZone: 'America/New_York' }).where(eq(projects.id, w.projectId));
     const elsewhere = await write(w, uniquePhone(), 'Halo');
     await runJobs();
@@ -254,11 +215,11 @@ describe('automation.message', () => {
   it('routes "harga" to a division and moves "transfer" to a stage, by automation', async () => {
     const w = await world();
     const division = dataOf<Division>(
-      await server.act('division_create', { token: w.token, key: w.key, name: 'Sales', color: '#0000aa' }),
+      await server().act('division_create', { token: w.token, key: w.key, name: 'Sales', color: '#0000aa' }),
     );
     const stage = await bayar(w);
     const label = dataOf<Label>(
-      await server.act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
+      await server().act('label_create', { token: w.token, key: w.key, name: 'Lunas', color: '#daa520' }),
     );
     const routing = await create(w, {
       kind: 'auto_division',
@@ -281,14 +242,14 @@ describe('automation.message', () => {
     const conversationId = await conversationOf(asked);
     const [routed] = await db().select().from(conversations).where(eq(conversations.id, conversationId));
     expect(routed?.divisionId).toBe(division.id);
-    const updates = published
+    const updates = published()
       .of('conversation.updated')
       .filter((event) => event.conversation.id === conversationId);
     expect(updates.at(-1)?.conversation.division?.id).toBe(division.id);
     // "harga" is no reason to move the stage: its keyword did not match, which the log leaves out (skipLogged).
     expect((await activityOf(moving.id)).map((entry) => entry.reason)).toEqual([]);
 
-    published.clear();
+    published().clear();
     await write(w, phone, 'Sudah saya transfer ya');
     await runJobs();
     const customerId = routed?.customerId ?? '';
@@ -299,30 +260,36 @@ describe('automation.message', () => {
     expect(move?.userId).toBeNull();
     // The board and the customer panel follow a rule's move live, as they follow a member's.
     expect(
-      published.of('customer.stage').map((event) => [event.key, event.customerId, event.stage?.id]),
+      published()
+        .of('customer.stage')
+        .map((event) => [event.key, event.customerId, event.stage?.id]),
     ).toEqual([[w.key, customerId, stage.id]]);
     // Its history says "by automation" and the rule; an agent's move says who.
     const history = async () =>
       dataOf<CustomerStage>(
-        await server.act('customer_stage_get', { token: w.token, key: w.key, customerId }),
+        await server().act('customer_stage_get', { token: w.token, key: w.key, customerId }),
       ).history;
     expect((await history()).map((entry) => [entry.to?.name, entry.by, entry.automation])).toEqual([
       ['Bayar', null, { ruleId: moving.id, ruleName: 'Sudah transfer' }],
     ]);
-    dataOf(await server.act('customer_stage_set', { token: w.token, key: w.key, customerId, stageId: null }));
+    dataOf(
+      await server().act('customer_stage_set', { token: w.token, key: w.key, customerId, stageId: null }),
+    );
     const [byAgent, byRule] = await history();
     expect([byAgent?.by?.id, byAgent?.automation]).toEqual([w.setup.owner.userId, null]);
     expect(byRule?.automation).toEqual({ ruleId: moving.id, ruleName: 'Sudah transfer' });
     const labels = await db().select().from(customerLabels).where(eq(customerLabels.customerId, customerId));
     expect(labels.map((row) => row.labelId)).toEqual([label.id]);
     expect(
-      published.of('conversation.updated').filter((event) => event.conversation.id === conversationId).length,
+      published()
+        .of('conversation.updated')
+        .filter((event) => event.conversation.id === conversationId).length,
     ).toBeGreaterThan(0);
     // The routing rule fired on "harga" only; "transfer" did not meet its keyword (no line).
     expect((await activityOf(routing.id)).map((entry) => entry.outcome)).toEqual(['fired']);
 
     // A deleted rule's move is still automation's, unnamed; it keeps the rule's id (as its messages do).
-    dataOf(await server.act('automation_rule_delete', { token: w.token, key: w.key, id: moving.id }));
+    dataOf(await server().act('automation_rule_delete', { token: w.token, key: w.key, id: moving.id }));
     expect((await history()).map((entry) => [entry.by?.id ?? null, entry.automation])).toEqual([
       [w.setup.owner.userId, null],
       [null, { ruleId: moving.id, ruleName: null }],
@@ -331,7 +298,7 @@ describe('automation.message', () => {
 
   it('outside the window sends and charges a template, and skips a text reply with its reason', async () => {
     const w = await world();
-    const template = await storedTemplate(server, w.setup, orderUpdate());
+    const template = await storedTemplate(server(), w.setup, orderUpdate());
     const text = await create(w, reply('Harga mulai Rp50.000.', { conditions: [] }));
     const templated = await create(
       w,
@@ -358,7 +325,7 @@ describe('automation.message', () => {
       w,
       uniquePhone(),
       'Pesanan saya?',
-      new Date(server.clock.now().getTime() - 25 * HOUR_MS),
+      new Date(server().clock.now().getTime() - 25 * HOUR_MS),
     );
     await runJobs();
     const sent = await sentIn(await conversationOf(late));
@@ -444,7 +411,7 @@ describe('automation.message', () => {
         outcome: 'skipped',
         reason: 'error',
         eventKey: `message:${messageId}:${failed.id}`,
-        at: server.clock.now(),
+        at: server().clock.now(),
       });
     await runDirectly(job);
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Kedua']);
@@ -494,9 +461,9 @@ describe('automation.message', () => {
       ...(value.contacts[0] as Record<string, unknown>),
       wa_id: phone.replace(/^\+/, ''),
     }));
-    setClock(at(3));
-    expect((await deliver(server, payload)).status).toBe(200);
-    await server.app.sapa.processPendingDeliveries();
+    await t.setClock(at(3));
+    expect((await deliver(server(), payload)).status).toBe(200);
+    await server().app.sapa.processPendingDeliveries();
     await runJobs();
 
     const conversationsOf = await db()
@@ -549,7 +516,12 @@ describe('automation.message', () => {
     const off = await write(w, uniquePhone(), 'harga?');
     expect(await automationJobsFor(off)).toHaveLength(0);
     dataOf(
-      await server.act('automation_rule_update', { token: w.token, key: w.key, id: rule.id, enabled: true }),
+      await server().act('automation_rule_update', {
+        token: w.token,
+        key: w.key,
+        id: rule.id,
+        enabled: true,
+      }),
     );
     const on = await write(w, uniquePhone(), 'harga?');
     const [job] = await automationJobsFor(on);

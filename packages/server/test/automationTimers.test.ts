@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTOMATION_TIMER_JOB, automationTimerJob } from '../src/automation/timers.ts';
 import { AUTOMATION_EVENT_JOB } from '../src/automation/events.ts';
 import { customerLabels, customerStages, jobs, messages, stageMoves } from '../src/db/schema.ts';
@@ -15,25 +15,13 @@ import type { JobRow } from '../src/db/schema.ts';
 import { JobRunner } from '../src/jobs/JobRunner.ts';
 import { AUTOMATION_CHAIN_MAX } from '../src/sdk.ts';
 import type { Label, Stage } from '../src/sdk.ts';
-import { automationDepsOf, automationSupport, MONDAY_10 } from './support/automation.ts';
+import { automationDepsOf, automationFile } from './support/automation.ts';
 import type { World } from './support/automation.ts';
 import { dataOf } from './support/inbox.ts';
-import { startTestServer } from './support/testServer.ts';
-import type { TestServer } from './support/testServer.ts';
 
-let server: TestServer;
-const t = automationSupport(() => server);
+const t = automationFile();
+const server = t.server;
 const MINUTE = 60_000;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  await t.setClock(MONDAY_10);
-});
 
 const waitReply = (minutes: number) => ({
   kind: 'auto_reply',
@@ -47,13 +35,13 @@ const waitReply = (minutes: number) => ({
 
 async function label(w: World, name: string): Promise<Label> {
   return dataOf<Label>(
-    await server.act('label_create', { token: w.token, key: w.key, name, color: '#daa520' }),
+    await server().act('label_create', { token: w.token, key: w.key, name, color: '#daa520' }),
   );
 }
 
 async function attach(w: World, customerId: string, labelId: string): Promise<void> {
   dataOf(
-    await server.act('customer_label_set', {
+    await server().act('customer_label_set', {
       token: w.token,
       key: w.key,
       customerId,
@@ -77,7 +65,7 @@ async function timerJob(conversationId: string): Promise<JobRow> {
 }
 
 function timerHandler() {
-  return automationTimerJob(automationDepsOf(server));
+  return automationTimerJob(automationDepsOf(server()));
 }
 
 describe('no-reply timers', () => {
@@ -140,7 +128,7 @@ describe('no-reply timers', () => {
   it("moves a customer who has not answered the agent within hours; the customer's message resets it", async () => {
     const w = await t.world();
     const stage = dataOf<Stage>(
-      await server.act('stage_create', { token: w.token, key: w.key, name: 'Dingin', color: '#0000ff' }),
+      await server().act('stage_create', { token: w.token, key: w.key, name: 'Dingin', color: '#0000ff' }),
     );
     const rule = await t.create(w, {
       kind: 'auto_stage',
@@ -194,7 +182,7 @@ describe('no-reply timers', () => {
     const job = await timerJob(conversationId);
     await t.advance(6 * MINUTE);
     // A process claimed the due job, then died before finishing it: its lease still holds.
-    const lease = new Date(server.clock.now().getTime() + 15_000);
+    const lease = new Date(server().clock.now().getTime() + 15_000);
     await t
       .db()
       .update(jobs)
@@ -225,8 +213,8 @@ describe('no-reply timers', () => {
     await t.advance(6 * MINUTE);
     const other = new JobRunner({
       db: t.db(),
-      now: server.clock.now,
-      log: server.app.log,
+      now: server().clock.now,
+      log: server().app.log,
       kinds: { only: [AUTOMATION_TIMER_JOB] },
       handlers: { [AUTOMATION_TIMER_JOB]: timerHandler() },
     });

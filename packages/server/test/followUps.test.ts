@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FOLLOW_UP_JOB } from '../src/automation/followUps.ts';
 import { followUpStepJob } from '../src/automation/followUpStep.ts';
 import {
@@ -29,16 +29,13 @@ import { entriesOfMessage } from './support/billing.ts';
 import { uniquePhone } from './support/flows.ts';
 import { addMember, CHAT_AGENT, CHAT_VIEWER, dataOf, deliver, inbound, reasonOf } from './support/inbox.ts';
 import { HOUR_MS, orderUpdate, sendsOf, storedTemplate } from './support/outreach.ts';
-import { recordPublished } from './support/published.ts';
-import type { PublishedLog } from './support/published.ts';
-import { automationDepsOf, automationSupport, MONDAY_10 } from './support/automation.ts';
+import { automationDepsOf, automationFile, MONDAY_10 } from './support/automation.ts';
 import type { World } from './support/automation.ts';
-import { startTestServer } from './support/testServer.ts';
-import type { TestServer } from './support/testServer.ts';
 
-let server: TestServer;
-let published: PublishedLog;
-const { world, create } = automationSupport(() => server);
+const t = automationFile({ billing: { prices: [...defaultPriceTable] } });
+const { world, create } = t;
+const server = t.server;
+const published = t.published;
 
 const MINUTE_MS = 60_000;
 
@@ -52,26 +49,7 @@ function expectNear(at: Date | null | undefined, expected: Date): void {
   expect(at?.getTime()).toBeGreaterThanOrEqual(expected.getTime());
 }
 
-function setClock(at: Date): void {
-  server.clock.advance(at.getTime() - server.clock.now().getTime());
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ billing: { prices: [...defaultPriceTable] } });
-  setClock(MONDAY_10);
-  published = recordPublished(server);
-});
-afterAll(async () => {
-  published.stop();
-  await server.close();
-});
-beforeEach(() => {
-  setClock(MONDAY_10);
-  published.clear();
-});
-
-const db = () => server.app.sapa.services.db;
-const runJobs = () => server.app.sapa.runJobsOnce();
+const { db, runJobs, sentIn } = t;
 
 const text = (message: string) => ({ kind: 'send_text', text: message });
 const minutes = (amount: number) => ({ amount, unit: 'minutes' });
@@ -88,15 +66,15 @@ const sequence = (steps: unknown[], fields: Record<string, unknown> = {}) => ({
 });
 
 /** The customer `phone` writes `body` at `at` (the clock's now by default); answers the message's conversation. */
-async function write(w: World, phone: string, body: string, at = server.clock.now()) {
+async function write(w: World, phone: string, body: string, at = server().clock.now()) {
   const payload = inbound('inbound-text.json', {
     phoneNumberId: w.setup.account.phoneNumberId,
     from: phone,
     text: body,
     timestamp: at,
   });
-  expect((await deliver(server, payload)).status).toBe(200);
-  await server.app.sapa.processPendingDeliveries();
+  expect((await deliver(server(), payload)).status).toBe(200);
+  await server().app.sapa.processPendingDeliveries();
   const wamid = (payload as { entry: { changes: { value: { messages: { id: string }[] } }[] }[] }).entry[0]!
     .changes[0]!.value.messages[0]!.id;
   const [row] = await db()
@@ -107,15 +85,6 @@ async function write(w: World, phone: string, body: string, at = server.clock.no
     .limit(1);
   if (row === undefined) throw new Error('message not stored');
   return row;
-}
-
-/** What automation sent in a conversation, oldest first. */
-async function sentIn(conversationId: string) {
-  return db()
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.seq));
 }
 
 async function runsIn(conversationId: string) {
@@ -140,7 +109,7 @@ async function jobOf(jobId: string | null): Promise<JobRow> {
 }
 
 function handler() {
-  return followUpStepJob(automationDepsOf(server));
+  return followUpStepJob(automationDepsOf(server()));
 }
 
 /** Runs `job` with a handler of its own, as another process would (beside the app's runner). */
@@ -163,23 +132,29 @@ describe('follow-up steps', () => {
     });
     expectNear(run.dueAt, new Date(MONDAY_10.getTime() + 2 * MINUTE_MS));
     expect((await jobOf(run.jobId)).runAt.toISOString()).toBe(run.dueAt?.toISOString());
-    expect(published.of('follow_up.changed').map((event) => event.conversationId)).toContain(conversationId);
+    expect(
+      published()
+        .of('follow_up.changed')
+        .map((event) => event.conversationId),
+    ).toContain(conversationId);
 
-    server.clock.advance(MINUTE_MS);
+    server().clock.advance(MINUTE_MS);
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
 
-    server.clock.advance(MINUTE_MS);
-    const before = sendsOf(server, w.setup.account.phoneNumberId).length;
+    server().clock.advance(MINUTE_MS);
+    const before = sendsOf(server(), w.setup.account.phoneNumberId).length;
     await runJobs();
     const sent = await sentIn(conversationId);
     expect(sent.map((row) => [row.caption, row.automationRuleId, row.status])).toEqual([
       ['Masih tertarik, kak?', rule.id, 'sent'],
     ]);
-    expect(sendsOf(server, w.setup.account.phoneNumberId)).toHaveLength(before + 1);
+    expect(sendsOf(server(), w.setup.account.phoneNumberId)).toHaveLength(before + 1);
     // Announced named after its rule, as the thread lists it ("Otomatis · <rule>").
     expect(
-      published.of('message.new').find((event) => event.message.id === sent[0]?.id)?.message.automation,
+      published()
+        .of('message.new')
+        .find((event) => event.message.id === sent[0]?.id)?.message.automation,
     ).toEqual({ ruleId: rule.id, ruleName: rule.name });
     const ended = await onlyRun(conversationId);
     expect(ended).toMatchObject({ state: 'done', nextStep: 1, jobId: null });
@@ -194,7 +169,7 @@ describe('follow-up steps', () => {
       ['fired', 0, run.id],
     ]);
 
-    server.clock.advance(HOUR_MS);
+    server().clock.advance(HOUR_MS);
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(1);
   });
@@ -214,13 +189,13 @@ describe('follow-up steps', () => {
     const run = await onlyRun(conversationId);
 
     // The reply is stored before the step is due; the step's job comes first (its own process).
-    server.clock.advance(MINUTE_MS);
+    server().clock.advance(MINUTE_MS);
     await write(w, phone, 'Oke makasih');
-    server.clock.advance(MINUTE_MS);
+    server().clock.advance(MINUTE_MS);
     await runDirectly(await jobOf(run.jobId));
     expect(await onlyRun(conversationId)).toMatchObject({ state: 'stopped', reason: 'customer_replied' });
     await runJobs();
-    server.clock.advance(HOUR_MS);
+    server().clock.advance(HOUR_MS);
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
   });
@@ -243,7 +218,7 @@ describe('follow-up steps', () => {
       .from(messages)
       .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'in')));
     expect(run.anchorSeq).toBe(asked?.seq);
-    server.clock.advance(500);
+    server().clock.advance(500);
     await write(w, phone, 'Oke makasih', MONDAY_10);
     await runJobs();
     const [, thanks] = await db()
@@ -253,7 +228,7 @@ describe('follow-up steps', () => {
       .orderBy(asc(messages.seq));
     expect(thanks?.createdAt.getTime()).toBe(asked?.createdAt.getTime());
     expect(await onlyRun(conversationId)).toMatchObject({ state: 'stopped', reason: 'customer_replied' });
-    server.clock.advance(HOUR_MS);
+    server().clock.advance(HOUR_MS);
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
   });
@@ -264,7 +239,7 @@ describe('follow-up steps', () => {
     const phone = uniquePhone();
     const { conversationId } = await write(w, phone, 'Halo');
     await runJobs();
-    server.clock.advance(MINUTE_MS);
+    server().clock.advance(MINUTE_MS);
     await write(w, phone, 'Halo lagi');
     await runJobs();
     const runs = await runsIn(conversationId);
@@ -273,10 +248,10 @@ describe('follow-up steps', () => {
       ['pending', null],
     ]);
     expectNear(runs[1]?.dueAt, new Date(MONDAY_10.getTime() + 3 * MINUTE_MS));
-    server.clock.advance(MINUTE_MS);
+    server().clock.advance(MINUTE_MS);
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
-    server.clock.advance(MINUTE_MS);
+    server().clock.advance(MINUTE_MS);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Ada yang bisa dibantu?']);
   });
@@ -286,16 +261,16 @@ describe('follow-up steps', () => {
     await create(w, sequence([{ delay: minutes(30), message: text('Besok kami hubungi lagi.') }]));
     // Monday 16:50 in Jakarta: due 17:20, after closing; Tuesday 09:00 it goes.
     const at = new Date('2027-01-04T16:50:00+07:00');
-    setClock(at);
+    await t.setClock(at);
     const { conversationId } = await write(w, uniquePhone(), 'Halo', at);
     await runJobs();
     const tuesday9 = new Date('2027-01-05T09:00:00+07:00');
     const run = await onlyRun(conversationId);
     expect(run.dueAt?.toISOString()).toBe(tuesday9.toISOString());
-    setClock(new Date('2027-01-04T17:20:00+07:00'));
+    await t.setClock(new Date('2027-01-04T17:20:00+07:00'));
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
-    setClock(tuesday9);
+    await t.setClock(tuesday9);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Besok kami hubungi lagi.']);
   });
@@ -304,18 +279,18 @@ describe('follow-up steps', () => {
     const w = await world();
     await create(w, sequence([{ delay: minutes(30), message: text('Masih di sana, kak?') }]));
     const at = new Date('2027-01-04T16:00:00+07:00');
-    setClock(at);
+    await t.setClock(at);
     const { conversationId } = await write(w, uniquePhone(), 'Halo', at);
     await runJobs();
     expectNear((await onlyRun(conversationId)).dueAt, new Date('2027-01-04T16:30:00+07:00'));
     // The project moves to New York: 16:30 in Jakarta is 04:30 there, closed until 09:00.
     await db().update(projects).set({ timeZone: 'America/New_York' }).where(eq(projects.id, w.projectId));
-    setClock(new Date('2027-01-04T16:30:00+07:00'));
+    await t.setClock(new Date('2027-01-04T16:30:00+07:00'));
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
     const nineInNewYork = new Date('2027-01-04T09:00:00-05:00');
     expect((await onlyRun(conversationId)).dueAt?.toISOString()).toBe(nineInNewYork.toISOString());
-    setClock(nineInNewYork);
+    await t.setClock(nineInNewYork);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Masih di sana, kak?']);
     expect((await onlyRun(conversationId)).state).toBe('done');
@@ -323,7 +298,7 @@ describe('follow-up steps', () => {
 
   it('counts days on the calendar across a clock change, and sends a template once the window closed', async () => {
     const w = await world();
-    const template = await storedTemplate(server, w.setup, orderUpdate());
+    const template = await storedTemplate(server(), w.setup, orderUpdate());
     // Amsterdam, open every day 09:00–17:00; clocks go forward on Sunday 28 March 2027.
     await db()
       .update(projects)
@@ -360,13 +335,13 @@ describe('follow-up steps', () => {
     );
     // Saturday 27 March, 10:00 CET (09:00 UTC).
     const saturday10 = new Date('2027-03-27T10:00:00+01:00');
-    setClock(saturday10);
+    await t.setClock(saturday10);
     const { conversationId } = await write(w, uniquePhone(), 'Halo', saturday10);
     await runJobs();
     // A day later is Sunday 10:00 CEST: 23 hours, not 24.
     const sunday10 = new Date('2027-03-28T10:00:00+02:00');
     expectNear((await onlyRun(conversationId)).dueAt, sunday10);
-    setClock(sunday10);
+    await t.setClock(sunday10);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.type)).toEqual(['text']);
 
@@ -374,7 +349,7 @@ describe('follow-up steps', () => {
     const monday10 = new Date('2027-03-29T10:00:00+02:00');
     expectNear((await onlyRun(conversationId)).dueAt, monday10);
     // (Due as long after Sunday's send as Monday is after Sunday: the send's own seconds too.)
-    setClock(new Date(monday10.getTime() + 5_000));
+    await t.setClock(new Date(monday10.getTime() + 5_000));
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.type)).toEqual(['text']);
     const run = await onlyRun(conversationId);
@@ -385,7 +360,7 @@ describe('follow-up steps', () => {
     ]);
 
     // Tuesday 10:00: the template goes, and is paid for.
-    setClock(new Date('2027-03-30T10:00:10+02:00'));
+    await t.setClock(new Date('2027-03-30T10:00:10+02:00'));
     await runJobs();
     const sent = await sentIn(conversationId);
     expect(sent.map((row) => row.type)).toEqual(['text', 'template']);
@@ -397,7 +372,7 @@ describe('follow-up steps', () => {
 describe('fallback templates', () => {
   it('sends a free-form step’s fallback template once the window closed, charged once; without one it skips', async () => {
     const w = await world();
-    const template = await storedTemplate(server, w.setup, orderUpdate());
+    const template = await storedTemplate(server(), w.setup, orderUpdate());
     const fallback = {
       kind: 'send_template',
       templateId: template.id,
@@ -424,12 +399,12 @@ describe('fallback templates', () => {
     // Wednesday 10:00: the window closed a day ago; the fallback template goes instead of the text.
     const wednesday10 = new Date(MONDAY_10.getTime() + 48 * HOUR_MS);
     expectNear(run.dueAt, wednesday10);
-    setClock(new Date(wednesday10.getTime() + 5_000));
-    const before = sendsOf(server, w.setup.account.phoneNumberId).length;
+    await t.setClock(new Date(wednesday10.getTime() + 5_000));
+    const before = sendsOf(server(), w.setup.account.phoneNumberId).length;
     await runJobs();
     const sent = await sentIn(conversationId);
     expect(sent.map((row) => [row.type, row.automationRuleId])).toEqual([['template', rule.id]]);
-    expect(sendsOf(server, w.setup.account.phoneNumberId)).toHaveLength(before + 1);
+    expect(sendsOf(server(), w.setup.account.phoneNumberId)).toHaveLength(before + 1);
     expect((await entriesOfMessage(db(), sent[0]?.id ?? '')).map((entry) => entry.amount)).toEqual([-350]);
     const [line] = await db()
       .select()
@@ -443,10 +418,10 @@ describe('fallback templates', () => {
     // The step's job again (a process that sent it and died before marking it done): nothing more.
     await runDirectly(await jobOf(run.jobId));
     expect(await sentIn(conversationId)).toHaveLength(1);
-    expect(sendsOf(server, w.setup.account.phoneNumberId)).toHaveLength(before + 1);
+    expect(sendsOf(server(), w.setup.account.phoneNumberId)).toHaveLength(before + 1);
 
     // Thursday 10:00: a text step without a fallback is skipped, as before.
-    setClock(new Date(MONDAY_10.getTime() + 72 * HOUR_MS + 10_000));
+    await t.setClock(new Date(MONDAY_10.getTime() + 72 * HOUR_MS + 10_000));
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(1);
     const steps = await db().select().from(followUpSteps).where(eq(followUpSteps.runId, run.id));
@@ -460,7 +435,7 @@ describe('fallback templates', () => {
 
   it('refuses a fallback template that is not the project’s, on its field', async () => {
     const w = await world();
-    const reply = await server.act('automation_rule_create', {
+    const reply = await server().act('automation_rule_create', {
       token: w.token,
       key: w.key,
       rule: sequence([
@@ -481,7 +456,7 @@ describe('fallback templates', () => {
 describe('stages', () => {
   async function stage(w: World, name: string): Promise<Stage> {
     return dataOf<Stage>(
-      await server.act('stage_create', { token: w.token, key: w.key, name, color: '#00aa00' }),
+      await server().act('stage_create', { token: w.token, key: w.key, name, color: '#00aa00' }),
     );
   }
 
@@ -499,10 +474,15 @@ describe('stages', () => {
     await runJobs();
     expect(await runsIn(conversationId)).toHaveLength(0);
 
-    server.clock.advance(10 * MINUTE_MS);
-    published.clear();
+    server().clock.advance(10 * MINUTE_MS);
+    published().clear();
     dataOf(
-      await server.act('customer_stage_set', { token: w.token, key: w.key, customerId, stageId: offered.id }),
+      await server().act('customer_stage_set', {
+        token: w.token,
+        key: w.key,
+        customerId,
+        stageId: offered.id,
+      }),
     );
     const run = await onlyRun(conversationId);
     expect(run).toMatchObject({
@@ -512,17 +492,17 @@ describe('stages', () => {
       state: 'pending',
     });
     expectNear(run.dueAt, new Date(MONDAY_10.getTime() + 70 * MINUTE_MS));
-    expect(published.of('follow_up.changed')).toEqual([{ key: w.key, customerId, conversationId }]);
+    expect(published().of('follow_up.changed')).toEqual([{ key: w.key, customerId, conversationId }]);
 
     dataOf(
-      await server.act('customer_stage_set', { token: w.token, key: w.key, customerId, stageId: paid.id }),
+      await server().act('customer_stage_set', { token: w.token, key: w.key, customerId, stageId: paid.id }),
     );
     expect(await onlyRun(conversationId)).toMatchObject({
       state: 'stopped',
       reason: 'stage_changed',
       jobId: null,
     });
-    setClock(new Date(MONDAY_10.getTime() + 2 * HOUR_MS));
+    await t.setClock(new Date(MONDAY_10.getTime() + 2 * HOUR_MS));
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
   });
@@ -547,7 +527,7 @@ describe('stages', () => {
     const { conversationId } = await write(w, uniquePhone(), 'Minta penawaran dong');
     await runJobs();
     expect(await onlyRun(conversationId)).toMatchObject({ anchor: 'stage_entered', state: 'pending' });
-    server.clock.advance(5 * MINUTE_MS);
+    server().clock.advance(5 * MINUTE_MS);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual([
       'Penawarannya sudah kami kirim.',
@@ -569,25 +549,25 @@ describe('exactly once', () => {
     await runJobs();
     const run = await onlyRun(conversationId);
     // The process that claimed the due job died: its lease holds the job until it runs out.
-    server.clock.advance(2 * MINUTE_MS);
+    server().clock.advance(2 * MINUTE_MS);
     await db()
       .update(jobs)
       .set({
         claimId: randomUUID(),
-        lockedUntil: new Date(server.clock.now().getTime() + 15_000),
+        lockedUntil: new Date(server().clock.now().getTime() + 15_000),
         attempts: 1,
       })
       .where(eq(jobs.id, run.jobId ?? ''));
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
-    server.clock.advance(16_000);
+    server().clock.advance(16_000);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Satu']);
 
     // The first step's job again (a process that sent it and died before marking it done): stale.
     await runDirectly(await jobOf(run.jobId));
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Satu']);
-    server.clock.advance(2 * MINUTE_MS);
+    server().clock.advance(2 * MINUTE_MS);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Satu', 'Dua']);
   });
@@ -598,13 +578,13 @@ describe('exactly once', () => {
     const first = await write(w, uniquePhone(), 'Halo');
     const second = await write(w, uniquePhone(), 'Halo');
     await runJobs();
-    server.clock.advance(2 * MINUTE_MS);
-    const { services } = server.app.sapa;
+    server().clock.advance(2 * MINUTE_MS);
+    const { services } = server().app.sapa;
     const engine = () =>
       new JobRunner({
         db: services.db,
-        now: server.clock.now,
-        log: server.app.log,
+        now: server().clock.now,
+        log: server().app.log,
         kinds: { only: [FOLLOW_UP_JOB] },
         handlers: { [FOLLOW_UP_JOB]: handler() },
       });
@@ -624,18 +604,18 @@ describe('exactly once', () => {
     const { conversationId } = await write(w, uniquePhone(), 'Halo');
     await runJobs();
     dataOf(
-      await server.act('automation_rule_update', {
+      await server().act('automation_rule_update', {
         token: w.token,
         key: w.key,
         id: rule.id,
         rule: sequence([{ delay: minutes(10), message: text('Baru') }]),
       }),
     );
-    server.clock.advance(2 * MINUTE_MS);
+    server().clock.advance(2 * MINUTE_MS);
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
     expectNear((await onlyRun(conversationId)).dueAt, new Date(MONDAY_10.getTime() + 10 * MINUTE_MS));
-    server.clock.advance(8 * MINUTE_MS);
+    server().clock.advance(8 * MINUTE_MS);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Baru']);
   });
@@ -643,9 +623,9 @@ describe('exactly once', () => {
 
 describe('the customer panel', () => {
   const list = (token: string, w: World, customerId: string) =>
-    server.act('follow_up_list', { token, key: w.key, customerId });
+    server().act('follow_up_list', { token, key: w.key, customerId });
   const cancel = (token: string, w: World, runId: string) =>
-    server.act('follow_up_cancel', { token, key: w.key, runId });
+    server().act('follow_up_cancel', { token, key: w.key, runId });
 
   async function started(w: World) {
     await create(
@@ -677,7 +657,7 @@ describe('the customer panel', () => {
       }),
     ]);
     expectNear(new Date(views[0]?.dueAt ?? 0), new Date(MONDAY_10.getTime() + 2 * MINUTE_MS));
-    published.clear();
+    published().clear();
     const cancelled = dataOf<FollowUpRunView>(await cancel(w.token, w, run.id));
     expect(cancelled).toMatchObject({
       state: 'cancelled',
@@ -686,9 +666,9 @@ describe('the customer panel', () => {
       dueAt: null,
       cancellable: false,
     });
-    expect(published.of('follow_up.changed')).toEqual([{ key: w.key, customerId, conversationId }]);
+    expect(published().of('follow_up.changed')).toEqual([{ key: w.key, customerId, conversationId }]);
     expect(reasonOf(await cancel(w.token, w, run.id))).toBe('conflict');
-    server.clock.advance(HOUR_MS);
+    server().clock.advance(HOUR_MS);
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
     expect((await jobOf(run.jobId)).doneAt).not.toBeNull();
@@ -697,7 +677,7 @@ describe('the customer panel', () => {
   it('lets the conversation’s agent and crm.autofu.edit cancel; others only look, or not at all', async () => {
     const w = await world();
     const { conversationId, customerId, run } = await started(w);
-    const member = (permissions: PermissionKey[]) => addMember(server, w.setup.project, permissions);
+    const member = (permissions: PermissionKey[]) => addMember(server(), w.setup.project, permissions);
     const agent = await member(CHAT_AGENT);
     const watcher = await member([...CHAT_AGENT, 'crm.chat.show_all_chat']);
     const reader = await member(['crm.menu', 'crm.autofu.menu', 'crm.autofu.view']);
@@ -741,7 +721,7 @@ describe('the customer panel', () => {
     expect(dataOf<FollowUpRunView>(await cancel(agent.token, w, run.id)).cancelledBy?.id).toBe(agent.userId);
 
     // The screen's editor may cancel any run of the project.
-    server.clock.advance(MINUTE_MS);
+    server().clock.advance(MINUTE_MS);
     await write(w, (await customerPhone(customerId)) ?? '', 'Halo lagi');
     await runJobs();
     const pending = (await runsIn(conversationId)).find((row) => row.state === 'pending');

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { realtimeOf } from '../../src/realtime/attachRealtime.ts';
 import { automationActivity, automationTimers, conversations, messages } from '../../src/db/schema.ts';
 import type { AutomationRuleView, Division, PermissionKey } from '../../src/sdk.ts';
@@ -13,6 +13,9 @@ import { uniquePhone } from './flows.ts';
 import { addMember, CHAT_AGENT, dataOf, deliver, inbound, inboxProject } from './inbox.ts';
 import type { InboxProject } from './inbox.ts';
 import { projectIdOf } from './outreach.ts';
+import { recordPublished } from './published.ts';
+import type { PublishedLog } from './published.ts';
+import { startTestServer } from './testServer.ts';
 import type { TestServer } from './testServer.ts';
 import type { AutomationDeps } from '../../src/automation/engine.ts';
 
@@ -46,6 +49,13 @@ export interface World {
 export function automationSupport(server: () => TestServer) {
   const db = () => server().app.sapa.services.db;
   const presence = () => realtimeOf(server().app).presence;
+  /** Outbound messages of the conversation, oldest first. */
+  const sentIn = (conversationId: string) =>
+    db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'out')))
+      .orderBy(asc(messages.seq));
 
   return {
     db,
@@ -157,14 +167,11 @@ export function automationSupport(server: () => TestServer) {
       return row;
     },
 
+    sentIn,
+
     /** Outbound messages of the conversation sent by automation, oldest first. */
     async sentByRules(conversationId: string) {
-      const rows = await db()
-        .select()
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'out')))
-        .orderBy(asc(messages.seq));
-      return rows.filter((row) => row.automationRuleId !== null);
+      return (await sentIn(conversationId)).filter((row) => row.automationRuleId !== null);
     },
 
     async activityOf(ruleId: string) {
@@ -181,4 +188,32 @@ export function automationSupport(server: () => TestServer) {
 
     uniquePhone,
   };
+}
+
+/**
+ * The set-up every automation test file shares, its hooks registered here: one server for the
+ * file, started with `overrides` before its tests and closed after them, its announcements
+ * recorded; before each test the clock back at `MONDAY_10` and the record cleared. Answers the
+ * support bound to that server, the server itself and the record.
+ */
+export function automationFile(overrides: Parameters<typeof startTestServer>[0] = {}) {
+  let started: { server: TestServer; published: PublishedLog } | null = null;
+  const current = () => {
+    if (started === null) throw new Error('the automation test server starts in beforeAll');
+    return started;
+  };
+  const support = automationSupport(() => current().server);
+  beforeAll(async () => {
+    const server = await startTestServer(overrides);
+    started = { server, published: recordPublished(server) };
+  });
+  afterAll(async () => {
+    started?.published.stop();
+    await started?.server.close();
+  });
+  beforeEach(async () => {
+    await support.setClock(MONDAY_10);
+    current().published.clear();
+  });
+  return { ...support, server: () => current().server, published: () => current().published };
 }
