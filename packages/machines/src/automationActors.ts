@@ -3,7 +3,7 @@
  * the tables' payloads and the acts, each a promise actor that hands XState's signal to the call.
  */
 import { fromPromise } from 'xstate';
-import { isSendable } from '@sapa/sdk';
+import { GALLERY_IDS_MAX, isSendable } from '@sapa/sdk';
 import type {
   ActPayload,
   AutomationRuleDraft,
@@ -90,6 +90,8 @@ export interface ReferencesInput extends ProjectRef {
   broadcasts: boolean;
   /** The broadcast the draft's trigger names, read on its own when not among the newest. */
   broadcastId: string | null;
+  /** The gallery files the draft sends (`draftGalleryIds`), read by id when not on the first page. */
+  galleryIds: readonly string[];
 }
 
 async function orEmpty<T>(read: () => Promise<{ data: T[] }>): Promise<T[]> {
@@ -100,18 +102,29 @@ async function orEmpty<T>(read: () => Promise<{ data: T[] }>): Promise<T[]> {
   }
 }
 
-/** The gallery's newest page and its pages in all; an empty gallery when it cannot be read. */
+/**
+ * The gallery's newest page and its pages in all, and after them the files of `named` that page
+ * lacks (read by id, so the pickers name what the draft chose); an empty gallery when it cannot
+ * be read.
+ */
 async function firstGalleryPage(
   client: ActCaller,
   key: string,
+  named: readonly string[],
   signal: AbortSignal,
 ): Promise<{ items: GalleryItem[]; pages: number }> {
+  let first: { items: GalleryItem[]; pages: number };
   try {
     const answer = await client.act('gallery_list', { key, page: 0 }, { signal });
-    return { items: answer.data, pages: totalPageOf(answer) };
+    first = { items: answer.data, pages: totalPageOf(answer) };
   } catch {
     return { items: [], pages: 0 };
   }
+  const known = new Set(first.items.map((item) => item.id));
+  const missing = named.filter((id) => !known.has(id)).slice(0, GALLERY_IDS_MAX);
+  if (missing.length === 0) return first;
+  const byId = await orEmpty(() => client.act('gallery_list', { key, ids: missing }, { signal }));
+  return { items: [...first.items, ...byId], pages: first.pages };
 }
 
 /**
@@ -155,7 +168,7 @@ export const loadAutomationReferences = fromPromise<AutomationReferences, Refere
       orEmpty(() => client.act('stage_list', { key, all: true }, options)),
       orEmpty(() => client.act('division_list', { key, all: true }, options)),
       orEmpty(() => client.act('chat_agent_list', { key }, options)),
-      firstGalleryPage(client, key, signal),
+      firstGalleryPage(client, key, input.galleryIds, signal),
       broadcastChoices(input, signal),
     ]);
     const templates = await Promise.all(

@@ -230,6 +230,36 @@ describe('automationRuleEditorMachine', () => {
     actor.stop();
   });
 
+  it("reads the files a stored rule sends by id when the gallery's first page lacks them", async () => {
+    const stored = {
+      ...priceRule,
+      actions: [
+        { kind: 'send_media', galleryItemId: video.id, caption: '' },
+        { kind: 'send_media', galleryItemId: photo.id, caption: 'Menu' },
+      ],
+    } as typeof priceRule;
+    const { actor, client } = open(stored);
+    settleLists(client);
+    client.settle('broadcast_list', { data: [], total_page: 0 });
+    client.settle('gallery_list', { data: [photo], total_page: 4 });
+    await flush();
+    // Only the one the first page lacks, by id.
+    expect(client.pending().find((call) => call.name === 'gallery_list')?.fields).toEqual({
+      key: automationKey,
+      ids: [video.id],
+    });
+    client.settle('gallery_list', { data: [video], total_page: 1 });
+    await flush();
+    expect(selectRuleReferences(actor.getSnapshot()).gallery).toEqual([photo, video]);
+    // The pages still count from the first; the next page does not show the file twice.
+    expect(selectGalleryPaging(actor.getSnapshot())).toMatchObject({ more: true, loading: false });
+    actor.send({ type: 'editor.moreGallery' });
+    client.settle('gallery_list', { data: [video, brochure], total_page: 4 });
+    await flush();
+    expect(selectRuleReferences(actor.getSnapshot()).gallery).toEqual([photo, video, brochure]);
+    actor.stop();
+  });
+
   it('asks for no broadcasts for a member who may not view them', async () => {
     const { actor, client } = open(null, 'auto_stage', { mayViewBroadcasts: false });
     settleLists(client);

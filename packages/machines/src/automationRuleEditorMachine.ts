@@ -23,6 +23,7 @@
  */
 import { and, assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { draftGalleryIds } from '@sapa/sdk';
 import type {
   AutomationRuleDraft,
   AutomationRuleKind,
@@ -223,6 +224,7 @@ export const automationRuleEditorMachine = setup({
                     context.draft.trigger.kind === 'broadcast_reply'
                       ? context.draft.trigger.broadcastId
                       : null,
+                  galleryIds: draftGalleryIds(context.draft),
                 }),
                 onDone: {
                   target: 'ready',

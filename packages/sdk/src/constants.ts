@@ -119,6 +119,8 @@ export const RECORD_NAME_MAX = 50;
 /** A quick reply's shortcut (without the slash) and its text. */
 export const SHORTCUT_MAX = 30;
 export const QUICK_REPLY_TEXT_MAX = 4096;
+/** The files `gallery_list` may be asked for by id at once (a gallery page's worth). */
+export const GALLERY_IDS_MAX = 60;
 /** A customer's notes, free fields (how many), a field's name and a field's value. */
 export const CUSTOMER_NOTES_MAX = 5000;
 export const CUSTOM_FIELDS_MAX = 30;

@@ -402,6 +402,7 @@ export type {
   FollowUpStepSend,
   PendingFollowUp,
 } from './automation/followUp.ts';
+export { draftGalleryIds } from './automation/draftFiles.ts';
 export { pickAgent } from './automation/assignAgent.ts';
 export type { AgentCandidate } from './automation/assignAgent.ts';
 export { sampleContext, tryRule } from './automation/tryRule.ts';
@@ -682,6 +683,7 @@ export {
   RECORD_NAME_MAX,
   SHORTCUT_MAX,
   QUICK_REPLY_TEXT_MAX,
+  GALLERY_IDS_MAX,
   CUSTOMER_NOTES_MAX,
   CUSTOM_FIELDS_MAX,
   CUSTOM_FIELD_NAME_MAX,

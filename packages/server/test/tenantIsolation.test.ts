@@ -104,6 +104,7 @@ const FILTER_ACTS: ReadonlySet<ActName> = new Set<ActName>([
   'customer_export',
   'billing_ledger',
   'billing_export',
+  'gallery_list',
 ]);
 
 type ObjectKind =

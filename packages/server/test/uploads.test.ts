@@ -469,7 +469,7 @@ describe('temporary uploads expire', () => {
 });
 
 describe('gallery acts', () => {
-  it('adds uploads, lists them newest first with kind filter and name search, and deletes them', async () => {
+  it('adds uploads, lists them newest first with kind filter, name search or by id, and deletes them', async () => {
     const setup = await inboxProject(server);
     const { token } = setup.owner;
     const key = setup.project.key;
@@ -493,6 +493,18 @@ describe('gallery acts', () => {
     );
     expect(found.map((item) => item.id)).toEqual([price]);
     expect(dataOf<GalleryItem[]>(await server.act('gallery_list', { token, key, search: '_' }))).toEqual([]);
+    // By id: only the gallery's own files (a temporary upload, another project's file: none).
+    const other = await inboxProject(server);
+    const stranger = await (await processFile(other, PNG, 'Milik lain.png')).text();
+    dataOf(
+      await server.act('gallery_add', { token: other.owner.token, key: other.project.key, ids: [stranger] }),
+    );
+    const temporary = await (await processFile(setup, PNG, 'Belum disimpan.png')).text();
+    const byId = dataOf<GalleryItem[]>(
+      await server.act('gallery_list', { token, key, ids: [price, stranger, temporary] }),
+    );
+    expect(byId.map((item) => item.id)).toEqual([price]);
+    expect(reasonOf(await server.act('gallery_list', { token, key, ids: [] }))).toBe('invalid_input');
 
     expect(dataOf(await server.act('gallery_delete', { token, key, id: photo }))).toEqual({ id: photo });
     expect(await rowOf(photo)).toBeNull();

@@ -43,6 +43,7 @@ import {
   CUSTOM_FIELDS_MAX,
   CUSTOMER_IMPORT_MAX_BYTES,
   CUSTOMER_NOTES_MAX,
+  GALLERY_IDS_MAX,
   INVITE_HOURS_MAX,
   INVITE_USES_MAX,
   NAME_MAX,
@@ -722,11 +723,12 @@ export const acts = {
       page: pageField.optional(),
       kind: z.enum(['image', 'audio', 'video', 'document']).optional(),
       search: z.string().trim().max(100).optional(),
+      ids: z.array(idField).min(1).max(GALLERY_IDS_MAX).optional(),
     }),
     access: { anyOf: ['crm.gallery.view', 'crm.chat.view'] },
     shape: 'page',
     summary:
-      "The project's gallery, newest first, 60 per page; `kind` keeps one kind of file, `search` matches words of the file name. `crm.chat.view` lets an agent pick from it in the composer.",
+      "The project's gallery, newest first, 60 per page; `kind` keeps one kind of file, `search` matches words of the file name, `ids` only these files (those of the gallery: a picker naming what a saved form chose). `crm.chat.view` lets an agent pick from it in the composer.",
   }),
   gallery_add: defineAct<GalleryItem[]>()({
     input: z.object({ key: projectKeyField, ids: z.array(idField).min(1).max(100) }),

@@ -1,6 +1,6 @@
 /**
  * The project's gallery (`/crm/gallery/{key}`): files uploaded through FilePond's endpoints and
- * kept with `gallery_add`, listed newest first with a kind filter and a name search, and taken out
+ * kept with `gallery_add`, listed newest first with a kind filter, a name search or by id, and taken out
  * with `gallery_delete` (the bytes go too unless a message carries the file); `gallery_usage`
  * answers what the project holds against its storage quota.
  */
@@ -44,6 +44,7 @@ export const galleryHandlers = {
     for (const word of (input.search ?? '').split(/\s+/).filter(Boolean)) {
       conditions.push(ilike(media.filename, likePattern(word)));
     }
+    if (input.ids !== undefined) conditions.push(inArray(media.id, input.ids));
     const where = and(...conditions);
     const page = input.page ?? 0;
     const { db } = ctx.services;
