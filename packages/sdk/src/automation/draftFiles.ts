@@ -6,7 +6,7 @@
  */
 import type { AutomationAction, AutomationRuleDraft } from '../contract/automationTypes.ts';
 
-/** Each gallery file `draft` sends, once, in the order the draft names them; ids left empty are left out. */
+/** Each gallery file `draft` sends, once, in the order it names them; empty ids left out. */
 export function draftGalleryIds(draft: AutomationRuleDraft): string[] {
   const sends: AutomationAction[] =
     draft.kind === 'follow_up'

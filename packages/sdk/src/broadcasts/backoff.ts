@@ -76,9 +76,10 @@ export type BroadcastFailureReason =
 /**
  * How a failed send is handled. `transient`: send again later, after `backoff`'s schedule
  * (`pair`: that recipient only, `pairRateBackoffMs`; `throughput`: the whole number,
- * `throughputBackoffMs`; `number`: the whole number, `numberBackoffMs`). `final`: the recipient is failed with `reason`; `stopsBroadcast` when
- * every other recipient would fail the same way (the template or the number's access), so the
- * engine pauses the broadcast instead of failing thousands of recipients one by one.
+ * `throughputBackoffMs`; `number`: the whole number, `numberBackoffMs`). `final`: the recipient
+ * is failed with `reason`; `stopsBroadcast` when every other recipient would fail the same way
+ * (the template or the number's access), so the engine pauses the broadcast instead of failing
+ * thousands of recipients one by one.
  */
 /** Whose sends wait after a transient failure, and on which schedule (`broadcastBackoffMs`). */
 export type BroadcastBackoff = 'pair' | 'throughput' | 'number';

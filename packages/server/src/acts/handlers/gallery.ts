@@ -1,8 +1,8 @@
 /**
  * The project's gallery (`/crm/gallery/{key}`): files uploaded through FilePond's endpoints and
- * kept with `gallery_add`, listed newest first with a kind filter, a name search or by id, and taken out
- * with `gallery_delete` (the bytes go too unless a message carries the file); `gallery_usage`
- * answers what the project holds against its storage quota.
+ * kept with `gallery_add`, listed newest first with a kind filter, a name search or by id, and
+ * taken out with `gallery_delete` (the bytes go too unless a message carries the file);
+ * `gallery_usage` answers what the project holds against its storage quota.
  */
 import { and, count, desc, eq, ilike, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
