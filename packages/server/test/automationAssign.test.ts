@@ -18,8 +18,7 @@ import type { World } from './support/automation.ts';
 import { listeners, until } from './support/realtime.ts';
 
 const t = automationFile();
-const server = t.server;
-const published = t.published;
+const { server, published } = t;
 const MINUTE = 60_000;
 /** Sockets registered by a test, taken off after it (agents are online only where a test says so). */
 const sockets: string[] = [];

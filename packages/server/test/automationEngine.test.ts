@@ -33,11 +33,7 @@ import { automationDepsOf, automationFile, MONDAY_10 } from './support/automatio
 import type { World } from './support/automation.ts';
 
 const t = automationFile({ billing: { prices: [...defaultPriceTable] } });
-const { world, create } = t;
-const server = t.server;
-const published = t.published;
-
-const { db, runJobs, sentIn, activityOf } = t;
+const { world, create, db, runJobs, sentIn, activityOf, server, published } = t;
 
 async function label(w: World): Promise<Label> {
   return dataOf<Label>(

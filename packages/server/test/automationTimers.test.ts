@@ -20,7 +20,7 @@ import type { World } from './support/automation.ts';
 import { dataOf } from './support/inbox.ts';
 
 const t = automationFile();
-const server = t.server;
+const { server } = t;
 const MINUTE = 60_000;
 
 const waitReply = (minutes: number) => ({

@@ -33,9 +33,7 @@ import { automationDepsOf, automationFile, MONDAY_10 } from './support/automatio
 import type { World } from './support/automation.ts';
 
 const t = automationFile({ billing: { prices: [...defaultPriceTable] } });
-const { world, create } = t;
-const server = t.server;
-const published = t.published;
+const { world, create, db, runJobs, sentIn, server, published } = t;
 
 const MINUTE_MS = 60_000;
 
@@ -48,8 +46,6 @@ function expectNear(at: Date | null | undefined, expected: Date): void {
   expect(Math.abs((at?.getTime() ?? 0) - expected.getTime())).toBeLessThan(5_000);
   expect(at?.getTime()).toBeGreaterThanOrEqual(expected.getTime());
 }
-
-const { db, runJobs, sentIn } = t;
 
 const text = (message: string) => ({ kind: 'send_text', text: message });
 const minutes = (amount: number) => ({ amount, unit: 'minutes' });
