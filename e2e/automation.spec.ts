@@ -111,9 +111,15 @@ test.beforeAll(async ({ browser }) => {
     await expect(agent.page.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
     agents.push({ id: option.id, name: agent.user.name, context: agent.context });
   }
-  await agents[2]?.context.close();
   const ids = agents.map((agent) => agent.id);
-  await expect.poll(async () => (await onlineUsers(ids)).sort()).toEqual(ids.slice(0, 2).sort());
+  // All three are online (their sockets are up) before the third leaves; the server then notices
+  // the closed browser at once over a WebSocket, or within socket.io's ping interval and timeout
+  // (25 s + 20 s) when its socket was still polling.
+  await expect.poll(async () => (await onlineUsers(ids)).sort()).toEqual([...ids].sort());
+  await agents[2]?.context.close();
+  await expect
+    .poll(async () => (await onlineUsers(ids)).sort(), { timeout: 60_000 })
+    .toEqual(ids.slice(0, 2).sort());
 });
 
 test.afterAll(async () => {
