@@ -50,9 +50,9 @@ export interface BroadcastChoice {
 /**
  * The project's rows an editor picks from: numbers, labels, stages, divisions, the members a
  * conversation can go to, gallery files (the pages loaded so far, newest first, of
- * `galleryPages` in all), the approved templates of every number and the newest broadcasts
- * (`BROADCAST_CHOICE_PAGES` pages of them, plus the one a stored trigger names). A list the member
- * may not read (or that failed) is empty: the server checks every id.
+ * `galleryPages` in all) and the approved templates of every number. A list the member may not
+ * read (or that failed) is empty: the server checks every id. The broadcasts are the broadcast
+ * picker's own (`searchBroadcastChoices`).
  */
 export interface AutomationReferences {
   accounts: WhatsAppAccount[];
@@ -64,7 +64,6 @@ export interface AutomationReferences {
   /** The gallery's pages in all (`gallery_list`, 60 a page); 0 when it could not be read. */
   galleryPages: number;
   templates: MessageTemplate[];
-  broadcasts: BroadcastChoice[];
 }
 
 export const noReferences: AutomationReferences = {
@@ -76,20 +75,12 @@ export const noReferences: AutomationReferences = {
   gallery: [],
   galleryPages: 0,
   templates: [],
-  broadcasts: [],
 };
-
-/** How many pages of `broadcast_list` (10 a page, newest first) the broadcast picker offers. */
-export const BROADCAST_CHOICE_PAGES = 5;
 
 type ProjectRef = { client: ActCaller; key: string };
 
 /** What the references loader reads besides the project's lists. */
 export interface ReferencesInput extends ProjectRef {
-  /** Whether the member may view broadcasts (`crm.broadcast.view`): else none are asked for. */
-  broadcasts: boolean;
-  /** The broadcast the draft's trigger names, read on its own when not among the newest. */
-  broadcastId: string | null;
   /** The gallery files the draft sends (`draftGalleryIds`), read by id when not on the first page. */
   galleryIds: readonly string[];
 }
@@ -127,49 +118,18 @@ async function firstGalleryPage(
   return { items: [...first.items, ...byId], pages: first.pages };
 }
 
-/**
- * The newest broadcasts (up to `BROADCAST_CHOICE_PAGES` pages), and the one `broadcastId` names
- * when it is not among them; none for a member who may not view broadcasts.
- */
-async function broadcastChoices(input: ReferencesInput, signal: AbortSignal): Promise<BroadcastChoice[]> {
-  const { client, key } = input;
-  if (!input.broadcasts) return [];
-  const choice = (row: BroadcastChoice): BroadcastChoice => ({ id: row.id, name: row.name });
-  let rows: BroadcastChoice[] = [];
-  try {
-    const first = await client.act('broadcast_list', { key, page: 0 }, { signal });
-    const pages = Math.min(totalPageOf(first), BROADCAST_CHOICE_PAGES);
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, pages - 1) }, (_, at) =>
-        orEmpty(() => client.act('broadcast_list', { key, page: at + 1 }, { signal })),
-      ),
-    );
-    rows = [...first.data, ...rest.flat()].map(choice);
-  } catch {
-    return [];
-  }
-  const named = input.broadcastId;
-  if (named === null || rows.some((row) => row.id === named)) return rows;
-  try {
-    return [...rows, choice((await client.act('broadcast_get', { key, id: named }, { signal })).data)];
-  } catch {
-    return rows;
-  }
-}
-
 /** Loads what the editor's pickers offer; never fails (a list it cannot read stays empty). */
 export const loadAutomationReferences = fromPromise<AutomationReferences, ReferencesInput>(
   async ({ input, signal }) => {
     const { client, key } = input;
     const options = { signal };
-    const [accounts, labels, stages, divisions, members, gallery, broadcasts] = await Promise.all([
+    const [accounts, labels, stages, divisions, members, gallery] = await Promise.all([
       orEmpty(() => client.act('account_list', { key }, options)),
       orEmpty(() => client.act('label_list', { key, all: true }, options)),
       orEmpty(() => client.act('stage_list', { key, all: true }, options)),
       orEmpty(() => client.act('division_list', { key, all: true }, options)),
       orEmpty(() => client.act('chat_agent_list', { key }, options)),
       firstGalleryPage(client, key, input.galleryIds, signal),
-      broadcastChoices(input, signal),
     ]);
     const templates = await Promise.all(
       accounts.map((account) =>
@@ -185,8 +145,51 @@ export const loadAutomationReferences = fromPromise<AutomationReferences, Refere
       gallery: gallery.items,
       galleryPages: gallery.pages,
       templates: templates.flat().filter((template) => isSendable(template)),
-      broadcasts,
     };
+  },
+);
+
+/** What the broadcast picker asks for: the newest broadcasts, or those whose name has `search`. */
+export interface BroadcastSearchInput extends ProjectRef {
+  /** The search by name ('' for none: the newest). */
+  search: string;
+  /** The broadcast the draft's trigger names when its name is not known yet (else null). */
+  named: string | null;
+}
+
+/** The broadcast picker's rows, and the broadcast the input named (null when not asked or unreadable). */
+export interface BroadcastChoices {
+  rows: BroadcastChoice[];
+  named: BroadcastChoice | null;
+}
+
+/**
+ * One page of `broadcast_list` (10, newest first), searched by name on the server when `search`
+ * is not blank; then the broadcast `named` names, from those rows or read on its own
+ * (`broadcast_get`; one that cannot be read is null). Fails when the list does.
+ */
+export const searchBroadcastChoices = fromPromise<BroadcastChoices, BroadcastSearchInput>(
+  async ({ input, signal }) => {
+    const { client, key, named } = input;
+    const search = input.search.trim();
+    const choice = (row: BroadcastChoice): BroadcastChoice => ({ id: row.id, name: row.name });
+    const answer = await client.act(
+      'broadcast_list',
+      { key, page: 0, ...(search === '' ? {} : { search }) },
+      { signal },
+    );
+    const rows = answer.data.map(choice);
+    if (named === null) return { rows, named: null };
+    const found = rows.find((row) => row.id === named);
+    if (found !== undefined) return { rows, named: found };
+    try {
+      return {
+        rows,
+        named: choice((await client.act('broadcast_get', { key, id: named }, { signal })).data),
+      };
+    } catch {
+      return { rows, named: null };
+    }
   },
 );
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@sapa/sdk';
 import {
   automationRuleEditorMachine,
+  selectBroadcastPicker,
   selectEditorBusy,
   selectGalleryPaging,
   selectRuleDraft,
@@ -13,6 +14,8 @@ import {
 } from './automationRuleEditorMachine.ts';
 import {
   automationKey,
+  broadcastCatalogue,
+  broadcastPromo,
   followUpRule,
   priceRule,
   priceTried,
@@ -22,6 +25,7 @@ import { createFakeClient } from './paths/fakes.ts';
 import { apiError } from './paths/fixtures.ts';
 import { brochure, photo, video } from './paths/galleryFixtures.ts';
 import { flush } from './paths/replay.ts';
+import { manualDelays } from './testing/delays.ts';
 import { modelSuite } from './testing/modelSuite.ts';
 
 modelSuite('automationRuleEditor', (get) => {
@@ -87,11 +91,12 @@ function open(
   more: { mayViewBroadcasts?: boolean } = {},
 ) {
   const client = createFakeClient();
-  const actor = createActor(automationRuleEditorMachine, {
+  const delays = manualDelays();
+  const actor = createActor(automationRuleEditorMachine.provide({ actors: { delay: delays.delay } }), {
     input: { client, key: automationKey, kind, rule, maySave: true, ...more },
   });
   actor.start();
-  return { actor, client };
+  return { actor, client, delays };
 }
 
 /** Answers the lists the references loader reads with nothing, but `gallery_list` and `broadcast_list`. */
@@ -99,8 +104,19 @@ function settleLists(client: ReturnType<typeof createFakeClient>) {
   for (const name of referenceLists) client.settle(name, { data: [] });
 }
 
-const launch = { id: '00000000-0000-4000-8000-00000000e001', name: 'Promo Ramadan' };
-const older = { id: '00000000-0000-4000-8000-00000000e002', name: 'Katalog 2025' };
+const launch = broadcastPromo;
+const older = broadcastCatalogue;
+const spring = { id: '00000000-0000-4000-8000-00000000e003', name: 'Promo Lebaran' };
+
+/** A stored auto-reply whose trigger is a reply to broadcast `id` (null: any). */
+function replyTo(id: string | null) {
+  return { ...priceRule, trigger: { kind: 'broadcast_reply', broadcastId: id } } as typeof priceRule;
+}
+
+/** The `broadcast_list` calls' fields, in order. */
+function broadcastLists(client: ReturnType<typeof createFakeClient>) {
+  return client.calls.filter((call) => call.name === 'broadcast_list').map((call) => call.fields);
+}
 
 describe('automationRuleEditorMachine', () => {
   it("offers only the kind's triggers and actions", () => {
@@ -210,7 +226,7 @@ describe('automationRuleEditorMachine', () => {
     });
     client.settle('broadcast_get', { data: { ...older, status: 'done' } });
     await flush();
-    expect(selectRuleReferences(actor.getSnapshot()).broadcasts).toEqual([launch, older]);
+    expect(selectBroadcastPicker(actor.getSnapshot()).rows).toEqual([launch, older]);
     actor.send({
       type: 'editor.edit',
       edit: { op: 'trigger', trigger: { kind: 'broadcast_reply', broadcastId: launch.id } },
@@ -266,7 +282,7 @@ describe('automationRuleEditorMachine', () => {
     client.settle('gallery_list', { data: [], total_page: 0 });
     await flush();
     expect(client.calls.map((call) => call.name)).not.toContain('broadcast_list');
-    expect(selectRuleReferences(actor.getSnapshot()).broadcasts).toEqual([]);
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({ searchable: false, rows: [] });
     actor.stop();
   });
 
@@ -356,6 +372,176 @@ describe('automationRuleEditorMachine', () => {
         path.startsWith('rule.actions.0.values.body.0'),
       ),
     ).toBe(false);
+    actor.stop();
+  });
+});
+
+describe("automationRuleEditorMachine's broadcast picker", () => {
+  /** Opens a rule and answers its references, the newest broadcasts being `newest`. */
+  async function opened(rule: typeof priceRule | null, newest: { id: string; name: string }[]) {
+    const editor = open(rule);
+    settleLists(editor.client);
+    editor.client.settle('gallery_list', { data: [], total_page: 0 });
+    editor.client.settle('broadcast_list', { data: newest, total_page: 9 });
+    await flush();
+    return editor;
+  }
+
+  it('opens with one page of the newest broadcasts and searches the server by name after the pause', async () => {
+    const { actor, client, delays } = await opened(null, [launch, older]);
+    expect(broadcastLists(client)).toEqual([{ key: automationKey, page: 0 }]);
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({
+      searchable: true,
+      rows: [launch, older],
+      loading: false,
+      error: null,
+    });
+    actor.send({ type: 'editor.broadcasts.search', text: 'prom' });
+    actor.send({ type: 'editor.broadcasts.search', text: 'promo ' });
+    // Nothing asked while the typing goes on: one pause runs, restarted by each keystroke.
+    expect(broadcastLists(client)).toHaveLength(1);
+    expect(delays.pending()).toEqual([{ ms: 300, event: { type: 'editor.broadcasts.searchSettled' } }]);
+    expect(selectBroadcastPicker(actor.getSnapshot()).search).toBe('promo');
+    delays.fire('editor.broadcasts.searchSettled');
+    expect(broadcastLists(client)).toEqual([
+      { key: automationKey, page: 0 },
+      { key: automationKey, page: 0, search: 'promo' },
+    ]);
+    expect(selectBroadcastPicker(actor.getSnapshot()).loading).toBe(true);
+    // The matches replace the rows.
+    client.settle('broadcast_list', { data: [launch, spring], total_page: 1 });
+    await flush();
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({
+      rows: [launch, spring],
+      loading: false,
+      noMatch: false,
+    });
+    // A cleared box shows the newest again, at once.
+    actor.send({ type: 'editor.broadcasts.search', text: '  ' });
+    expect(delays.pending()).toEqual([]);
+    expect(broadcastLists(client).at(-1)).toEqual({ key: automationKey, page: 0 });
+    client.settle('broadcast_list', { data: [launch, older], total_page: 9 });
+    await flush();
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({ rows: [launch, older], search: '' });
+    actor.stop();
+  });
+
+  it('keeps the picked broadcast named when the matches lack it, and says when nothing matches', async () => {
+    const { actor, client, delays } = await opened(replyTo(null), [launch, older]);
+    actor.send({
+      type: 'editor.edit',
+      edit: { op: 'trigger', trigger: { kind: 'broadcast_reply', broadcastId: older.id } },
+    });
+    actor.send({ type: 'editor.broadcasts.search', text: 'lebaran' });
+    delays.fire('editor.broadcasts.searchSettled');
+    client.settle('broadcast_list', { data: [spring], total_page: 1 });
+    await flush();
+    // Its name was known from the rows: nothing is read on its own.
+    expect(client.calls.map((call) => call.name)).not.toContain('broadcast_get');
+    expect(selectBroadcastPicker(actor.getSnapshot()).rows).toEqual([spring, older]);
+    actor.send({ type: 'editor.broadcasts.search', text: 'natal' });
+    delays.fire('editor.broadcasts.searchSettled');
+    client.settle('broadcast_list', { data: [], total_page: 0 });
+    await flush();
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({ rows: [older], noMatch: true });
+    expect(selectRuleDraft(actor.getSnapshot()).trigger).toEqual({
+      kind: 'broadcast_reply',
+      broadcastId: older.id,
+    });
+    actor.stop();
+  });
+
+  it('keeps the rows shown when a search fails, with its error, and asks again on the next search', async () => {
+    const { actor, client, delays } = await opened(null, [launch, older]);
+    actor.send({ type: 'editor.broadcasts.search', text: 'katalog' });
+    delays.fire('editor.broadcasts.searchSettled');
+    client.settle('broadcast_list', { error: apiError('rate_limited', 'Terlalu banyak permintaan.') });
+    await flush();
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({
+      rows: [launch, older],
+      loading: false,
+      noMatch: false,
+      error: { reason: 'rate_limited', message: 'Terlalu banyak permintaan.' },
+    });
+    actor.send({ type: 'editor.broadcasts.search', text: 'katalog 2025' });
+    delays.fire('editor.broadcasts.searchSettled');
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({ loading: true, error: null });
+    client.settle('broadcast_list', { data: [older], total_page: 1 });
+    await flush();
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({ rows: [older], error: null });
+    actor.stop();
+  });
+
+  it('takes a search typed while the newest load, and asks for it in their place', async () => {
+    const { actor, client, delays } = open(replyTo(older.id));
+    actor.send({ type: 'editor.broadcasts.search', text: 'katalog' });
+    delays.fire('editor.broadcasts.searchSettled');
+    // The first page is given up (its request cancelled); the search is asked for.
+    expect(client.signals[client.calls.findIndex((call) => call.name === 'broadcast_list')]?.aborted).toBe(
+      true,
+    );
+    expect(broadcastLists(client).at(-1)).toEqual({ key: automationKey, page: 0, search: 'katalog' });
+    settleLists(client);
+    client.settle('gallery_list', { data: [], total_page: 0 });
+    // The page given up ends as a cancelled request does.
+    client.settle('broadcast_list', { error: new DOMException('The operation was aborted.', 'AbortError') });
+    client.settle('broadcast_list', { data: [older], total_page: 1 });
+    await flush();
+    // The matches name the stored trigger's broadcast: it is not read on its own.
+    expect(client.calls.map((call) => call.name)).not.toContain('broadcast_get');
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({ rows: [older], error: null });
+    actor.stop();
+  });
+
+  it("shows the stored trigger's broadcast by its id when it cannot be read", async () => {
+    const { actor, client } = open(replyTo(spring.id));
+    settleLists(client);
+    client.settle('gallery_list', { data: [], total_page: 0 });
+    client.settle('broadcast_list', { data: [launch], total_page: 1 });
+    await flush();
+    client.settle('broadcast_get', { error: apiError('not_found', 'Siaran tidak ditemukan.') });
+    await flush();
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({
+      rows: [launch, { id: spring.id, name: spring.id }],
+      error: null,
+    });
+    actor.stop();
+  });
+
+  it('asks nothing for a member who may not view broadcasts, whatever is typed', async () => {
+    const { actor, client, delays } = open(replyTo(older.id), 'auto_reply', { mayViewBroadcasts: false });
+    settleLists(client);
+    client.settle('gallery_list', { data: [], total_page: 0 });
+    await flush();
+    actor.send({ type: 'editor.broadcasts.search', text: 'katalog' });
+    expect(delays.pending()).toEqual([]);
+    expect(client.calls.map((call) => call.name).filter((name) => name.startsWith('broadcast_'))).toEqual([]);
+    // The picked one by its id, and no search field.
+    expect(selectBroadcastPicker(actor.getSnapshot())).toEqual({
+      searchable: false,
+      rows: [{ id: older.id, name: older.id }],
+      search: '',
+      loading: false,
+      noMatch: false,
+      error: null,
+    });
+    actor.stop();
+  });
+
+  it('turns the picker off when the server refuses the broadcasts, and searches nothing then', async () => {
+    const { actor, client, delays } = open(null);
+    settleLists(client);
+    client.settle('gallery_list', { data: [], total_page: 0 });
+    client.settle('broadcast_list', { error: apiError('forbidden', 'Anda tidak punya akses.') });
+    await flush();
+    expect(selectBroadcastPicker(actor.getSnapshot())).toMatchObject({
+      searchable: false,
+      rows: [],
+      error: null,
+    });
+    actor.send({ type: 'editor.broadcasts.search', text: 'promo' });
+    expect(delays.pending()).toEqual([]);
+    expect(broadcastLists(client)).toHaveLength(1);
     actor.stop();
   });
 });

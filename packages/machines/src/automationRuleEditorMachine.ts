@@ -1,14 +1,21 @@
 /**
  * One rule's editor on an automation screen (issue 18): a new rule of the screen's kind, or a
  * stored one. The draft and its edits follow `automationDraft.ts` (what each kind offers comes from
- * the SDK's `ruleVocabulary`), so the four screens share this machine. While `open`, three regions
+ * the SDK's `ruleVocabulary`), so the four screens share this machine. While `open`, four regions
  * run side by side:
  *
  * - `references`: what the pickers offer (numbers, labels, stages, divisions, members, gallery
- *   files, approved templates, broadcasts for a member who may view them), loaded once; it never
- *   fails (a list the member may not read is empty, and the server checks every id). Once `ready`,
- *   `editor.moreGallery` loads the gallery's next page (`loadingGallery`, `gallery_list`) and adds
- *   it to the pickers' files; a page that fails keeps those loaded (`galleryError`), to ask again;
+ *   files, approved templates), loaded once; it never fails (a list the member may not read is
+ *   empty, and the server checks every id). Once `ready`, `editor.moreGallery` loads the
+ *   gallery's next page (`loadingGallery`, `gallery_list`) and adds it to the pickers' files; a
+ *   page that fails keeps those loaded (`galleryError`), to ask again;
+ * - `broadcasts`: the `broadcast_reply` trigger's picker, `off` for a member who may not view
+ *   broadcasts (nothing asked for; a refusal turns it off too), else `on`: its `search` region is
+ *   debouncedSearch.ts' (`editor.broadcasts.search`, taken in every state; the pause is the shared
+ *   `delay` actor) and its `list` shows the newest page of `broadcast_list` (10), or, once a search
+ *   applies, the server's matches by name (`loading` starts over with every applied search, the
+ *   one before cancelled). A failed page keeps the rows shown (`broadcastError`). The broadcast the
+ *   trigger names stays named (`namedBroadcast`, read with `broadcast_get` when no page has it);
  * - `form`: `filling` takes `editor.edit` (each edit clears the errors of the field it changes);
  *   `editor.save` checks the draft with the SDK's `automationRuleDraftField` (errors on their
  *   fields) and saves (`saving`: create or update); the server's field errors land on their
@@ -21,7 +28,7 @@
  *
  * Saved, the machine ends with the stored rule as its output; `editor.close` ends it with null.
  */
-import { and, assign, setup } from 'xstate';
+import { and, assign, raise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { draftGalleryIds } from '@sapa/sdk';
 import type {
@@ -30,7 +37,7 @@ import type {
   AutomationRuleView,
   AutomationTryResult,
 } from '@sapa/sdk';
-import { toFlowError } from './actError.ts';
+import { reasonOf, toFlowError } from './actError.ts';
 import { loadGalleryPage } from './galleryActors.ts';
 import type { GalleryPage } from './galleryActors.ts';
 import type { FlowError } from './actError.ts';
@@ -38,9 +45,10 @@ import {
   loadAutomationReferences,
   noReferences,
   saveAutomationRule,
+  searchBroadcastChoices,
   tryAutomationDraft,
 } from './automationActors.ts';
-import type { AutomationReferences } from './automationActors.ts';
+import type { AutomationReferences, BroadcastChoice, BroadcastChoices } from './automationActors.ts';
 import {
   applyRuleEdit,
   checkRuleDraft,
@@ -52,6 +60,9 @@ import {
   serverRuleErrors,
 } from './automationDraft.ts';
 import type { RuleDraftEdit, RuleFieldErrors, RuleOffers } from './automationDraft.ts';
+import { searchActions, searchContext, searchGuards, searchRegion } from './debouncedSearch.ts';
+import type { SearchContext } from './debouncedSearch.ts';
+import { delay } from './delay.ts';
 import type { ActCaller } from './sdk.ts';
 
 export interface AutomationRuleEditorInput {
@@ -64,13 +75,19 @@ export interface AutomationRuleEditorInput {
   maySave: boolean;
   /**
    * Whether the member may view broadcasts (`crm.broadcast.view`): the `broadcast_reply` trigger's
-   * picker offers them, else any broadcast only. Left out: they are asked for, and a refusal
-   * leaves the list empty.
+   * picker offers them and searches them by name, else any broadcast only. Left out: they are
+   * asked for, and a refusal turns the picker off.
    */
   mayViewBroadcasts?: boolean;
+  /** Quiet time after the last keystroke before the broadcast search applies (default 300 ms). */
+  searchDebounceMs?: number;
 }
 
-export interface AutomationRuleEditorContext {
+/**
+ * The editor's state. `search` and `searchText` (debouncedSearch.ts) are the broadcast picker's
+ * search: the one the rows answer, and the one typed.
+ */
+export interface AutomationRuleEditorContext extends SearchContext {
   client: ActCaller;
   key: string;
   kind: AutomationRuleKind;
@@ -82,6 +99,11 @@ export interface AutomationRuleEditorContext {
   fieldErrors: RuleFieldErrors;
   saveError: FlowError | null;
   references: AutomationReferences;
+  /** The broadcast picker's rows (the newest, or a search's matches), and why the last page failed. */
+  broadcasts: BroadcastChoice[];
+  broadcastError: FlowError | null;
+  /** The broadcast the trigger names, once its name is known (from the rows or read on its own). */
+  namedBroadcast: BroadcastChoice | null;
   /** The gallery's last page loaded (zero-based), and why the next one failed. */
   galleryPage: number;
   galleryError: FlowError | null;
@@ -100,11 +122,38 @@ export type AutomationRuleEditorEvent =
   | { type: 'editor.close' }
   /** The gallery pickers' next page (once the references are ready and there is one). */
   | { type: 'editor.moreGallery' }
+  /** The broadcast picker's search as typed (applies after a pause; blank shows the newest again). */
+  | { type: 'editor.broadcasts.search'; text: string }
+  /** The pause after the typing is over (the `delay` actor's). */
+  | { type: 'editor.broadcasts.searchSettled' }
+  /** Raised when the applied search changes: the picker's list asks the server again. */
+  | { type: 'editor.broadcasts.query' }
   | { type: 'editor.sample'; text: string }
   | { type: 'editor.newCustomer'; newCustomer: boolean }
   | { type: 'editor.try' };
 
 export type AutomationRuleEditorOutput = AutomationRuleView | null;
+
+/** The broadcast a `broadcast_reply` trigger names (null for any, or another trigger). */
+function triggerBroadcastId(draft: AutomationRuleDraft): string | null {
+  return draft.trigger.kind === 'broadcast_reply' ? draft.trigger.broadcastId : null;
+}
+
+/** The name of broadcast `id` as far as the editor knows it: the one kept, or a row shown. */
+function namedChoice(context: AutomationRuleEditorContext, id: string | null): BroadcastChoice | null {
+  if (id === null) return null;
+  if (context.namedBroadcast?.id === id) return context.namedBroadcast;
+  return context.broadcasts.find((row) => row.id === id) ?? null;
+}
+
+/** The broadcast the trigger names when its name is not known yet: the picker's next page reads it. */
+function unnamedBroadcastId(context: AutomationRuleEditorContext): string | null {
+  const id = triggerBroadcastId(context.draft);
+  return id !== null && namedChoice(context, id) === null ? id : null;
+}
+
+/** The broadcast picker's search: each applied change asks the list again (`queryBroadcasts`). */
+const broadcastSearch = searchRegion('editor.broadcasts', ['queryBroadcasts']);
 
 export const automationRuleEditorMachine = setup({
   types: {} as {
@@ -112,10 +161,12 @@ export const automationRuleEditorMachine = setup({
     events: AutomationRuleEditorEvent;
     input: AutomationRuleEditorInput;
     output: AutomationRuleEditorOutput;
-    tags: 'saving' | 'trying' | 'loadingReferences' | 'loadingGallery';
+    tags: 'saving' | 'trying' | 'loadingReferences' | 'loadingGallery' | 'loadingBroadcasts';
     children: {
       references: 'loadReferences';
       galleryPage: 'loadGalleryPage';
+      pause: 'delay';
+      broadcasts: 'searchBroadcasts';
       save: 'saveRule';
       trial: 'tryDraft';
     };
@@ -123,16 +174,42 @@ export const automationRuleEditorMachine = setup({
   actors: {
     loadReferences: loadAutomationReferences,
     loadGalleryPage,
+    delay,
+    searchBroadcasts: searchBroadcastChoices,
     saveRule: saveAutomationRule,
     tryDraft: tryAutomationDraft,
   },
   guards: {
+    ...searchGuards,
+    mayViewBroadcasts: ({ context }) => context.mayViewBroadcasts,
+    refused: (_, params: { error: unknown }) => reasonOf(params.error) === 'forbidden',
     maySave: ({ context }) => context.maySave,
     draftValid: ({ context }) => Object.keys(checkRuleDraft(context.draft)).length === 0,
     hasSample: ({ context }) => context.sample.trim() !== '',
     moreGallery: ({ context }) => context.galleryPage + 1 < context.references.galleryPages,
   },
   actions: {
+    ...searchActions<AutomationRuleEditorContext, AutomationRuleEditorEvent>(),
+    queryBroadcasts: raise({ type: 'editor.broadcasts.query' as const }),
+    keepBroadcasts: assign(({ context }, params: { found: BroadcastChoices }) => {
+      // The name read is kept only if the trigger still names that broadcast.
+      const { named } = params.found;
+      return {
+        broadcasts: params.found.rows,
+        broadcastError: null,
+        namedBroadcast:
+          named !== null && named.id === triggerBroadcastId(context.draft) ? named : context.namedBroadcast,
+      };
+    }),
+    broadcastsFailed: assign((_, params: { error: unknown }) => ({
+      broadcastError: toFlowError(params.error),
+    })),
+    startBroadcasts: assign({ broadcastError: null }),
+    // The server refused: the member may not view broadcasts after all.
+    dropBroadcasts: assign({ mayViewBroadcasts: false, broadcasts: [], broadcastError: null }),
+    nameBroadcast: assign(({ context }) => ({
+      namedBroadcast: namedChoice(context, triggerBroadcastId(context.draft)),
+    })),
     applyEdit: assign(({ context }, params: { edit: RuleDraftEdit }) => ({
       draft: applyRuleEdit(context.draft, params.edit),
       fieldErrors: clearFieldErrors(context.fieldErrors, editedField(params.edit)),
@@ -190,6 +267,10 @@ export const automationRuleEditorMachine = setup({
     maySave: input.maySave,
     mayViewBroadcasts: input.mayViewBroadcasts ?? true,
     draft: input.rule ? draftOfRule(input.rule) : emptyRuleDraft(input.kind),
+    ...searchContext(input.searchDebounceMs),
+    broadcasts: [],
+    broadcastError: null,
+    namedBroadcast: null,
     fieldErrors: {},
     saveError: null,
     references: noReferences,
@@ -219,11 +300,6 @@ export const automationRuleEditorMachine = setup({
                 input: ({ context }) => ({
                   client: context.client,
                   key: context.key,
-                  broadcasts: context.mayViewBroadcasts,
-                  broadcastId:
-                    context.draft.trigger.kind === 'broadcast_reply'
-                      ? context.draft.trigger.broadcastId
-                      : null,
                   galleryIds: draftGalleryIds(context.draft),
                 }),
                 onDone: {
@@ -258,6 +334,62 @@ export const automationRuleEditorMachine = setup({
             },
           },
         },
+        broadcasts: {
+          initial: 'off',
+          states: {
+            // Nothing asked for (the member may not view broadcasts): the picker offers any
+            // broadcast (and a picked one by its id).
+            off: { always: { guard: 'mayViewBroadcasts', target: 'on' } },
+            on: {
+              type: 'parallel',
+              states: {
+                search: broadcastSearch,
+                list: {
+                  initial: 'loading',
+                  on: { 'editor.broadcasts.query': { target: '.loading', reenter: true } },
+                  states: {
+                    loading: {
+                      tags: ['loadingBroadcasts'],
+                      entry: 'startBroadcasts',
+                      invoke: {
+                        id: 'broadcasts',
+                        src: 'searchBroadcasts',
+                        input: ({ context }) => ({
+                          client: context.client,
+                          key: context.key,
+                          search: context.search,
+                          named: unnamedBroadcastId(context),
+                        }),
+                        onDone: {
+                          target: 'ready',
+                          actions: {
+                            type: 'keepBroadcasts',
+                            params: ({ event }) => ({ found: event.output }),
+                          },
+                        },
+                        onError: [
+                          {
+                            guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
+                            target: '#automationRuleEditor.open.broadcasts.off',
+                            actions: 'dropBroadcasts',
+                          },
+                          {
+                            target: 'ready',
+                            actions: {
+                              type: 'broadcastsFailed',
+                              params: ({ event }) => ({ error: event.error }),
+                            },
+                          },
+                        ],
+                      },
+                    },
+                    ready: {},
+                  },
+                },
+              },
+            },
+          },
+        },
         form: {
           initial: 'filling',
           states: {
@@ -265,7 +397,10 @@ export const automationRuleEditorMachine = setup({
               on: {
                 'editor.edit': {
                   guard: 'maySave',
-                  actions: { type: 'applyEdit', params: ({ event }) => ({ edit: event.edit }) },
+                  actions: [
+                    { type: 'applyEdit', params: ({ event }) => ({ edit: event.edit }) },
+                    'nameBroadcast',
+                  ],
                 },
                 // The draft's own check first: its errors on their fields, or the save.
                 'editor.save': [
@@ -401,4 +536,47 @@ export function selectGalleryPaging(snapshot: AutomationRuleEditorSnapshot): {
 export function selectTrial(snapshot: AutomationRuleEditorSnapshot) {
   const { sample, newCustomer, tryResult, tryError } = snapshot.context;
   return { sample, newCustomer, result: tryResult, error: tryError, trying: snapshot.hasTag('trying') };
+}
+
+/** The `broadcast_reply` trigger's picker, as the web shows it. */
+export interface BroadcastPicker {
+  /** Whether it searches (the member may view broadcasts): else no search field, no rows. */
+  searchable: boolean;
+  /**
+   * The rows to offer after "any broadcast": the newest page or the search's matches, then the
+   * broadcast the trigger names when they lack it (by its name, or by its id when it could not be
+   * read: deleted, or not shown to this member).
+   */
+  rows: BroadcastChoice[];
+  /** The search as typed (what the field shows). */
+  search: string;
+  /** A page is on its way. */
+  loading: boolean;
+  /** A search applied and the server matched nothing. */
+  noMatch: boolean;
+  /** Why the last page failed (the rows before it stay). */
+  error: FlowError | null;
+}
+
+export function selectBroadcastPicker(snapshot: AutomationRuleEditorSnapshot): BroadcastPicker {
+  const { context } = snapshot;
+  const searchable = snapshot.matches({ open: { broadcasts: 'on' } });
+  const loading = snapshot.hasTag('loadingBroadcasts');
+  const rows = searchable ? context.broadcasts : [];
+  const id = triggerBroadcastId(context.draft);
+  const picked =
+    id === null || rows.some((row) => row.id === id) ? [] : [namedChoice(context, id) ?? { id, name: id }];
+  return {
+    searchable,
+    rows: [...rows, ...picked],
+    search: context.searchText,
+    loading,
+    noMatch:
+      searchable &&
+      !loading &&
+      context.search !== '' &&
+      context.broadcasts.length === 0 &&
+      !context.broadcastError,
+    error: searchable ? context.broadcastError : null,
+  };
 }

@@ -481,6 +481,8 @@ export const automationRulesMachine = setup({
               rule: context.editing,
               maySave: context.editing === null ? context.may.add : context.may.edit,
               mayViewBroadcasts: context.may.viewBroadcasts,
+              // The editor's broadcast search pauses as long as the table's.
+              searchDebounceMs: context.searchDebounceMs,
             }),
             onDone: [
               {

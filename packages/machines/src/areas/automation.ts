@@ -25,8 +25,13 @@ export {
 export { followAutomationRules } from '../followAutomationRules.ts';
 // A rule's editor: trigger, conditions, actions or steps, and the try box.
 export { automationRuleEditorMachine } from '../automationRuleEditorMachine.ts';
-export type { AutomationRuleEditorEvent, AutomationRuleEditorInput } from '../automationRuleEditorMachine.ts';
+export type {
+  AutomationRuleEditorEvent,
+  AutomationRuleEditorInput,
+  BroadcastPicker,
+} from '../automationRuleEditorMachine.ts';
 export {
+  selectBroadcastPicker,
   selectEditorBusy,
   selectEditorWritable,
   selectGalleryPaging,

@@ -85,6 +85,10 @@ export const followUpRule: AutomationRuleView = {
   last: true,
 };
 
+/** Broadcasts a `broadcast_reply` trigger may name: the newest, and an older one. */
+export const broadcastPromo = { id: '00000000-0000-4000-8000-00000000e001', name: 'Promo Ramadan' };
+export const broadcastCatalogue = { id: '00000000-0000-4000-8000-00000000e002', name: 'Katalog 2025' };
+
 /** What a rule editor's pickers offer: no numbers, labels and so on yet; a gallery of two pages. */
 export const editorReferences: AutomationReferences = { ...noReferences, gallery: [photo], galleryPages: 2 };
 

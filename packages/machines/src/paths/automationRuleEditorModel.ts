@@ -4,17 +4,24 @@
  * arrives or fails and is asked for again), the owner saves it empty (its name and reply get their errors), names it "Harga" and writes the
  * reply, saves (stored; the server finds a field wrong; the server is not reached), or closes it;
  * meanwhile the try box takes "berapa harganya?" (a new customer's or not) and judges it with the
- * draft (an answer, a failure, or tried again while it runs). Start 1: a member who may only read
+ * draft (an answer, a failure, or tried again while it runs). The broadcast picker shows the newest
+ * broadcasts (or fails, or is refused and turns off); before anything else the owner searches
+ * "promo" (the pause passes, or the box is cleared), which answers its matches or fails, and clears
+ * it again. Start 1: a member who may only read (and may not view broadcasts: none are asked for)
  * opens the follow-up "Tindak lanjut penawaran": edits and saves are not taken, the try box works.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { BroadcastChoices } from '../automationActors.ts';
 import { automationRuleEditorMachine } from '../automationRuleEditorMachine.ts';
 import type { AutomationRuleEditorContext } from '../automationRuleEditorMachine.ts';
 import { createFakeClient } from './fakes.ts';
 import { apiError, networkError } from './fixtures.ts';
 import type { PathModel, StepDriver, World } from './models.ts';
+import { silentDelay } from '../delay.ts';
 import {
   automationKey,
+  broadcastPromo,
+  broadcastCatalogue,
   editorReferences,
   followUpRule,
   olderGalleryPage,
@@ -30,7 +37,14 @@ function world(rule: typeof followUpRule | null, maySave: boolean): () => World 
     return {
       client,
       browser: null,
-      input: { client, key: automationKey, kind: rule?.kind ?? 'auto_reply', rule, maySave },
+      input: {
+        client,
+        key: automationKey,
+        kind: rule?.kind ?? 'auto_reply',
+        rule,
+        maySave,
+        mayViewBroadcasts: maySave,
+      },
     };
   };
 }
@@ -58,6 +72,9 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     tryError: c.tryError?.reason ?? null,
     gallery: c.references.gallery.length,
     galleryError: c.galleryError?.reason ?? null,
+    broadcasts: c.broadcasts.length,
+    broadcastSearch: [c.searchText, c.search],
+    broadcastError: c.broadcastError?.reason ?? null,
   });
 }
 
@@ -72,9 +89,46 @@ const duplicate = apiError('invalid_input', 'Data tidak valid', {
 
 const referencesLoad: AnyEventObject = { type: 'xstate.done.actor.references', output: editorReferences };
 
+const found = (rows: BroadcastChoices['rows']): AnyEventObject => ({
+  type: 'xstate.done.actor.broadcasts',
+  output: { rows, named: null } satisfies BroadcastChoices,
+});
+/** The newest broadcasts ("Promo Ramadan", "Katalog 2025"), and the search "promo"'s match. */
+const newestBroadcasts = found([broadcastPromo, broadcastCatalogue]);
+const promoBroadcasts = found([broadcastPromo]);
+const searchBroadcasts = (text: string): AnyEventObject => ({ type: 'editor.broadcasts.search', text });
+const refused = apiError('forbidden', 'Anda tidak punya akses.');
+
+/**
+ * The broadcast picker's own steps while it is not as it opened (the newest shown, nothing
+ * searched): a page's answer, the pause or a cleared box, a search cleared; null once it is, or
+ * for a member who may not view broadcasts (the rest of the editor then goes on).
+ */
+function broadcastEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] | null {
+  const c = ctx(snapshot);
+  // Refused for the owner (start 0): the editor is closed; start 1 never asks.
+  if (snapshot.matches({ open: { broadcasts: 'off' } })) return c.maySave ? [{ type: 'editor.close' }] : null;
+  if (snapshot.matches({ open: { broadcasts: { on: { list: 'loading' } } } }))
+    return [
+      c.search === '' ? newestBroadcasts : promoBroadcasts,
+      { type: 'xstate.error.actor.broadcasts', error: networkError },
+      ...(c.broadcasts.length === 0 && c.broadcastError === null
+        ? [{ type: 'xstate.error.actor.broadcasts', error: refused }]
+        : []),
+    ];
+  if (snapshot.matches({ open: { broadcasts: { on: { search: 'debouncing' } } } }))
+    return [{ type: 'editor.broadcasts.searchSettled' }, searchBroadcasts('')];
+  if (c.searchText !== '') return [searchBroadcasts('')];
+  // The first page failed: a search asks again.
+  if (c.broadcastError !== null) return [searchBroadcasts('promo')];
+  return null;
+}
+
 function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = ctx(snapshot);
   if (snapshot.matches({ open: { references: 'loading' } })) return [referencesLoad];
+  const broadcasts = broadcastEvents(snapshot);
+  if (broadcasts !== null) return broadcasts;
   if (snapshot.matches({ open: { references: 'loadingGallery' } }))
     return [
       { type: 'xstate.done.actor.galleryPage', output: olderGalleryPage },
@@ -103,8 +157,13 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   // The gallery's next page, while the rule is unnamed and no try was typed (the rest as without it).
   const gallery: AnyEventObject[] =
     c.sample === '' && c.fieldErrors['rule.name'] === undefined ? [{ type: 'editor.moreGallery' }] : [];
+  // The broadcast search, before anything else is done.
+  const search: AnyEventObject[] =
+    gallery.length > 0 && c.references.gallery.length === 1 && c.galleryError === null
+      ? [searchBroadcasts('promo')]
+      : [];
   if (c.draft.name === '')
-    return [{ type: 'editor.save' }, nameIt, ...trial, ...gallery, { type: 'editor.close' }];
+    return [{ type: 'editor.save' }, nameIt, ...trial, ...gallery, ...search, { type: 'editor.close' }];
   if (replyText(c) === '') return [{ type: 'editor.save' }, replyIt];
   return [{ type: 'editor.save' }, { type: 'editor.close' }];
 }
@@ -114,11 +173,21 @@ function events(snapshot: AnyMachineSnapshot): AnyEventObject[] {
  * yet, and a gallery of two pages (its newest file on the first).
  */
 const loadReferences: StepDriver = ({ world }) => {
-  for (const name of [...referenceLists, 'broadcast_list'] as const) world.client.settle(name, { data: [] });
+  for (const name of referenceLists) world.client.settle(name, { data: [] });
   world.client.settle('gallery_list', {
     data: editorReferences.gallery,
     total_page: editorReferences.galleryPages,
   });
+};
+
+/** The broadcast picker's page: the rows the event names, or its failure. */
+const settleBroadcasts: StepDriver = ({ world, event }) => {
+  world.client.settle(
+    'broadcast_list',
+    event.type === 'xstate.done.actor.broadcasts'
+      ? { data: (event['output'] as BroadcastChoices).rows }
+      : { error: event['error'] },
+  );
 };
 
 /** The gallery's next page: its older file, or the network down. */
@@ -152,7 +221,7 @@ const settleTry: StepDriver = ({ world, event }) => {
 
 export const automationRuleEditorModel: PathModel = {
   name: 'automationRuleEditor',
-  machine: automationRuleEditorMachine,
+  machine: automationRuleEditorMachine.provide({ actors: { delay: silentDelay } }),
   serialize,
   starts: [
     { label: 'a new auto-reply, for the owner', world: world(null, true) },
@@ -165,6 +234,7 @@ export const automationRuleEditorModel: PathModel = {
   simple: {
     events: (snapshot) => {
       if (snapshot.matches({ open: { references: 'loading' } })) return [referencesLoad];
+      if (snapshot.matches({ open: { broadcasts: { on: { list: 'loading' } } } })) return [newestBroadcasts];
       if (snapshot.matches({ open: { form: 'saving' } }))
         return [{ type: 'xstate.done.actor.save', output: priceRule }];
       const c = ctx(snapshot);
@@ -189,6 +259,8 @@ export const automationRuleEditorModel: PathModel = {
   actorActs: {},
   drivers: {
     'xstate.done.actor.references': loadReferences,
+    'xstate.done.actor.broadcasts': settleBroadcasts,
+    'xstate.error.actor.broadcasts': settleBroadcasts,
     'xstate.done.actor.galleryPage': settleGalleryPage,
     'xstate.error.actor.galleryPage': settleGalleryPage,
     'xstate.done.actor.save': settleSave,
@@ -220,12 +292,25 @@ function describeEvent(event: AnyEventObject): string {
       return 'the try fails (network down)';
     case 'xstate.error.actor.galleryPage':
       return "the gallery's next page fails (network down)";
+    case 'xstate.done.actor.broadcasts': {
+      const names = (event['output'] as BroadcastChoices).rows.map((row) => `"${row.name}"`);
+      return `the broadcast picker shows ${names.join(' and ')}`;
+    }
+    case 'xstate.error.actor.broadcasts':
+      return (event['error'] as { reason?: string }).reason === 'forbidden'
+        ? 'the broadcasts are refused (no access)'
+        : 'the broadcasts fail (network down)';
+    case 'editor.broadcasts.search':
+      return event['text'] === ''
+        ? 'clears the broadcast search'
+        : `searches the broadcasts for "${String(event['text'])}"`;
     default:
       return (
         {
           'xstate.done.actor.references': "the pickers load (the gallery's newest page of two)",
           'xstate.done.actor.galleryPage': `the gallery's next page adds "${video.filename}"`,
           'editor.moreGallery': 'presses Muat lagi under the gallery',
+          'editor.broadcasts.searchSettled': 'the typing pauses',
           'xstate.done.actor.save': 'the rule is stored',
           'xstate.done.actor.trial': 'the try answers: "Harga" fires on "harga"',
           'editor.save': 'presses Simpan',
@@ -250,6 +335,12 @@ function describeState(snapshot: AnyMachineSnapshot): string {
   if (snapshot.matches({ open: { references: 'loadingGallery' } })) parts.push('loading more files');
   if (c.references.gallery.length > 1) parts.push(`${c.references.gallery.length} files`);
   if (c.galleryError) parts.push('more files failed');
+  if (snapshot.matches({ open: { broadcasts: 'off' } })) parts.push('no broadcasts');
+  if (snapshot.matches({ open: { broadcasts: { on: { list: 'loading' } } } }))
+    parts.push('loading broadcasts');
+  if (c.searchText !== '') parts.push(`broadcasts searched "${c.searchText}"`);
+  if (c.broadcasts.length > 0) parts.push(`${c.broadcasts.length} broadcasts`);
+  if (c.broadcastError) parts.push('broadcasts failed');
   if (c.tryResult) parts.push('tried');
   if (c.tryError) parts.push('try failed');
   return parts.join(', ');

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { Input, Label, SearchField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type {
   AutomationAction,
@@ -12,6 +13,7 @@ import type {
 import type { automationRuleEditorMachine } from '@sapa/machines/automation';
 import {
   errorsUnder,
+  selectBroadcastPicker,
   selectEditorBusy,
   selectEditorWritable,
   selectGalleryPaging,
@@ -30,7 +32,9 @@ import { FormError } from '../auth/AuthLayout.tsx';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
 import { TextField } from '../components/TextField.tsx';
+import * as field from '../components/field.css.ts';
 import { OptionSelect } from '../chat/OptionSelect.tsx';
+import * as panel from '../chat/customerPanel.css.ts';
 import { useT, type Translate } from '../i18n/I18nProvider.tsx';
 import {
   ActionFields,
@@ -212,14 +216,25 @@ function TriggerSection({ draft, editor, errors, part }: SectionProps & { draft:
           if (kind !== undefined) part.edit({ op: 'triggerKind', kind });
         }}
       />
-      <TriggerValue trigger={draft.trigger} part={part} />
+      <TriggerValue trigger={draft.trigger} editor={editor} part={part} />
       <FormError message={errorsOf(t, errors, 'rule.trigger')} />
     </fieldset>
   );
 }
 
-/** The trigger's own value: which label or stage (or any), how long a no-reply trigger waits. */
-function TriggerValue({ trigger, part }: { trigger: AutomationTrigger; part: PartContext }) {
+/**
+ * The trigger's own value: which label, stage or broadcast (or any), how long a no-reply trigger
+ * waits.
+ */
+function TriggerValue({
+  trigger,
+  editor,
+  part,
+}: {
+  trigger: AutomationTrigger;
+  editor: EditorActor;
+  part: PartContext;
+}) {
   const t = useT();
   const ANY = 'any';
   switch (trigger.kind) {
@@ -251,28 +266,15 @@ function TriggerValue({ trigger, part }: { trigger: AutomationTrigger; part: Par
         />
       );
     }
-    case 'broadcast_reply': {
-      const rows = part.references.broadcasts;
-      const picked = trigger.broadcastId;
-      // A picked broadcast that could not be read (deleted, or not shown to this member) keeps its id.
-      const unknown =
-        picked !== null && !rows.some((row) => row.id === picked) ? [{ id: picked, name: picked }] : [];
+    case 'broadcast_reply':
       return (
-        <OptionSelect
-          label={t('automation.editor.broadcast')}
-          testId="rule-trigger-broadcast"
-          isDisabled={part.disabled}
-          options={[
-            { id: ANY, label: t('automation.editor.anyBroadcast') },
-            ...[...rows, ...unknown].map((row) => ({ id: row.id, label: row.name })),
-          ]}
-          selected={picked ?? ANY}
-          onSelect={(id) =>
-            part.edit({ op: 'trigger', trigger: { kind: trigger.kind, broadcastId: id === ANY ? null : id } })
-          }
+        <BroadcastValue
+          picked={trigger.broadcastId}
+          editor={editor}
+          disabled={part.disabled}
+          onPick={(broadcastId) => part.edit({ op: 'trigger', trigger: { kind: trigger.kind, broadcastId } })}
         />
       );
-    }
     case 'no_agent_reply':
     case 'no_customer_reply':
       return (
@@ -286,6 +288,68 @@ function TriggerValue({ trigger, part }: { trigger: AutomationTrigger; part: Par
     default:
       return null;
   }
+}
+
+/**
+ * The `broadcast_reply` trigger's broadcast (selectBroadcastPicker): a search by name (for a member
+ * who may view broadcasts) whose matches replace the choices after "any broadcast", the picked one
+ * always among them; while a page loads, when nothing matches, and why a page failed.
+ */
+function BroadcastValue({
+  picked,
+  editor,
+  disabled,
+  onPick,
+}: {
+  picked: string | null;
+  editor: EditorActor;
+  disabled: boolean;
+  onPick(broadcastId: string | null): void;
+}) {
+  const t = useT();
+  const picker = useSelector(editor, selectBroadcastPicker);
+  const ANY = 'any';
+  return (
+    <>
+      {picker.searchable ? (
+        <SearchField
+          className={field.field}
+          defaultValue={picker.search}
+          isDisabled={disabled}
+          onChange={(text) => editor.send({ type: 'editor.broadcasts.search', text })}
+        >
+          <Label className={panel.term}>{t('automation.editor.searchBroadcasts')}</Label>
+          <div className={field.inputRow}>
+            <Input
+              className={field.input}
+              placeholder={t('automation.editor.searchBroadcastsPlaceholder')}
+              data-testid="rule-broadcast-search"
+            />
+          </div>
+        </SearchField>
+      ) : null}
+      <OptionSelect
+        label={t('automation.editor.broadcast')}
+        testId="rule-trigger-broadcast"
+        isDisabled={disabled}
+        options={[
+          { id: ANY, label: t('automation.editor.anyBroadcast') },
+          ...picker.rows.map((row) => ({ id: row.id, label: row.name })),
+        ]}
+        selected={picked ?? ANY}
+        onSelect={(id) => onPick(id === ANY ? null : id)}
+      />
+      {picker.loading ? <p className={css.help}>{t('automation.editor.loadingBroadcasts')}</p> : null}
+      {picker.noMatch ? <p className={css.help}>{t('automation.editor.noBroadcastMatch')}</p> : null}
+      <FormError
+        message={
+          picker.error === null
+            ? null
+            : t('automation.editor.broadcastsFailed', { message: picker.error.message })
+        }
+      />
+    </>
+  );
 }
 
 function ConditionsSection({ draft, editor, errors, part }: SectionProps & { draft: AutomationRuleDraft }) {

@@ -14,7 +14,7 @@ export const projectBilling = {
     'projectBilling.balance.loading': 'Memuat saldo proyek…',
     'projectBilling.balance.failed': 'Saldo proyek tidak dapat dimuat: {message}',
     'projectBilling.balance.hint':
-      'Saldo proyek membayar pesan template dan siaran. Pesan yang tidak tertutup saldo ditolak sebelum dikirim.',
+      'Saldo proyek membayar pesan template dan broadcast. Pesan yang tidak tertutup saldo ditolak sebelum dikirim.',
     'projectBilling.balance.low': 'Saldo di bawah batas peringatan ({threshold}).',
     'projectBilling.balance.empty': 'Saldo proyek habis: pesan berbayar tidak dapat dikirim sampai diisi.',
     'projectBilling.balance.askPayer': 'Minta anggota yang boleh membayar untuk mengisi saldo proyek.',
