@@ -19,10 +19,13 @@
  * then are abandoned and counted, so the next round measures the inbox alone). A round that loses
  * messages ends the run (FAIL): a server that far behind would only take minutes more.
  */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
@@ -198,6 +201,53 @@ async function drain(app: App): Promise<{ ms: number; abandoned: number }> {
   return { ms: performance.now() - started, abandoned: abandoned.length };
 }
 
+/**
+ * Where the engine runs. On PostgreSQL with `REDIS_URL`, as a deployment taking 200 messages a
+ * second would run it: in an `automation` process of its own (`SAPA_ROLE`, packages/server
+ * config.ts) beside the web process, sharing the database and Redis (for its announcements), unless
+ * `BENCH_AUTOMATION_PROCESS=0`. Otherwise (and always on PGlite) in the web process: answers null.
+ */
+function processArrangement(databaseUrl: string | null): { url: string; prefix: string } | null {
+  const redisUrl = process.env.REDIS_URL?.trim();
+  if (databaseUrl === null || !redisUrl || process.env.BENCH_AUTOMATION_PROCESS === '0') return null;
+  return { url: redisUrl, prefix: `sapa-bench-${randomBytes(6).toString('hex')}-` };
+}
+
+/** `pnpm start`'s server as an `automation` process on `databaseUrl` and `redis`; resolves once it runs. */
+async function startAutomationProcess(
+  databaseUrl: string,
+  redis: { url: string; prefix: string },
+): Promise<{ stop(): Promise<void> }> {
+  const main = fileURLToPath(new URL('../packages/server/src/main.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--conditions=@sapa/source', '--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      SAPA_ROLE: 'automation',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      seen += chunk;
+      if (seen.includes('Sapa automation process running')) resolve();
+    });
+    void exited.then((code) => reject(new Error(`the automation process exited (${code}) before it ran`)));
+  });
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Pools rounds' latencies into one figure per side. */
 function pooled(label: string, results: LatencyResult[]) {
   const latencies = results.flatMap((result) => result.latenciesMs).sort((a, b) => a - b);
@@ -228,8 +278,17 @@ const benchmark: Benchmark = {
     try {
       const database = await benchDatabase();
       cleanup.push(() => database.dispose());
-      const sapa = await startInboxSapa(dataDir, database.url);
+      const arrangement = processArrangement(database.url);
+      const sapa = await startInboxSapa(
+        dataDir,
+        database.url,
+        arrangement === null ? {} : { role: 'web', redis: arrangement },
+      );
       cleanup.push(() => sapa.app.close());
+      if (arrangement !== null && database.url !== null) {
+        const engine = await startAutomationProcess(database.url, arrangement);
+        cleanup.push(() => engine.stop());
+      }
       const { db } = sapa.app.sapa.services;
       const { url, token, key } = sapa;
       const agent = await connectClient(url, token);
@@ -349,6 +408,9 @@ const benchmark: Benchmark = {
       return {
         lines: [
           `database: ${database.label}`,
+          arrangement === null
+            ? 'engine: in the web process (SAPA_ROLE=all)'
+            : 'engine: in an automation process of its own (SAPA_ROLE=automation) beside the web process (SAPA_ROLE=web), through Redis',
           ...(stoppedAfter === null ? [] : [`stopped after round ${stoppedAfter}: messages were lost`]),
           `rounds: ${ROUNDS.map((round) => (round ? 'on' : 'off')).join(', ')}, ${duration} s each at ${RATE} messages/s (${count} messages, ${CUSTOMERS} customers), after ${WARMUP_MESSAGES} warm-up messages with the rules on`,
           describe(off),

@@ -7,6 +7,7 @@ import type { Realtime } from '@sapa/sdk';
 import { measureLatency } from './measure.ts';
 import type { LatencyResult } from './measure.ts';
 import { startBenchSapa } from './sapa.ts';
+import type { BenchSapaOptions } from './sapa.ts';
 import type { BenchSimulator } from './simulator.ts';
 
 export const RATE = 200;
@@ -35,8 +36,13 @@ export function benchSeconds(fallback: number): number {
  * The real app on PGlite in a temp dir (or on `databaseUrl`: bench/database.ts), background work
  * on; a user with a project and an account.
  */
-export function startInboxSapa(dataDir: string, databaseUrl: string | null = null) {
+export function startInboxSapa(
+  dataDir: string,
+  databaseUrl: string | null = null,
+  process: Pick<BenchSapaOptions, 'role' | 'redis'> = {},
+) {
   return startBenchSapa({
+    ...process,
     dataDir,
     databaseUrl,
     account: { ...ACCOUNT, displayPhone: `+${ACCOUNT.displayPhone}` },

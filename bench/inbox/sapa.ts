@@ -30,6 +30,10 @@ export interface BenchSapaOptions {
   account: { phoneNumberId: string; displayPhone: string; accessToken: string };
   /** Run the webhook and job workers' polls (default true). */
   backgroundWork?: boolean;
+  /** What the process does (`SAPA_ROLE`; default `all`). */
+  role?: Config['role'];
+  /** Redis for the socket adapter (beside other processes); default none. */
+  redis?: { url: string; prefix: string } | null;
 }
 
 /**
@@ -67,7 +71,9 @@ export async function startBenchSapa(options: BenchSapaOptions): Promise<BenchSa
     ...base,
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl ?? null,
-    redisUrl: null,
+    role: options.role ?? 'all',
+    redisUrl: options.redis?.url ?? null,
+    redisPrefix: options.redis?.prefix ?? base.redisPrefix,
     webDist: options.webDist ?? path.join(options.dataDir, 'no-dist'),
     logLevel: 'warn',
     rateLimit: { max: 100_000_000, windowMs: 60_000 },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config, ServerRole } from './config.ts';
 import type { Services } from './acts/context.ts';
 import { registerActRoute } from './acts/route.ts';
 import { pruneChallenges } from './auth/challenges.ts';
@@ -22,6 +22,8 @@ import { AccountRoutes } from './inbox/AccountRoutes.ts';
 import { sendJobHandler } from './inbox/outbound.ts';
 import { SEND_JOB } from './inbox/messages.ts';
 import { JobRunner } from './jobs/JobRunner.ts';
+import type { JobKinds } from './jobs/jobQueue.ts';
+import { EVERY_KIND, JobWakeups } from './jobs/jobWakeups.ts';
 import { AUTOMATION_MESSAGE_JOB, automationMessageJob, ENGINE_YIELD_MS } from './automation/engine.ts';
 import { AUTOMATION_TIMER_JOB, automationTimerJob } from './automation/timers.ts';
 import { AUTOMATION_EVENT_JOB, automationEventJob } from './automation/events.ts';
@@ -88,8 +90,25 @@ export interface AppOptions {
    * delivery or queued job is worked off at once, and `app.sapa` offers passes to await.
    */
   backgroundWork?: boolean;
+  /** How often the job runners look for due jobs (default 1 s; tests that must see wake-ups alone set it long). */
+  jobPollMs?: number;
   /** Addresses FilePond's `?fetch=` may reach (tests allow their own loopback server); public ones by default. */
   fetchAllowAddress?: (address: string) => boolean;
+}
+
+/** The job kinds the automation engine runs (src/automation). */
+export const AUTOMATION_JOB_KINDS: readonly string[] = [
+  AUTOMATION_MESSAGE_JOB,
+  AUTOMATION_TIMER_JOB,
+  AUTOMATION_EVENT_JOB,
+  FOLLOW_UP_JOB,
+];
+
+/** What the main job runner of a process of `role` claims (broadcasts have a runner of their own). */
+export function mainRunnerKinds(role: ServerRole): JobKinds {
+  if (role === 'automation') return { only: AUTOMATION_JOB_KINDS };
+  if (role === 'web') return { except: [...BROADCAST_JOB_KINDS, ...AUTOMATION_JOB_KINDS] };
+  return { except: BROADCAST_JOB_KINDS };
 }
 
 /** How often expired temporary uploads are removed. */
@@ -178,7 +197,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     now,
     log: app.log,
-    kinds: { except: BROADCAST_JOB_KINDS },
+    // Broadcasts' jobs have a runner of their own (below); automation's run in an `automation`
+    // process when there is one (config.ts, `ServerRole`).
+    kinds: mainRunnerKinds(config.role),
+    ...(options.jobPollMs === undefined ? {} : { pollMs: options.jobPollMs }),
     handlers: {
       [SEND_JOB]: sendJobHandler({
         db: database.db,
@@ -210,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     log: app.log,
     kinds: { only: BROADCAST_JOB_KINDS },
+    ...(options.jobPollMs === undefined ? {} : { pollMs: options.jobPollMs }),
     maxAttempts: Number.MAX_SAFE_INTEGER,
     handlers: broadcastJobHandlers({
       db: database.db,
@@ -328,14 +351,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const sweep = () =>
     void sweepUploadsNow().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping uploads failed'));
-  const sweeper = setInterval(sweep, UPLOAD_SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onReady', async () => sweep());
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // An automation process takes no uploads (and may not see the web processes' files).
+  if (config.role !== 'automation') {
+    const sweeper = setInterval(sweep, UPLOAD_SWEEP_INTERVAL_MS);
+    sweeper.unref();
+    app.addHook('onReady', async () => sweep());
+    app.addHook('onClose', async () => clearInterval(sweeper));
+  }
   if (options.backgroundWork !== false) {
-    deliveryWorker.start();
-    jobRunner.start();
-    broadcastRunner.start();
+    // An automation process takes in no webhooks and sends no broadcasts.
+    const runs = config.role === 'automation' ? [jobRunner] : [jobRunner, broadcastRunner];
+    if (config.role !== 'automation') deliveryWorker.start();
+    for (const runner of runs) runner.start();
+    // On PostgreSQL, jobs other processes queue wake this one's runners at once (src/jobs/jobWakeups.ts).
+    if (database.kind === 'postgres' && config.databaseUrl !== null) {
+      const wakeups = new JobWakeups({
+        url: config.databaseUrl,
+        log: app.log,
+        wake(kinds) {
+          for (const runner of runs)
+            if (kinds === EVERY_KIND || kinds.some((kind) => runner.claims(kind))) runner.kick();
+        },
+      });
+      app.addHook('onReady', () => wakeups.start());
+      app.addHook('onClose', () => wakeups.close());
+    }
   }
   return app;
 }

@@ -6,6 +6,7 @@ describe('loadConfig', () => {
   it('fills every default', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
+      role: 'all',
       port: 3000,
       host: '0.0.0.0',
       dataDir: path.resolve(import.meta.dirname, '../../../.sapa-data'),
@@ -105,6 +106,27 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+
+  it('reads SAPA_ROLE, and refuses web and automation without PostgreSQL and Redis', () => {
+    const both = { DATABASE_URL: 'postgres://u@db:5432/sapa', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({ ...both, SAPA_ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ...both, SAPA_ROLE: 'Automation' }).role).toBe('automation');
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (caught) {
+        return (caught as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ ...both, SAPA_ROLE: 'worker' })).toEqual([
+      'SAPA_ROLE must be one of all, web, automation (got "worker")',
+    ]);
+    expect(problems({ DATABASE_URL: both.DATABASE_URL, SAPA_ROLE: 'automation' })).toEqual([
+      'SAPA_ROLE=automation runs beside other Sapa processes: set DATABASE_URL (one PostgreSQL for all of them) and REDIS_URL (their real-time events)',
+    ]);
+    expect(problems({ SAPA_ROLE: 'all' })).toEqual([]);
   });
 
   it('lists every bad variable at once', () => {

@@ -6,8 +6,23 @@ import { priceTableFromEnv } from './billing/priceConfig.ts';
 import { MIDTRANS_NOTIFICATION_PATH } from './billing/payments/midtrans.ts';
 import type { PriceRow } from './sdk.ts';
 
+/**
+ * What one server process does (`SAPA_ROLE`):
+ * - `all` (the default, and the only one on PGlite): serves the app and runs every background job;
+ * - `web`: serves the app and takes in webhooks; runs every job but the automation engine's;
+ * - `automation`: serves nothing; runs only the automation engine's jobs (rules judged, timers,
+ *   follow-ups), so rules never hold up a web process's event loop. It queues the sends its rules
+ *   make, which `web` (or `all`) processes carry out.
+ * `web` and `automation` share one PostgreSQL (`DATABASE_URL`) and one Redis (`REDIS_URL`, for the
+ * announcements an automation process makes to sockets held by web processes).
+ */
+export const SERVER_ROLES = ['all', 'web', 'automation'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
 /** Everything the server reads from its environment, validated, with defaults filled in. */
 export interface Config {
+  /** What this process does (`ServerRole`). */
+  role: ServerRole;
   port: number;
   host: string;
   /**
@@ -196,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const publicUrl = url('SAPA_PUBLIC_URL', ['https:', 'http:'])?.replace(/\/+$/, '') ?? null;
   const config: Config = {
+    role: oneOf('SAPA_ROLE', SERVER_ROLES, 'all'),
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
     // The default sits at the repository root whichever folder the server is started from.
@@ -245,6 +261,10 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     payments: payments(read, url, oneOf, publicUrl, problems),
   };
+  if (config.role !== 'all' && (config.databaseUrl === null || config.redisUrl === null))
+    problems.push(
+      `SAPA_ROLE=${config.role} runs beside other Sapa processes: set DATABASE_URL (one PostgreSQL for all of them) and REDIS_URL (their real-time events)`,
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

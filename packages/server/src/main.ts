@@ -1,15 +1,56 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
+import type { FastifyInstance } from 'fastify';
 import { startDemo } from './demo/index.ts';
 import type { Demo } from './demo/index.ts';
 import { WEBHOOK_PATH } from './webhooks/whatsappRoutes.ts';
 import { MIDTRANS_NOTIFICATION_PATH } from './billing/payments/index.ts';
 import { PaymentSimulator } from './simulator/payments/index.ts';
 
+/** Closes `app` on SIGINT or SIGTERM (after `before`), then exits; over 10 s, exits anyway. */
+function closeOnSignal(app: FastifyInstance, before: () => Promise<unknown> = async () => undefined): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    before()
+      .catch((error: unknown) => app.log.error({ err: error }, 'stopping failed'))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+/**
+ * `SAPA_ROLE=automation`: the automation engine's jobs only, beside web processes on the same
+ * PostgreSQL and Redis (config.ts, `ServerRole`). Nothing listens and no demo starts.
+ */
+async function runAutomationProcess(config: Config): Promise<void> {
+  const app = await buildApp({ config });
+  await app.ready();
+  process.stdout.write('Sapa automation process running (SAPA_ROLE=automation)\n');
+  closeOnSignal(app);
+}
+
 /** `pnpm start`: configuration from the environment, listen, shut down cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   let config = loadConfig();
+  if (config.role === 'automation') return runAutomationProcess(config);
   // The server refuses every webhook without an app secret; the demo's simulator needs one.
   const demoSecret = config.demo && config.whatsapp.appSecret === '';
   if (demoSecret) {
@@ -52,35 +93,15 @@ async function main(): Promise<void> {
   }
 
   // The demo starts after `listen` (its simulator posts to the webhook); a signal that comes
-  // while it starts waits for it, then stops it.
+  // while it starts waits for it, then stops it. The demo's customers stop writing first; then the
+  // app stops accepting, lets in-flight requests finish and closes the database (onClose hooks).
   let demo: Promise<Demo | null> = Promise.resolve(null);
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    // The demo's customers stop writing first; then the app stops accepting, lets in-flight
-    // requests finish and closes the database (onClose hooks).
+  closeOnSignal(app, () =>
     demo
       .then((running) => running?.stop())
       .catch((error: unknown) => app.log.error({ err: error }, 'stopping the demo failed'))
-      .then(() => paymentSimulator?.close())
-      .then(() => app.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+      .then(() => paymentSimulator?.close()),
+  );
 
   if (config.demo) {
     // The simulator runs in this process and reaches the webhook on loopback.

@@ -104,6 +104,13 @@ export class JobRunner {
     return this.#drain.run();
   }
 
+  /** Whether this runner claims jobs of `kind` (its `kinds`). */
+  claims(kind: string): boolean {
+    const { kinds } = this.#options;
+    if (kinds === undefined) return true;
+    return 'only' in kinds ? kinds.only.includes(kind) : !kinds.except.includes(kind);
+  }
+
   /** Asks for a pass soon (after an enqueue), without waiting for it. */
   kick(): void {
     this.runOnce().catch((error: unknown) => this.#options.log.error({ err: error }, 'job pass failed'));

@@ -60,7 +60,11 @@ export type ConfigOverrides = {
  */
 export async function startTestServer(
   overrides: ConfigOverrides = {},
-  options: { backgroundWork?: boolean; fetchAllowAddress?: (address: string) => boolean } = {},
+  options: {
+    backgroundWork?: boolean;
+    jobPollMs?: number;
+    fetchAllowAddress?: (address: string) => boolean;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-test-'));
@@ -101,6 +105,7 @@ export async function startTestServer(
     otpSender: otp,
     now: clock.now,
     backgroundWork: options.backgroundWork ?? false,
+    ...(options.jobPollMs === undefined ? {} : { jobPollMs: options.jobPollMs }),
     ...(options.fetchAllowAddress === undefined ? {} : { fetchAllowAddress: options.fetchAllowAddress }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,258 @@
+/**
+ * Server roles (`SAPA_ROLE`, config.ts `ServerRole`): on PostgreSQL and Redis, a `web` process
+ * takes in a customer's message and leaves its rules to an `automation` process, which judges them
+ * and queues the reply; the web process sends it, and the reply's announcement, made by the
+ * automation process, reaches an agent's socket on the web process. On PGlite (one process) the
+ * roles are refused with what they need.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mainRunnerKinds, AUTOMATION_JOB_KINDS } from '../src/app.ts';
+import { AUTOMATION_MESSAGE_JOB } from '../src/automation/engine.ts';
+import { BROADCAST_JOB_KINDS } from '../src/broadcasts/engine.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { jobs, messages } from '../src/db/schema.ts';
+import type { ServerEventPayload } from '../src/sdk.ts';
+import { SEND_JOB } from '../src/inbox/messages.ts';
+import { uniquePhone } from './support/flows.ts';
+import { dataOf, deliver, inbound, inboxProject } from './support/inbox.ts';
+import { listeners, until } from './support/realtime.ts';
+import { testServices } from './support/services.ts';
+import { spawnServer } from './support/spawnServer.ts';
+import { createTestDatabase } from './support/testDatabase.ts';
+import { startTestServer } from './support/testServer.ts';
+import type { TestServer } from './support/testServer.ts';
+
+const started: TestServer[] = [];
+const hearing: ReturnType<typeof listeners>[] = [];
+
+afterAll(async () => {
+  for (const ears of hearing) ears.disconnect();
+  for (const server of started.reverse()) await server.close();
+});
+
+describe('which jobs a process claims', () => {
+  it('gives automation’s jobs to an automation process and broadcasts to their own runner', () => {
+    expect(mainRunnerKinds('all')).toEqual({ except: BROADCAST_JOB_KINDS });
+    expect(mainRunnerKinds('automation')).toEqual({ only: AUTOMATION_JOB_KINDS });
+    const web = mainRunnerKinds('web');
+    expect('except' in web && [...web.except].sort()).toEqual(
+      [...BROADCAST_JOB_KINDS, ...AUTOMATION_JOB_KINDS].sort(),
+    );
+    expect(AUTOMATION_JOB_KINDS).toContain(AUTOMATION_MESSAGE_JOB);
+    expect(AUTOMATION_JOB_KINDS).not.toContain(SEND_JOB);
+  });
+});
+
+const shared = testServices.databaseUrl !== null && testServices.redisUrl !== null;
+
+describe('a web process and an automation process', () => {
+  it(
+    shared
+      ? 'on PostgreSQL and Redis: the automation process judges, the web process sends, the agent hears'
+      : 'on PGlite: the roles are refused, naming DATABASE_URL and REDIS_URL',
+    async () => {
+      if (!shared) {
+        for (const role of ['web', 'automation']) {
+          let refused: unknown = null;
+          try {
+            loadConfig({ SAPA_ROLE: role });
+          } catch (error) {
+            refused = error;
+          }
+          expect(refused).toBeInstanceOf(ConfigError);
+          expect(String(refused)).toContain(`SAPA_ROLE=${role}`);
+          expect(String(refused)).toMatch(/DATABASE_URL.*REDIS_URL/);
+        }
+        return;
+      }
+      const web = await startTestServer({ role: 'web' });
+      started.push(web);
+      const graph = web.graph;
+      if (graph === null) throw new Error('the web process has no simulated Graph API');
+      const automation = await startTestServer({
+        role: 'automation',
+        databaseUrl: web.config.databaseUrl,
+        redisPrefix: web.config.redisPrefix,
+        whatsapp: { graphBaseUrl: graph.baseUrl },
+      });
+      started.push(automation);
+      const db = web.app.sapa.services.db;
+
+      const setup = await inboxProject(web);
+      const { key } = setup.project;
+      const rule = dataOf<{ id: string }>(
+        await web.act('automation_rule_create', {
+          token: setup.owner.token,
+          key,
+          rule: {
+            kind: 'auto_reply',
+            name: 'Harga',
+            enabled: true,
+            trigger: { kind: 'customer_message' },
+            conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['harga'] }],
+            actions: [{ kind: 'send_text', text: 'Harga mulai Rp50.000.' }],
+            quietPeriodMinutes: 60,
+          },
+        }),
+      );
+      const ears = listeners(web);
+      hearing.push(ears);
+      const heard = await ears.listen(setup.owner.token);
+
+      const payload = inbound('inbound-text.json', {
+        phoneNumberId: setup.account.phoneNumberId,
+        from: uniquePhone(),
+        text: 'Berapa harganya?',
+        timestamp: web.clock.now(),
+      });
+      expect((await deliver(web, payload)).status).toBe(200);
+      await web.app.sapa.processPendingDeliveries();
+      const pendingRules = () =>
+        db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.kind, AUTOMATION_MESSAGE_JOB), isNull(jobs.doneAt)));
+      expect(await pendingRules()).toHaveLength(1);
+
+      // The web process leaves the rules alone.
+      await web.app.sapa.runJobsOnce();
+      expect(await pendingRules()).toHaveLength(1);
+      const replies = () =>
+        db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.direction, 'out'), sql`${messages.automationRuleId} = ${rule.id}`));
+      expect(await replies()).toHaveLength(0);
+
+      // The automation process judges them and queues the reply, which it does not send.
+      await automation.app.sapa.runJobsOnce();
+      expect(await pendingRules()).toHaveLength(0);
+      const [reply] = await replies();
+      expect(reply?.caption).toBe('Harga mulai Rp50.000.');
+      await automation.app.sapa.runJobsOnce();
+      const sends = () => graph.sent().filter((request) => request.path.endsWith('/messages'));
+      expect(sends()).toHaveLength(0);
+
+      // Its announcement reaches the agent's socket on the web process (through Redis).
+      await until(() =>
+        heard.some(
+          (entry) =>
+            entry.event === 'message.new' &&
+            (entry.payload as ServerEventPayload<'message.new'>).message.id === reply?.id,
+        ),
+      );
+
+      // The web process sends it, once.
+      await web.app.sapa.runJobsOnce();
+      expect(sends()).toHaveLength(1);
+      expect(JSON.stringify(sends()[0]?.body)).toContain('Harga mulai Rp50.000.');
+      await web.app.sapa.runJobsOnce();
+      await automation.app.sapa.runJobsOnce();
+      expect(sends()).toHaveLength(1);
+    },
+  );
+});
+
+describe('wake-ups between processes (src/jobs/jobWakeups.ts)', () => {
+  it(
+    shared
+      ? 'with polls an hour apart, a customer’s message is answered by wake-ups alone'
+      : 'on PGlite, one process answers a customer’s message with its own runner',
+    async () => {
+      const HOUR = 3_600_000;
+      const web = await startTestServer(shared ? { role: 'web' } : {}, {
+        backgroundWork: true,
+        jobPollMs: HOUR,
+      });
+      started.push(web);
+      const graph = web.graph;
+      if (graph === null) throw new Error('the web process has no simulated Graph API');
+      if (shared) {
+        started.push(
+          await startTestServer(
+            {
+              role: 'automation',
+              databaseUrl: web.config.databaseUrl,
+              redisPrefix: web.config.redisPrefix,
+              whatsapp: { graphBaseUrl: graph.baseUrl },
+            },
+            { backgroundWork: true, jobPollMs: HOUR },
+          ),
+        );
+      }
+      const setup = await inboxProject(web);
+      dataOf(
+        await web.act('automation_rule_create', {
+          token: setup.owner.token,
+          key: setup.project.key,
+          rule: {
+            kind: 'auto_reply',
+            name: 'Ongkir',
+            enabled: true,
+            trigger: { kind: 'customer_message' },
+            conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['ongkir'] }],
+            actions: [{ kind: 'send_text', text: 'Ongkir gratis se-Jawa.' }],
+            quietPeriodMinutes: 60,
+          },
+        }),
+      );
+      const payload = inbound('inbound-text.json', {
+        phoneNumberId: setup.account.phoneNumberId,
+        from: uniquePhone(),
+        text: 'Ongkir ke Bandung?',
+        timestamp: web.clock.now(),
+      });
+      expect((await deliver(web, payload)).status).toBe(200);
+      // Nobody runs a job by hand and no poll comes within the test: the automation process hears
+      // of the message's job, and the web process of the reply's send, from PostgreSQL.
+      await until(() =>
+        graph
+          .sent()
+          .some(
+            (request) =>
+              request.path.endsWith('/messages') && JSON.stringify(request.body).includes('Ongkir gratis'),
+          ),
+      );
+    },
+  );
+});
+
+describe('`SAPA_ROLE=automation` as `pnpm start` runs it (src/main.ts)', () => {
+  it(
+    shared
+      ? 'runs without listening and exits 0 on SIGTERM'
+      : 'without PostgreSQL and Redis, exits 1 saying what it needs',
+    async () => {
+      const database = shared ? await createTestDatabase() : null;
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-role-'));
+      const worker = spawnServer({
+        SAPA_ROLE: 'automation',
+        SAPA_DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? undefined,
+        REDIS_URL: shared ? (testServices.redisUrl ?? undefined) : undefined,
+        REDIS_PREFIX: `sapa-role-${process.pid}-`,
+        LOG_LEVEL: 'warn',
+      });
+      try {
+        if (!shared) {
+          expect(await worker.exited).toBe(1);
+          expect(worker.stderr()).toContain('SAPA_ROLE=automation runs beside other Sapa processes');
+          return;
+        }
+        await worker.waitForLine(/^Sapa automation process running \(SAPA_ROLE=automation\)$/);
+        expect(worker.lines.some((line) => line.startsWith('Sapa listening on'))).toBe(false);
+        worker.child.kill('SIGTERM');
+        expect(await worker.exited).toBe(0);
+      } finally {
+        if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+        await worker.exited;
+        await database?.dispose();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
