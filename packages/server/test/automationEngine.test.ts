@@ -69,6 +69,16 @@ const reply = (text: string, fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
+/** A follow-up rule that asks again 30 minutes after a message of a customer in `stageId`. */
+const chaseDraft = (stageId: string) => ({
+  kind: 'follow_up',
+  name: 'Bayar ditanya lagi',
+  enabled: true,
+  trigger: { kind: 'customer_message' },
+  conditions: [{ kind: 'stage', stageIds: [stageId] }],
+  steps: [{ delay: { amount: 30, unit: 'minutes' }, message: { kind: 'send_text', text: 'Jadi kak?' } }],
+});
+
 /** The customer `phone` writes `text` (at `at`, the clock's now by default); the delivery is stored. */
 async function write(w: World, phone: string, text: string, at = server().clock.now()): Promise<string> {
   const payload = inbound('inbound-text.json', {
@@ -292,6 +302,70 @@ describe('automation.message', () => {
     ]);
   });
 
+  it('lets each kind see what the earlier ones did to the same message, and records the follow-up’s version', async () => {
+    const w = await world();
+    const tag = await label(w);
+    const stage = await bayar(w);
+    const division = dataOf<Division>(
+      await server().act('division_create', { token: w.token, key: w.key, name: 'Grosir', color: '#0000aa' }),
+    );
+    // A chain on one message: the reply labels, the label routes, the division moves the stage,
+    // the stage starts a follow-up. Each kind meets its condition only through the one before.
+    await create(
+      w,
+      reply('Harga kami kirim ya.', {
+        actions: [
+          { kind: 'send_text', text: 'Harga kami kirim ya.' },
+          { kind: 'add_label', labelId: tag.id },
+        ],
+      }),
+    );
+    await create(w, {
+      kind: 'auto_division',
+      name: 'Berlabel ke Grosir',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'label', labelIds: [tag.id] }],
+      actions: [{ kind: 'assign_division', divisionId: division.id }],
+    });
+    const moving = await create(w, {
+      kind: 'auto_stage',
+      name: 'Grosir ke Bayar',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'division', divisionIds: [division.id] }],
+      actions: [{ kind: 'set_stage', stageId: stage.id }],
+    });
+    const chase = await create(w, chaseDraft(stage.id));
+    // Edited twice: its runs record version 3.
+    for (const name of ['Bayar ditanya', 'Bayar ditanya lagi'])
+      dataOf(
+        await server().act('automation_rule_update', {
+          token: w.token,
+          key: w.key,
+          id: chase.id,
+          rule: { ...chaseDraft(stage.id), name },
+        }),
+      );
+
+    const asked = await write(w, uniquePhone(), 'Harganya berapa?');
+    await runJobs();
+    const conversationId = await conversationOf(asked);
+    const [conversation] = await db()
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(conversation?.divisionId).toBe(division.id);
+    const customerId = conversation?.customerId ?? '';
+    const [where] = await db().select().from(customerStages).where(eq(customerStages.customerId, customerId));
+    expect(where?.stageId).toBe(stage.id);
+    expect((await activityOf(moving.id)).map((line) => line.outcome)).toEqual(['fired']);
+    const runs = await db().select().from(followUpRuns).where(eq(followUpRuns.ruleId, chase.id));
+    expect(runs.map((run) => [run.conversationId, run.state, run.ruleVersion])).toEqual([
+      [conversationId, 'pending', 3],
+    ]);
+  });
+
   it('outside the window sends and charges a template, and skips a text reply with its reason', async () => {
     const w = await world();
     const template = await storedTemplate(server(), w.setup, orderUpdate());
@@ -502,6 +576,35 @@ describe('automation.message', () => {
       ['stopped', 'customer_replied'],
     ]);
     expect(ofB.map((run) => run.state)).toEqual(['pending']);
+  });
+
+  it('gives the event loop a turn before each message it judges when it waits for the inbox', async () => {
+    const w = await world();
+    const answer = await create(w, reply('Harga mulai Rp50.000.'));
+    const asked = [await write(w, uniquePhone(), 'harga?'), await write(w, uniquePhone(), 'harganya?')];
+    const queued = (await Promise.all(asked.map(automationJobsFor))).flat();
+    expect(queued).toHaveLength(2);
+    // Each wait for the inbox notes whether a callback queued for the loop's next turn has run
+    // since the last one: PGlite settles statements without a turn, so only the engine gives it.
+    let turned = false;
+    const seen: boolean[] = [];
+    const nextTurn = () => {
+      turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+    };
+    const handler = automationMessageJob({
+      ...automationDepsOf(server()),
+      inboxIdle: async () => {
+        seen.push(turned);
+        nextTurn();
+      },
+    });
+    nextTurn();
+    await handler.runMany?.(queued);
+    expect(seen).toEqual([true, true]);
+    expect((await activityOf(answer.id)).map((line) => line.outcome)).toEqual(['fired', 'fired']);
   });
 
   it('queues no job for a project without rules switched on', async () => {

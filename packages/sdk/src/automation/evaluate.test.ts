@@ -121,6 +121,30 @@ describe('evaluateRule', () => {
       ).toBe('trigger_mismatch');
     });
 
+    it('outside_working_hours: rules sharing a project’s hours are judged by the instant and the zone', () => {
+      const rules = [1, 2, 3].map((n) =>
+        stored(autoReply({ trigger: { kind: 'outside_working_hours' }, conditions: [] }), uuid(n)),
+      );
+      const message = customerMessage('halo');
+      const { project } = contextOf(message);
+      const judged = (now: Date, timeZone = project.timeZone) =>
+        rules.map((rule) =>
+          reason(evaluateRule(rule, contextOf(message, { now, project: { ...project, timeZone } }))),
+        );
+      expect(judged(mondayMorning)).toEqual([
+        'inside_working_hours',
+        'inside_working_hours',
+        'inside_working_hours',
+      ]);
+      expect(judged(mondayEvening)).toEqual(['fires', 'fires', 'fires']);
+      expect(judged(mondayMorning, 'Europe/Amsterdam')).toEqual(['fires', 'fires', 'fires']);
+      expect(judged(mondayMorning)).toEqual([
+        'inside_working_hours',
+        'inside_working_hours',
+        'inside_working_hours',
+      ]);
+    });
+
     it('label_added and stage_entered: the one named, or any', () => {
       const label = autoStage({ trigger: { kind: 'label_added', labelId: uuid(20) }, conditions: [] });
       const added = (labelId: string) => contextOf({ kind: 'label_added', labelId, cause: { by: 'agent' } });

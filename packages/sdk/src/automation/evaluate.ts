@@ -111,6 +111,23 @@ function eventProblem(rule: EvaluableRule, event: AutomationEvent): AutomationSk
   return null;
 }
 
+/** The last answer of `openAt` for a project's hours (by the hours list it was read from). */
+const lastOpen = new WeakMap<readonly WorkingDay[], { timeZone: string; time: number; open: boolean }>();
+
+/**
+ * `isWithinWorkingHours` for a context's project, worked out once for all the rules that ask at
+ * the same instant (every out-of-hours rule of a message, and every message of a server's batch,
+ * judged at one `now` on one settings object). Hours are read-only once loaded.
+ */
+function openAt(now: Date, project: AutomationContext['project']): boolean {
+  const time = now.getTime();
+  const last = lastOpen.get(project.workingHours);
+  if (last !== undefined && last.time === time && last.timeZone === project.timeZone) return last.open;
+  const open = isWithinWorkingHours(now, project.timeZone, project.workingHours);
+  lastOpen.set(project.workingHours, { timeZone: project.timeZone, time, open });
+  return open;
+}
+
 /** Whether the event is what the trigger waits for, or why not. */
 function triggerProblem(trigger: AutomationTrigger, context: AutomationContext): AutomationSkipReason | null {
   const { event, now, project } = context;
@@ -129,9 +146,7 @@ function triggerProblem(trigger: AutomationTrigger, context: AutomationContext):
         : 'trigger_mismatch';
     case 'outside_working_hours':
       if (event.kind !== 'message') return 'trigger_mismatch';
-      return isWithinWorkingHours(now, project.timeZone, project.workingHours)
-        ? 'inside_working_hours'
-        : null;
+      return openAt(now, project) ? 'inside_working_hours' : null;
     case 'label_added':
       return event.kind === 'label_added' && (trigger.labelId === null || trigger.labelId === event.labelId)
         ? null

@@ -58,4 +58,18 @@ describe('matchKeyword', () => {
     expect(matchKeyword('harga', ['', '🙏'], 'contains')).toBeNull();
     expect(matchKeyword('🙏', ['🙏'], 'exact')).toBeNull();
   });
+
+  it('answers each message and each keyword list afresh, a list edited in place among them', () => {
+    const keywords = ['Harga', 'Promo'];
+    expect(matchKeyword('mau info promo', keywords, 'contains')).toBe('Promo');
+    expect(matchKeyword('mau info promo', ['ongkir'], 'contains')).toBeNull();
+    expect(matchKeyword('ongkirnya berapa', ['ongkir'], 'contains')).toBe('ongkir');
+    expect(matchKeyword('mau info promo', keywords, 'contains')).toBe('Promo');
+    keywords[1] = 'Diskon';
+    expect(matchKeyword('mau info promo', keywords, 'contains')).toBeNull();
+    keywords.push('info');
+    expect(matchKeyword('mau info promo', keywords, 'contains')).toBe('info');
+    expect(matchKeyword('Mau INFO promo!', keywords, 'exact')).toBeNull();
+    expect(matchKeyword('Harga?', keywords, 'exact')).toBe('Harga');
+  });
 });

@@ -37,9 +37,36 @@ function matchesNormalized(message: string, keyword: string, mode: KeywordMatchM
   }
 }
 
+/** The last message normalised (every rule of a message asks about the same text). */
+let lastMessage: { text: string; normalized: string } | null = null;
+
+function normalizedMessage(text: string): string {
+  if (lastMessage?.text !== text) lastMessage = { text, normalized: normalizeKeyword(text) };
+  return lastMessage.normalized;
+}
+
+/** A rule's keywords normalised, by the list they came from (a rule is judged on every message). */
+const normalizedLists = new WeakMap<readonly string[], { source: string[]; normalized: string[] }>();
+
+function normalizedKeywords(keywords: readonly string[]): string[] {
+  const known = normalizedLists.get(keywords);
+  // A list edited in place (an editor's draft) is normalised again.
+  if (
+    known !== undefined &&
+    known.source.length === keywords.length &&
+    known.source.every((keyword, index) => keyword === keywords[index])
+  )
+    return known.normalized;
+  const normalized = keywords.map(normalizeKeyword);
+  normalizedLists.set(keywords, { source: [...keywords], normalized });
+  return normalized;
+}
+
 /**
  * The first of `keywords` (as configured) that `text` matches by `mode`, or null: none does, the
- * message has no text (null) or nothing but punctuation. Empty keywords never match.
+ * message has no text (null) or nothing but punctuation. Empty keywords never match. The
+ * normalised message and keyword lists are kept, so judging 50 rules on a message normalises it
+ * once, and each rule's keywords once.
  */
 export function matchKeyword(
   text: string | null,
@@ -47,11 +74,12 @@ export function matchKeyword(
   mode: KeywordMatchMode,
 ): string | null {
   if (text === null) return null;
-  const message = normalizeKeyword(text);
+  const message = normalizedMessage(text);
   if (message === '') return null;
-  for (const keyword of keywords) {
-    const normalized = normalizeKeyword(keyword);
-    if (normalized !== '' && matchesNormalized(message, normalized, mode)) return keyword;
+  const normalized = normalizedKeywords(keywords);
+  for (const [index, keyword] of keywords.entries()) {
+    const candidate = normalized[index] ?? '';
+    if (candidate !== '' && matchesNormalized(message, candidate, mode)) return keyword;
   }
   return null;
 }

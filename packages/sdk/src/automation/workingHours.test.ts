@@ -86,6 +86,56 @@ describe('isWithinWorkingHours', () => {
   });
 });
 
+describe('overnight periods across midnight and clock changes', () => {
+  const berlin = 'Europe/Berlin';
+  const newYork = 'America/New_York';
+
+  it('keeps an overnight period open into the next day across the autumn change (Berlin)', () => {
+    // Saturday 24 October 2026 22:00 CEST to Sunday 06:00 CET: 20:00 to 05:00 UTC, nine hours.
+    const overnight = week(open(6, '22:00:00', '06:00:00'));
+    expect(isWithinWorkingHours(at('2026-10-24T19:59:00Z'), berlin, overnight)).toBe(false); // Sat 21:59
+    expect(isWithinWorkingHours(at('2026-10-24T20:00:00Z'), berlin, overnight)).toBe(true); // Sat 22:00
+    expect(isWithinWorkingHours(at('2026-10-24T22:30:00Z'), berlin, overnight)).toBe(true); // Sun 00:30
+    expect(isWithinWorkingHours(at('2026-10-25T00:30:00Z'), berlin, overnight)).toBe(true); // first 02:30
+    expect(isWithinWorkingHours(at('2026-10-25T01:30:00Z'), berlin, overnight)).toBe(true); // second 02:30
+    expect(isWithinWorkingHours(at('2026-10-25T04:59:00Z'), berlin, overnight)).toBe(true); // Sun 05:59
+    expect(isWithinWorkingHours(at('2026-10-25T05:00:00Z'), berlin, overnight)).toBe(false); // Sun 06:00
+    // Open past midnight: the next opening is the instant itself, on the day after the period's.
+    const night = at('2026-10-24T23:00:00Z');
+    expect(nextOpening(night, berlin, overnight)).toBe(night);
+    // Closed Sunday morning: the next Saturday evening.
+    expect(iso(nextOpening(at('2026-10-25T05:00:00Z'), berlin, overnight))).toBe('2026-10-31T21:00:00.000Z');
+  });
+
+  it('ends an overnight period at a skipped time as the clocks show just after (New York spring)', () => {
+    // Saturday 7 March 2026 20:00 EST (01:00 UTC Sunday) to "02:00" Sunday, which the change
+    // skips: it reads 03:00 EDT, 07:00 UTC.
+    const overnight = week(open(6, '20:00:00', '02:00:00'));
+    expect(isWithinWorkingHours(at('2026-03-08T00:59:00Z'), newYork, overnight)).toBe(false);
+    expect(isWithinWorkingHours(at('2026-03-08T01:00:00Z'), newYork, overnight)).toBe(true);
+    expect(isWithinWorkingHours(at('2026-03-08T05:30:00Z'), newYork, overnight)).toBe(true); // Sun 00:30 EST
+    expect(isWithinWorkingHours(at('2026-03-08T06:59:00Z'), newYork, overnight)).toBe(true); // Sun 01:59 EST
+    expect(isWithinWorkingHours(at('2026-03-08T07:00:00Z'), newYork, overnight)).toBe(false); // Sun 03:00 EDT
+  });
+
+  it('opens a whole day on the day of an hour more or less (New York)', () => {
+    const allDays = week(...([1, 2, 3, 4, 5, 6, 7] as const).map((day) => open(day, '00:00:00', '00:00:00')));
+    const sundayOnly = week(open(7, '00:00:00', '00:00:00'));
+    // Sunday 1 November 2026 lasts 25 hours: 04:00 UTC to 05:00 UTC Monday.
+    expect(isWithinWorkingHours(at('2026-11-01T04:00:00Z'), newYork, sundayOnly)).toBe(true);
+    expect(isWithinWorkingHours(at('2026-11-02T04:59:00Z'), newYork, sundayOnly)).toBe(true); // Sun 23:59 EST
+    expect(isWithinWorkingHours(at('2026-11-02T05:00:00Z'), newYork, sundayOnly)).toBe(false); // Mon 00:00
+    expect(isWithinWorkingHours(at('2026-11-01T03:59:00Z'), newYork, sundayOnly)).toBe(false); // Sat 23:59 EDT
+    // Sunday 8 March 2026 lasts 23 hours: 05:00 UTC to 04:00 UTC Monday.
+    expect(isWithinWorkingHours(at('2026-03-09T03:59:00Z'), newYork, sundayOnly)).toBe(true);
+    expect(isWithinWorkingHours(at('2026-03-09T04:00:00Z'), newYork, sundayOnly)).toBe(false);
+    // Every day open 24 hours: open at any instant of the change.
+    for (const instant of ['2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z', '2026-03-08T06:59:00Z']) {
+      expect(isWithinWorkingHours(at(instant), newYork, allDays)).toBe(true);
+    }
+  });
+});
+
 describe('nextOpening', () => {
   it('is the instant itself while open', () => {
     const now = at('2026-03-09T03:00:00Z');

@@ -65,12 +65,15 @@ function periodOn(date: CalendarDate, hours: readonly WorkingDay[], timeZone: st
   return end > start ? { start, end } : null;
 }
 
+/** The calendar date `at` falls on in `timeZone`. */
+const localDate = (at: Date, timeZone: string) => toCalendarDate(fromDate(at, timeZone));
+
 /**
  * The periods starting from the day before `at` (an overnight period may still be running) to a
  * week after it (the same weekday again), in order.
  */
 function periodsAround(at: Date, timeZone: string, hours: readonly WorkingDay[]): OpenPeriod[] {
-  const today = toCalendarDate(fromDate(at, timeZone));
+  const today = localDate(at, timeZone);
   const periods: OpenPeriod[] = [];
   for (let offset = -1; offset <= 7; offset += 1) {
     const period = periodOn(today.add({ days: offset }), hours, timeZone);
@@ -79,10 +82,20 @@ function periodsAround(at: Date, timeZone: string, hours: readonly WorkingDay[])
   return periods;
 }
 
-/** Whether the project is open at `at`. */
+/**
+ * Whether the project is open at `at`. Only the periods starting on `at`'s day and the day before
+ * can hold it: a period lasts at most a day, and one starting on a later day starts after `at`
+ * (`periodsAround` would add nothing). Today's goes first, the likelier; each costs two zone
+ * conversions, which is what this check is made of.
+ */
 export function isWithinWorkingHours(at: Date, timeZone: string, hours: readonly WorkingDay[]): boolean {
   const time = at.getTime();
-  return periodsAround(at, timeZone, hours).some((period) => period.start <= time && time < period.end);
+  const today = localDate(at, timeZone);
+  for (const date of [today, today.add({ days: -1 })]) {
+    const period = periodOn(date, hours, timeZone);
+    if (period !== null && period.start <= time && time < period.end) return true;
+  }
+  return false;
 }
 
 /**
@@ -90,10 +103,10 @@ export function isWithinWorkingHours(at: Date, timeZone: string, hours: readonly
  * period; null when no day is open.
  */
 export function nextOpening(at: Date, timeZone: string, hours: readonly WorkingDay[]): Date | null {
+  if (isWithinWorkingHours(at, timeZone, hours)) return at;
   const time = at.getTime();
   let next: number | null = null;
   for (const period of periodsAround(at, timeZone, hours)) {
-    if (period.start <= time && time < period.end) return at;
     if (period.start > time && (next === null || period.start < next)) next = period.start;
   }
   return next === null ? null : new Date(next);

@@ -301,6 +301,15 @@ async function runKind(
 }
 
 /**
+ * Resolves on the event loop's next turn. PGlite answers a statement without giving the loop a
+ * turn (its promises settle as microtasks), so a batch judged statement after statement would
+ * hold the loop for its whole length (seconds at 200 messages/s): no webhook could even be read,
+ * let alone stored first, and clients' connections time out. A turn before each message lets the
+ * sockets be read; `inboxIdle` then waits for what arrived to be stored.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Judges a batch of customers' messages, oldest first: each against its project's rules of every
  * kind (a later message of a conversation sees what an earlier one's rules did), then the
  * no-reply timers and the follow-ups. What only clears or stops (the timers a message answers,
@@ -315,7 +324,10 @@ async function judgeMessages(deps: AutomationDeps, payloads: readonly Payload[])
   const replied = new RepliedRuns();
   for (const message of inbound) {
     // The inbox first: a webhook waiting to be stored goes before this message's rules.
-    await deps.inboxIdle?.();
+    if (deps.inboxIdle !== undefined) {
+      await nextTurn();
+      await deps.inboxIdle();
+    }
     const state = states.get(message.conversationId);
     const payload = payloadOf.get(message.id);
     if (state === undefined || payload === undefined || state.accountDeleted) continue;
@@ -373,28 +385,34 @@ export function automationMessageJob(deps: AutomationDeps): JobHandler {
   };
 }
 
-/** Brings the loaded conversation's division, labels and stage up to date after a kind acted. */
+/**
+ * Brings the loaded conversation's division, labels and stage up to date after a kind acted: the
+ * conversation with its customer's labels and stage, in one statement.
+ */
 async function refresh(db: Db, loaded: Loaded): Promise<void> {
-  const [[conversation], labelRows, [stage]] = await Promise.all([
-    db.select().from(conversations).where(eq(conversations.id, loaded.conversation.id)).limit(1),
-    db
-      .select({ id: customerLabels.labelId })
-      .from(customerLabels)
-      .where(eq(customerLabels.customerId, loaded.customer.id)),
-    db
-      .select({ id: customerStages.stageId })
-      .from(customerStages)
-      .where(eq(customerStages.customerId, loaded.customer.id)),
-  ]);
-  if (conversation === undefined) return;
-  loaded.conversation = conversation;
+  const customerId = loaded.customer.id;
+  const [found] = await db
+    .select({
+      conversation: conversations,
+      labelIds: sql<string[]>`coalesce((
+        SELECT json_agg(${customerLabels.labelId}) FROM ${customerLabels}
+        WHERE ${customerLabels.customerId} = ${customerId}), '[]'::json)`,
+      stageId: sql<string | null>`(
+        SELECT ${customerStages.stageId} FROM ${customerStages}
+        WHERE ${customerStages.customerId} = ${customerId} LIMIT 1)`,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, loaded.conversation.id))
+    .limit(1);
+  if (found === undefined) return;
+  loaded.conversation = found.conversation;
   loaded.context = {
     ...loaded.context,
     conversation: {
       ...loaded.context.conversation,
-      divisionId: conversation.divisionId,
-      labelIds: labelRows.map((row) => row.id),
-      stageId: stage?.id ?? null,
+      divisionId: found.conversation.divisionId,
+      labelIds: found.labelIds,
+      stageId: found.stageId,
     },
   };
 }

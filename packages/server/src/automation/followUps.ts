@@ -24,7 +24,6 @@ import {
   automationRules,
   conversations,
   customerLabels,
-  customerStages,
   followUpRuns,
   jobs,
   projects,
@@ -47,6 +46,7 @@ import type {
   AutomationRule,
   FollowUpAnchor,
 } from '../sdk.ts';
+import { queryRows } from '../db/queryRows.ts';
 import type { AutomationDeps } from './engine.ts';
 import { ruleOf } from './rules.ts';
 
@@ -164,10 +164,12 @@ async function startFired(
     anchorSeq: number | null;
     stageId: string | null;
     now: Date;
+    /** The rules' versions (`versionsOf`) when the caller read them in `tx` already. */
+    versions?: Map<string, number>;
   },
 ): Promise<number> {
   const { conversation, now } = event;
-  const versions = await versionsOf(tx, conversation.projectId);
+  const versions = event.versions ?? (await versionsOf(tx, conversation.projectId));
   let started = 0;
   for (const rule of rules) {
     const outcome = evaluateRule(rule, context);
@@ -349,14 +351,22 @@ export async function followUpsOnMessage(
           .where(eq(conversations.id, conversation.id))
           .for('update');
         const stopped = await stop(tx);
-        // The stage as it is now: an auto-stage rule may have moved the customer for this message.
-        const [stage] = await tx
-          .select({ id: customerStages.stageId })
-          .from(customerStages)
-          .where(eq(customerStages.customerId, conversation.customerId));
+        // The stage as it is now (an auto-stage rule may have moved the customer for this
+        // message), with the rules' versions the runs record, in one statement.
+        const [current] = await queryRows<{
+          stage_id: string | null;
+          versions: Record<string, number> | null;
+        }>(
+          tx,
+          sql`SELECT
+            (SELECT stage_id FROM customer_stages WHERE customer_id = ${conversation.customerId}::uuid LIMIT 1)
+              AS stage_id,
+            (SELECT json_object_agg(id, version) FROM automation_rules
+              WHERE project_id = ${conversation.projectId}::uuid AND kind = 'follow_up') AS versions`,
+        );
         const context = {
           ...loaded.context,
-          conversation: { ...loaded.context.conversation, stageId: stage?.id ?? null },
+          conversation: { ...loaded.context.conversation, stageId: current?.stage_id ?? null },
         };
         const started = await startFired(tx, rules, context, {
           conversation,
@@ -367,6 +377,7 @@ export async function followUpsOnMessage(
           anchorSeq: message.seq,
           stageId: null,
           now,
+          versions: new Map(Object.entries(current?.versions ?? {})),
         });
         return stopped.length > 0 || started > 0;
       });
