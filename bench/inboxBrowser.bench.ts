@@ -201,8 +201,22 @@ async function openLists(
         return response;
       };
     });
+    // When each list's first row appears, on the page's clock.
+    await context.addInitScript(({ list, thread }) => {
+      const seen = new Set<string>();
+      new MutationObserver(() => {
+        for (const [name, selector] of [
+          ['list', list],
+          ['thread', thread],
+        ] as const) {
+          if (seen.has(name) || document.querySelector(selector) === null) continue;
+          seen.add(name);
+          console.log(`rows ${name} ${performance.now().toFixed(0)} ms`);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }, rows);
     page.on('console', (message) => {
-      if (message.text().startsWith('act ')) console.log(`      page: ${message.text()}`);
+      if (/^(act|rows) /.test(message.text())) console.log(`      page: ${message.text()}`);
     });
     const started = Date.now();
     page.on('requestfinished', (request) => {

@@ -33,7 +33,7 @@ import { UploadTargetProvider, type UploadTarget } from '../uploads/UploadTarget
 import { useUploadQueue } from '../uploads/useUploadQueue.ts';
 import { TemplatePickerDialog } from '../outreach/LazyTemplatePickerDialog.tsx';
 import { Composer } from './Composer.tsx';
-import { CustomerPanel } from './CustomerPanel.tsx';
+import { CustomerPanel } from './LazyCustomerPanel.tsx';
 import { ThreadView } from './ThreadView.tsx';
 import { linkTray } from './linkTray.ts';
 import * as css from './chat.css.ts';
