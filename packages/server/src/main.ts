@@ -43,8 +43,9 @@ function closeOnSignal(app: FastifyInstance, before: () => Promise<unknown> = as
 async function runAutomationProcess(config: Config): Promise<void> {
   const app = await buildApp({ config });
   await app.ready();
-  process.stdout.write('Sapa automation process running (SAPA_ROLE=automation)\n');
+  // Before the line that says it runs: a signal sent as soon as it is read is then handled.
   closeOnSignal(app);
+  process.stdout.write('Sapa automation process running (SAPA_ROLE=automation)\n');
 }
 
 /** `pnpm start`: configuration from the environment, listen, shut down cleanly on SIGINT/SIGTERM. */
@@ -85,16 +86,10 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = urlOf(host, port);
-  process.stdout.write(`Sapa listening on ${url}\n`);
-  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : host;
-  if (paymentSimulator !== null) {
-    paymentSimulator.setNotificationUrl(`${urlOf(loopback, port)}${MIDTRANS_NOTIFICATION_PATH}`);
-    app.log.info({ gateway: paymentSimulator.baseUrl }, 'top-ups are paid on the local payment simulator');
-  }
-
   // The demo starts after `listen` (its simulator posts to the webhook); a signal that comes
   // while it starts waits for it, then stops it. The demo's customers stop writing first; then the
   // app stops accepting, lets in-flight requests finish and closes the database (onClose hooks).
+  // Handled from before the line that says it listens, so a signal sent once it is read is too.
   let demo: Promise<Demo | null> = Promise.resolve(null);
   closeOnSignal(app, () =>
     demo
@@ -102,6 +97,12 @@ async function main(): Promise<void> {
       .catch((error: unknown) => app.log.error({ err: error }, 'stopping the demo failed'))
       .then(() => paymentSimulator?.close()),
   );
+  process.stdout.write(`Sapa listening on ${url}\n`);
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : host;
+  if (paymentSimulator !== null) {
+    paymentSimulator.setNotificationUrl(`${urlOf(loopback, port)}${MIDTRANS_NOTIFICATION_PATH}`);
+    app.log.info({ gateway: paymentSimulator.baseUrl }, 'top-ups are paid on the local payment simulator');
+  }
 
   if (config.demo) {
     // The simulator runs in this process and reaches the webhook on loopback.
