@@ -1,5 +1,6 @@
 /**
- * The socket.io Redis Streams adapter on a node-redis client: every process appends its
+ * The socket.io Redis Streams adapter on an ioredis client (the one Redis library of the server,
+ * as for the rate limiter: src/http/rateLimit.ts): every process appends its
  * broadcasts to one Redis stream and reads the others', so an event published in one process
  * reaches sockets connected to any of them, and connection-state recovery keeps working across
  * processes (DESIGN.md "Scale-out"). Keys are under `config.redisPrefix`, so two deployments
@@ -7,7 +8,7 @@
  */
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 
 export interface RedisAdapter {
   adapter: ReturnType<typeof createAdapter>;
@@ -19,7 +20,9 @@ export async function createRedisAdapter(
   prefix: string,
   log: FastifyBaseLogger,
 ): Promise<RedisAdapter> {
-  const client = createClient({ url, socket: { connectTimeout: 2_000 } });
+  // Connected here, so a Redis that is not there fails the start (the adapter's reading clients,
+  // duplicates of this one, connect as it did).
+  const client = new Redis(url, { connectTimeout: 2_000, lazyConnect: true });
   client.on('error', (error: unknown) => log.warn({ err: error }, 'real-time redis error'));
   await client.connect();
   const adapter = createAdapter(client, {
@@ -32,7 +35,7 @@ export async function createRedisAdapter(
   return {
     adapter,
     async close() {
-      await client.quit().catch(() => client.destroy());
+      await client.quit().catch(() => client.disconnect());
     },
   };
 }
