@@ -369,6 +369,7 @@ export { matchKeyword, normalizeKeyword } from './automation/keywords.ts';
 export { addDelay, delayMinutes } from './automation/delay.ts';
 export { isWithinWorkingHours, nextOpening, shiftIntoWorkingHours } from './automation/workingHours.ts';
 export {
+  changesNothing,
   evaluateRule,
   explainRules,
   firstMatchingRule,

@@ -88,6 +88,7 @@ export {
   automationPermission,
   automationRuleKinds,
   evaluateRule,
+  changesNothing,
   addDelay,
   pickAgent,
   AUTOMATION_CHAIN_MAX,

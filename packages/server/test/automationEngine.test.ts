@@ -302,6 +302,66 @@ describe('automation.message', () => {
     ]);
   });
 
+  it('records a rule that would change nothing as fired, without overruling it by the next rule of its kind', async () => {
+    const w = await world();
+    const division = async (name: string) =>
+      dataOf<Division>(
+        await server().act('division_create', { token: w.token, key: w.key, name, color: '#0000aa' }),
+      );
+    const support = await division('Support');
+    const sales = await division('Sales');
+    const complaint = await create(w, {
+      kind: 'auto_division',
+      name: 'Komplain ke Support',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['komplain'] }],
+      actions: [{ kind: 'assign_division', divisionId: support.id }],
+    });
+    const everything = await create(w, {
+      kind: 'auto_division',
+      name: 'Sisanya ke Sales',
+      enabled: true,
+      trigger: { kind: 'customer_message' },
+      conditions: [],
+      actions: [{ kind: 'assign_division', divisionId: sales.id }],
+    });
+    const phone = uniquePhone();
+    const first = await write(w, phone, 'Mau komplain');
+    await runJobs();
+    const conversationId = await conversationOf(first);
+    published().clear();
+
+    const again = await write(w, phone, 'Komplain lagi, belum dibalas');
+    await runJobs();
+    // Already in Support: the complaint rule was met and its kind's turn is over; Sales never acts.
+    const [row] = await db().select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(row?.divisionId).toBe(support.id);
+    expect(await activityOf(everything.id)).toEqual([]);
+    const lineOf = async (messageId: string) =>
+      (await activityOf(complaint.id)).filter((entry) => entry.messageId === messageId);
+    expect((await lineOf(again)).map((entry) => [entry.outcome, entry.keyword, entry.actions])).toEqual([
+      [
+        'fired',
+        'komplain',
+        [{ kind: 'assign_division', status: 'done', reason: null, targetId: support.id }],
+      ],
+    ]);
+    // Nothing changed, so the rule announces nothing: the one update is the inbox's, for the message.
+    expect(
+      published()
+        .of('conversation.updated')
+        .filter((event) => event.conversation.id === conversationId)
+        .map((event) => [event.conversation.lastMessage?.caption, event.conversation.division?.id]),
+    ).toEqual([['Komplain lagi, belum dibalas', support.id]]);
+    // Its job run again (another process, a retry) finds the line and does nothing more.
+    const [job] = await automationJobsFor(again);
+    if (job === undefined) throw new Error('no automation job');
+    await runDirectly(job);
+    expect(await lineOf(again)).toHaveLength(1);
+    expect(await activityOf(everything.id)).toEqual([]);
+  });
+
   it('lets each kind see what the earlier ones did to the same message, and records the follow-up’s version', async () => {
     const w = await world();
     const tag = await label(w);

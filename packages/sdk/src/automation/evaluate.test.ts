@@ -14,6 +14,7 @@ import {
   uuid,
 } from '../../test/automationRules.ts';
 import {
+  changesNothing,
   evaluateRule,
   explainRules,
   firstMatchingRule,
@@ -465,5 +466,69 @@ describe('skipLogged', () => {
     const unlogged = automationSkipReasons.filter((skip) => !skipLogged(skip, 'timer'));
     expect(unlogged).toEqual(['disabled', 'own_message', 'agent_message', 'own_action', 'trigger_mismatch']);
     expect(skipLogged('keyword_mismatch', 'timer')).toBe(true);
+  });
+});
+
+describe('changesNothing', () => {
+  const conversation = { divisionId: uuid(1), stageId: uuid(2), labelIds: [uuid(3), uuid(4)] };
+
+  it('holds when each action sets what the conversation has already', () => {
+    expect(
+      changesNothing(
+        [
+          { kind: 'assign_division', divisionId: uuid(1) },
+          { kind: 'set_stage', stageId: uuid(2) },
+          { kind: 'add_label', labelId: uuid(4) },
+        ],
+        conversation,
+      ),
+    ).toBe(true);
+  });
+
+  it('fails when one action would change something', () => {
+    expect(changesNothing([{ kind: 'assign_division', divisionId: uuid(5) }], conversation)).toBe(false);
+    expect(changesNothing([{ kind: 'set_stage', stageId: uuid(5) }], conversation)).toBe(false);
+    expect(
+      changesNothing(
+        [
+          { kind: 'assign_division', divisionId: uuid(1) },
+          { kind: 'add_label', labelId: uuid(5) },
+        ],
+        conversation,
+      ),
+    ).toBe(false);
+    expect(
+      changesNothing([{ kind: 'set_stage', stageId: uuid(2) }], { ...conversation, stageId: null }),
+    ).toBe(false);
+  });
+
+  it('fails for no actions, and for a send, an agent or a note, which always act', () => {
+    expect(changesNothing([], conversation)).toBe(false);
+    expect(
+      changesNothing(
+        [
+          { kind: 'assign_division', divisionId: uuid(1) },
+          { kind: 'send_text', text: 'Halo' },
+        ],
+        conversation,
+      ),
+    ).toBe(false);
+    expect(
+      changesNothing(
+        [
+          {
+            kind: 'assign_agent',
+            strategy: 'round_robin',
+            userIds: [],
+            fallbackUserId: null,
+            reassignAfterMinutes: null,
+          },
+        ],
+        conversation,
+      ),
+    ).toBe(false);
+    expect(
+      changesNothing([{ kind: 'notify', recipients: 'division', userIds: [], text: 'Cek' }], conversation),
+    ).toBe(false);
   });
 });

@@ -243,6 +243,34 @@ export function evaluateRule(rule: EvaluableRule, context: AutomationContext): A
   return { fires: true, actions, keyword };
 }
 
+/**
+ * Whether carrying `actions` out would leave the conversation as it is: each sets what it already
+ * has (its division, its stage, a label its customer carries). Such a firing still ends its kind's
+ * turn (the rule was met: a later rule of the kind does not act instead); the server records it
+ * without opening a transaction or announcing anything. False for no actions, and for any send,
+ * agent assignment or note, which always act.
+ */
+export function changesNothing(
+  actions: readonly AutomationAction[],
+  conversation: Pick<AutomationConversation, 'divisionId' | 'stageId' | 'labelIds'>,
+): boolean {
+  return (
+    actions.length > 0 &&
+    actions.every((action) => {
+      switch (action.kind) {
+        case 'assign_division':
+          return conversation.divisionId === action.divisionId;
+        case 'set_stage':
+          return conversation.stageId === action.stageId;
+        case 'add_label':
+          return conversation.labelIds.includes(action.labelId);
+        default:
+          return false;
+      }
+    })
+  );
+}
+
 /** Skips that say the rule was never meant for this event (off, another trigger, not a customer's). */
 const NEVER_LOGGED: ReadonlySet<AutomationActivityReason> = new Set([
   'disabled',

@@ -314,6 +314,26 @@ async function carryOne(
   }
 }
 
+/**
+ * What carrying out actions that change nothing (the SDK's `changesNothing`: a division, stage or
+ * label the conversation has already) records: each done, on what it names, as `carryOne` records
+ * it when it finds the same.
+ */
+export function unchangedResults(actions: readonly AutomationAction[]): AutomationActionResult[] {
+  return actions.map((action) => {
+    switch (action.kind) {
+      case 'assign_division':
+        return result(action, 'done', action.divisionId);
+      case 'set_stage':
+        return result(action, 'done', action.stageId);
+      case 'add_label':
+        return result(action, 'done', action.labelId);
+      default:
+        throw new Error(`${action.kind} always acts`);
+    }
+  });
+}
+
 /** Carries out `actions` in order inside `tx` (the rule's transaction). */
 export async function carryOut(
   tx: Db,

@@ -30,7 +30,7 @@ import type { JobHandler } from '../jobs/JobRunner.ts';
 import type { JobRow, MessageRow } from '../db/schema.ts';
 import type { Publisher } from '../realtime/Publisher.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
-import { evaluateRule, inRuleOrder, skipLogged } from '../sdk.ts';
+import { changesNothing, evaluateRule, inRuleOrder, skipLogged } from '../sdk.ts';
 import type {
   AutomationActivityReason,
   AutomationContext,
@@ -39,7 +39,7 @@ import type {
   AutomationRuleKind,
   PriceRow,
 } from '../sdk.ts';
-import { carryOut } from './carryOut.ts';
+import { carryOut, unchangedResults } from './carryOut.ts';
 import type { Carried } from './carryOut.ts';
 import { ruleOf } from './rules.ts';
 import { adSourceOf, contextOf, conversationStates } from './conversationState.ts';
@@ -257,6 +257,35 @@ async function fire(
 }
 
 /**
+ * Records the firing of a rule whose actions change nothing (`changesNothing`: the conversation
+ * has the division, stage and labels they set already) in one statement: its activity line,
+ * claimed as `fire` claims it, with every action done. No transaction, no lock, nothing announced.
+ * The conversation is as the batch read it; an agent who moved it since then is not overruled.
+ */
+async function fireUnchanged(
+  db: Db,
+  loaded: Loaded,
+  rule: AutomationRule,
+  actions: Parameters<typeof carryOut>[2],
+  keyword: string | null,
+  now: Date,
+): Promise<'fired' | 'handled' | 'skipped_before'> {
+  const entry = line(loaded, rule, now);
+  const [claimed] = await db
+    .insert(automationActivity)
+    .values({ ...entry, outcome: 'fired', keyword, actions: unchangedResults(actions) })
+    .onConflictDoNothing({ target: automationActivity.eventKey })
+    .returning({ id: automationActivity.id });
+  if (claimed !== undefined) return 'fired';
+  const [earlier] = await db
+    .select({ outcome: automationActivity.outcome })
+    .from(automationActivity)
+    .where(eq(automationActivity.eventKey, entry.eventKey))
+    .limit(1);
+  return earlier?.outcome === 'skipped' ? 'skipped_before' : 'handled';
+}
+
+/**
  * Runs one kind's rules in order: the first that fires acts; skips worth it are logged. True when
  * what the next kind sees may have changed: a rule changed something, acted in an earlier run, or
  * failed partway.
@@ -275,6 +304,12 @@ async function runKind(
       if (!outcome.fires) {
         if (skipLogged(outcome.reason, 'event')) await logSkip(deps.db, loaded, rule, outcome.reason, now);
         continue;
+      }
+      if (changesNothing(outcome.actions, loaded.context.conversation)) {
+        const settled = await fireUnchanged(deps.db, loaded, rule, outcome.actions, outcome.keyword, now);
+        // As after `fire`: one skipped before leaves the turn to the next rule; else it is over.
+        if (settled === 'skipped_before') continue;
+        return settled === 'handled';
       }
       const fired = await fire(deps, loaded, rule, outcome.actions, outcome.keyword, now);
       if (fired.outcome === 'quiet_period' || fired.outcome === 'skipped_before') continue;
