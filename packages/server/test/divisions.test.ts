@@ -606,7 +606,8 @@ describe('division events', () => {
     await customerWrites(setup, phone, 'Masih ada stok?');
     const wrote = await heardNow();
     expect(wrote.map((entry) => entry.event)).toEqual(['message.new', 'conversation.updated']);
-    expect(summaries(wrote)[0]?.division?.id).toBe(sales.id);
+    // A customer's message announces the division as summaries show it, name and colour.
+    expect(summaries(wrote)[0]?.division).toEqual({ id: sales.id, name: 'Sales', color: '#ff8800' });
     expect(summaries(owner).at(-1)?.customer.phone).toBe(phone);
 
     // Taken out of the division: told it is gone, then nothing more of it.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { challengeOf, registerUser, uniquePhone } from './support/flows.ts';
@@ -175,8 +176,12 @@ describe('protocol rate limit', () => {
       ? 'shares one limit across processes through Redis (REDIS_URL is set)'
       : 'keeps a limit per process in memory (REDIS_URL is not set)',
     async () => {
-      const first = await start({ rateLimit: { max: 6 } });
-      const second = await start({ rateLimit: { max: 6 }, redisPrefix: first.config.redisPrefix });
+      // Two processes of one deployment (one Redis prefix), started side by side.
+      const redisPrefix = `sapa-test-${randomBytes(6).toString('hex')}-`;
+      const [first, second] = await Promise.all([
+        start({ rateLimit: { max: 6 }, redisPrefix }),
+        start({ rateLimit: { max: 6 }, redisPrefix }),
+      ]);
       for (let i = 0; i < 3; i += 1) {
         expect((await first.act('user_check_token')).status).toBe(200);
         expect((await second.act('user_check_token')).status).toBe(200);
@@ -196,5 +201,8 @@ describe('protocol rate limit', () => {
         expect(seventh.status).toBe(200);
       }
     },
+    // Two servers start in it, each migrating a database of its own: on a CI machine busy with
+    // the other files they took over the 30 s a test has by default.
+    120_000,
   );
 });

@@ -214,20 +214,6 @@ export async function divisionTag(db: Db, divisionId: string | null): Promise<Di
   return row ?? null;
 }
 
-/** The divisions of `divisionIds` as summaries show them, by id. */
-export async function divisionTags(
-  db: Db,
-  divisionIds: readonly (string | null)[],
-): Promise<Map<string, DivisionTag>> {
-  const ids = [...new Set(divisionIds.filter((id): id is string => id !== null))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: divisions.id, name: divisions.name, color: divisions.color })
-    .from(divisions)
-    .where(inArray(divisions.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 export async function markRead(db: Db, conversationId: string): Promise<void> {
   await db.update(conversations).set({ unread: 0 }).where(eq(conversations.id, conversationId));
 }

@@ -19,7 +19,6 @@ import type { OwedRefund } from '../billing/charges.ts';
 import { conversationUpdated, messageNew, messageUpdated } from './announce.ts';
 import type { Announcement } from './announce.ts';
 import { inboundContent } from './messageContent.ts';
-import { divisionTags } from './conversations.ts';
 import { conversationFromJson, customerFromJson, divisionFromJson, messageFromJson } from './rowsFromJson.ts';
 import { toThreadMessage } from './views.ts';
 import type { DivisionTag, MessageView, ReplyRef } from './views.ts';
@@ -106,24 +105,15 @@ type Prepared = ReturnType<typeof functionInput>;
 
 /**
  * What to announce, per message, from the function's answers (one per prepared input, `null` for
- * a duplicate). The summaries name the conversations' divisions: one lookup for the batch, only
- * when some conversation has one.
+ * a duplicate). Each answer names its conversation's division as summaries show it (`division`,
+ * migration 0026: read in the same round trip).
  */
-async function announceReceived(
-  db: Db,
+function announceReceived(
   items: readonly Arriving[],
   prepared: readonly Prepared[],
   results: readonly (Record<string, unknown> | null)[],
   view: MessageView,
-): Promise<Received[]> {
-  const divisions = await divisionTags(
-    db,
-    results.map((stored) => {
-      const conversation = stored?.['conversation'] as Record<string, unknown> | undefined;
-      const divisionId = conversation?.['division_id'];
-      return typeof divisionId === 'string' ? divisionId : null;
-    }),
-  );
+): Received[] {
   let next = 0;
   return prepared.map((entry, index) => {
     const stored = entry === null ? null : (results[next++] ?? null);
@@ -134,8 +124,9 @@ async function announceReceived(
     const conversation = conversationFromJson(stored['conversation'] as Record<string, unknown>);
     const customer = customerFromJson(stored['customer'] as Record<string, unknown>);
     const message = toThreadMessage(row, (stored['reply'] ?? null) as ReplyRef, view);
-    const division =
-      conversation.divisionId === null ? null : (divisions.get(conversation.divisionId) ?? null);
+    const tag = stored['division'] as Record<string, unknown> | null | undefined;
+    // Null when the conversation has none, or its division was deleted meanwhile.
+    const division = conversation.divisionId === null || tag == null ? null : divisionFromJson(tag);
     return {
       announcements: [
         messageNew(key, conversation, customer, message),
@@ -178,7 +169,7 @@ export async function receiveMessages(
   const stored = items.filter((_, index) => prepared[index] !== null);
   const optOuts = await receiveOptOuts(tx, stored, results, view);
   for (const id of await markBroadcastReplies(tx, arrivedReplies(results, view.now))) touched?.add(id);
-  const received = await announceReceived(tx, items, prepared, results, view);
+  const received = announceReceived(items, prepared, results, view);
   for (const [index, entry] of prepared.entries()) {
     if (entry === null || entry.mediaFile === null || received[index] === NOTHING) continue;
     await enqueueJob(tx, {
@@ -232,7 +223,7 @@ async function storeBatch(
   const stored = items.filter((_, index) => prepared[index] !== null);
   const optOuts = await receiveOptOuts(db, stored, results, view);
   for (const id of await markBroadcastReplies(db, arrivedReplies(results, view.now))) touched?.add(id);
-  const received = await announceReceived(db, items, prepared, results, view);
+  const received = announceReceived(items, prepared, results, view);
   return withOptOutAnswers(items, received, optOuts);
 }
 
