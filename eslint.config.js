@@ -13,6 +13,13 @@ const machinesRoot = [
       'Import from an area of @sapa/machines (/auth, /inbox, /crm, /table, /team, /personal, /uploads, /testing).',
   },
 ];
+/** The whole catalogue would ride in every chunk that names it: the app adds parts (`addMessages`). */
+const wholeCatalogue = {
+  name: '@sapa/sdk',
+  importNames: ['messages', 'addEveryMessage'],
+  message:
+    "The whole catalogue carries every screen's texts: import the part you need (templateMessages, ...) and addMessages it.",
+};
 const machinesInternals = [
   {
     group: ['@sapa/machines/src', '@sapa/machines/src/**', '**/machines/src', '**/machines/src/**'],
@@ -94,6 +101,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...machinesRoot, wholeCatalogue],
+          patterns: [
+            ...banned(['@sapa/server'], 'The web app talks to the server only through the SDK.'),
+            ...machinesInternals,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may check texts against the whole catalogue.
+    files: ['packages/web/**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {

@@ -719,16 +719,15 @@ export {
   translate,
 } from './i18n/translate.ts';
 export type { Locale, MessageKey, MessageParams, MessagePart, Translator } from './i18n/translate.ts';
+export { addEveryMessage, messages } from './i18n/catalogue.ts';
 export {
-  addEveryMessage,
   automationMessages,
   broadcastComposeMessages,
   broadcastMessages,
-  messages,
   outreachMessages,
   projectBillingMessages,
   saldoMessages,
   teamMessages,
   templateMessages,
   templateRuleMessages,
-} from './i18n/catalogue.ts';
+} from './i18n/parts.ts';

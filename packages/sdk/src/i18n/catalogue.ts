@@ -1,8 +1,9 @@
 /**
  * The whole message catalogue in one object, every part included (`translate.ts` loads the core
- * with the app and the rest with the screens that use them): what the server answers from and
- * what the tests check (English mirrors every Indonesian key). `addEveryMessage` makes
- * `translate` know every part at once (the server calls it at start).
+ * with the app and the rest with the screens that use them, from `parts.ts`): what the server
+ * answers from and what the tests check (English mirrors every Indonesian key). `addEveryMessage`
+ * makes `translate` know every part at once (the server calls it at start). The web app does not
+ * import this module: it would carry every part.
  */
 import { automation } from './messages/automation.ts';
 import { broadcastCompose } from './messages/broadcastCompose.ts';
@@ -22,18 +23,6 @@ import { templateRules } from './messages/templateRules.ts';
 import { templates } from './messages/templates.ts';
 import { ui } from './messages/ui.ts';
 import { addMessages } from './translate.ts';
-import type { MessagePart } from './translate.ts';
-
-/** The parts `translate` does not load with the app: each screen that uses one adds it. */
-export const templateMessages: MessagePart = templates;
-export const templateRuleMessages: MessagePart = templateRules;
-export const outreachMessages: MessagePart = outreach;
-export const saldoMessages: MessagePart = saldo;
-export const projectBillingMessages: MessagePart = projectBilling;
-export const broadcastMessages: MessagePart = broadcasts;
-export const broadcastComposeMessages: MessagePart = broadcastCompose;
-export const teamMessages: MessagePart = team;
-export const automationMessages: MessagePart = automation;
 
 const parts = [
   errors,

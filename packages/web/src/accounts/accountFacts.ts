@@ -3,7 +3,7 @@
  * text, a messaging tier's text, a template status's colour, a rejection reason's text. Meta's
  * values outside the catalogue (a new tier, a new reason) show as Meta wrote them.
  */
-import { messages } from '@sapa/sdk';
+import { templateMessages } from '@sapa/sdk';
 import type { MessageKey, QualityRating, TemplateStatus } from '@sapa/sdk';
 
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
@@ -18,8 +18,9 @@ export function qualityTone(rating: QualityRating): Tone {
         : 'neutral';
 }
 
+/** Whether the templates' part of the catalogue (where Meta's tiers, reasons and languages are) names `key`. */
 function known(key: string): key is MessageKey {
-  return Object.hasOwn(messages.id, key);
+  return Object.hasOwn(templateMessages.id, key);
 }
 
 /** `TIER_2K` -> its text's key; null for a tier the catalogue does not name (shown as Meta wrote it). */
