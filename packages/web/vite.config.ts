@@ -1,12 +1,21 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { precompress } from './precompress.ts';
 
 const api = process.env.SAPA_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // React Aria's own strings (a search field's "clear", a list's "no results", ...) in every
+    // language it knows would ride in the bundle; Sapa speaks Indonesian and English, and React
+    // Aria, which has no Indonesian, falls back to its English for both.
+    optimizeLocales.vite({ locales: ['en-US'] }),
+    precompress(),
+  ],
   resolve: { conditions: ['@sapa/source', ...defaultClientConditions] },
   server: {
     port: 5173,

@@ -1,20 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { Actor } from 'xstate';
 import { ToggleButton } from 'react-aria-components';
-import { useActorRef, useSelector } from '@xstate/react';
-import {
-  labelOptionsMachine,
-  loadStageFilterOptions,
-  selectLabelOptions,
-  selectLabelOptionsStatus,
-} from '@sapa/machines/crm';
-import {
-  selectConnectionStatus,
-  selectLabelFilter,
-  selectStageFilter,
-  type ConnectionTag,
-  type conversationListMachine,
-} from '@sapa/machines/inbox';
+import { useSelector } from '@xstate/react';
+import { selectConnectionStatus, type ConnectionTag } from '@sapa/machines/inbox';
 import type { MessageKey } from '@sapa/sdk';
 import { Button } from '../components/Button.tsx';
 import { ModalDialog } from '../components/ModalDialog.tsx';
@@ -23,8 +10,6 @@ import { dialog } from '../components/dialog.css.ts';
 import { usePreferences, usePreferencesStore } from '../preferences/PreferencesProvider.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { useRuntime } from '../RuntimeProvider.tsx';
-import { OptionSelect } from './OptionSelect.tsx';
-import { RecordFilter } from './RecordFilter.tsx';
 import { shortcutList } from './shortcuts.ts';
 import * as css from './chat.css.ts';
 
@@ -116,72 +101,5 @@ export function ShortcutsDialog({
         <Button onPress={() => onOpenChange(false)}>{t('common.close')}</Button>
       </div>
     </ModalDialog>
-  );
-}
-
-const ALL_LABELS = 'all-labels';
-
-/**
- * The inbox's label filter: "Semua label", or one of the project's labels (labelOptionsMachine,
- * loaded as the inbox opens; a failure offers a retry); the list then asks `conversation_list`
- * with its `labelId`.
- */
-export function LabelFilter({
-  list,
-  projectKey,
-}: {
-  list: Actor<typeof conversationListMachine>;
-  projectKey: string;
-}) {
-  const t = useT();
-  const { client } = useRuntime();
-  const labels = useActorRef(labelOptionsMachine, { input: { client, key: projectKey } });
-  const status = useSelector(labels, selectLabelOptionsStatus);
-  const options = useSelector(labels, selectLabelOptions);
-  const labelId = useSelector(list, selectLabelFilter);
-  return (
-    <>
-      <OptionSelect
-        label={t('chat.list.labelFilter')}
-        testId="label-filter"
-        options={[
-          { id: ALL_LABELS, label: t('chat.list.allLabels') },
-          ...options.map((label) => ({ id: label.id, label: label.name })),
-        ]}
-        selected={labelId ?? ALL_LABELS}
-        onSelect={(id) => list.send({ type: 'list.label', labelId: id === ALL_LABELS ? null : id })}
-      />
-      {status === 'failed' ? (
-        <Button size="sm" tone="ghost" onPress={() => labels.send({ type: 'labelOptions.retry' })}>
-          {t('chat.list.labelsRetry')}
-        </Button>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * The inbox's stage filter: "Semua tahap", or one of the project's stages (`stage_list` all, in
- * board order); the list then asks `conversation_list` with its `stageId`.
- */
-export function StageFilter({
-  list,
-  projectKey,
-}: {
-  list: Actor<typeof conversationListMachine>;
-  projectKey: string;
-}) {
-  const t = useT();
-  const stageId = useSelector(list, selectStageFilter);
-  return (
-    <RecordFilter
-      load={loadStageFilterOptions}
-      projectKey={projectKey}
-      label={t('chat.list.stage')}
-      allLabel={t('chat.list.allStages')}
-      testId="stage-filter"
-      selected={stageId}
-      onSelect={(id) => list.send({ type: 'list.stage', stageId: id })}
-    />
   );
 }

@@ -7,7 +7,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { conversationPreview, formatActivity, initials, isWindowOpen, receiverOf } from '@sapa/sdk';
 import type { ConversationSummary, WhatsAppAccount } from '@sapa/sdk';
 import {
-  selectAccountFilter,
   selectConversations,
   selectFilter,
   selectHasMore,
@@ -23,10 +22,8 @@ import { Spinner } from '../components/Spinner.tsx';
 import { PreviewGlyph, Svg } from '../components/icons.tsx';
 import { useT } from '../i18n/I18nProvider.tsx';
 import { chatPath } from '../routes.ts';
-import { LabelFilter, StageFilter } from './ChatTools.tsx';
-import { DivisionFilter } from '../divisions/DivisionFilter.tsx';
 import { DivisionTag } from '../divisions/DivisionTag.tsx';
-import { OptionSelect } from './OptionSelect.tsx';
+import { ListFilters, preloadListFilters } from './LazyListFilters.tsx';
 import { CONVERSATION_ROW_HEIGHT } from './listLayout.ts';
 import { useNow } from './useNow.ts';
 import { visuallyHidden } from './chat.css.ts';
@@ -35,7 +32,6 @@ import * as css from './conversationList.css.ts';
 type ListActor = Actor<typeof conversationListMachine>;
 
 const filters: readonly ConversationFilter[] = ['all', 'unread', 'mine'];
-const ALL_NUMBERS = 'all-numbers';
 /** Within this many rows of the end, the next page loads. */
 const MORE_AHEAD = 5;
 
@@ -69,7 +65,6 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
   const status = useSelector(list, selectListStatus);
   const error = useSelector(list, (snapshot) => snapshot.context.error);
   const filter = useSelector(list, selectFilter);
-  const accountId = useSelector(list, selectAccountFilter);
   const typed = useSelector(list, selectSearch);
   const narrowed = useSelector(list, selectRecordFilterCount);
   const [search, setSearch] = useState(typed);
@@ -112,6 +107,9 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
             onChange={setMoreShown}
             aria-expanded={moreShown}
             aria-controls={panelId}
+            // The filters' code loads as the button is approached, so it is there when pressed.
+            onHoverStart={() => void preloadListFilters()}
+            onFocus={() => void preloadListFilters()}
             data-testid="list-filters-toggle"
           >
             <FilterIcon />
@@ -142,29 +140,7 @@ export function ConversationList({ searchRef, onLeaveSearch, ...rows }: Conversa
           ))}
         </ToggleButtonGroup>
         <div id={panelId} className={css.filterPanel} hidden={!moreShown} data-testid="list-filters">
-          {moreOpened && accounts.length > 1 ? (
-            <OptionSelect
-              label={t('chat.list.account')}
-              options={[
-                { id: ALL_NUMBERS, label: t('chat.list.allAccounts') },
-                ...accounts.map((account) => ({
-                  id: account.id,
-                  label: `${account.name} (${account.displayPhone})`,
-                })),
-              ]}
-              selected={accountId ?? ALL_NUMBERS}
-              onSelect={(id) =>
-                list.send({ type: 'list.account', accountId: id === ALL_NUMBERS ? null : id })
-              }
-            />
-          ) : null}
-          {moreOpened ? (
-            <>
-              <LabelFilter list={list} projectKey={rows.projectKey} />
-              <StageFilter list={list} projectKey={rows.projectKey} />
-              <DivisionFilter list={list} projectKey={rows.projectKey} />
-            </>
-          ) : null}
+          {moreOpened ? <ListFilters list={list} projectKey={rows.projectKey} accounts={accounts} /> : null}
         </div>
       </div>
       {status === 'loading' ? (

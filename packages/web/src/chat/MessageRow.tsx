@@ -22,10 +22,6 @@ import { broadcastPath } from '../routes.ts';
 import { automationName } from './automationName.ts';
 import { MessageContent, type MessageBody } from './MessageContent.tsx';
 import * as css from './message.css.ts';
-import { loadBroadcastTexts } from '../i18n/broadcastTexts.ts';
-
-// A broadcast's tag texts are the broadcasts part's (not loaded with the app).
-loadBroadcastTexts();
 
 const statusLabels: Record<MessageStatus, MessageKey> = {
   pending: 'chat.status.pending',

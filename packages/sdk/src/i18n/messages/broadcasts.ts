@@ -8,9 +8,6 @@
  */
 export const broadcasts = {
   id: {
-    'chat.thread.broadcast': 'Broadcast: {name}',
-    'chat.thread.broadcastReply': 'Balasan broadcast: {name}',
-    'chat.thread.broadcastLabel': 'Lihat hasil broadcast {name}',
     'settings.optOut.word.too_long': 'Satu kata paling panjang {max} karakter.',
     'settings.optOut.words.too_many': 'Paling banyak {max} kata.',
     'settings.optOut.words.too_long': 'Satu kata paling panjang {max} karakter.',
@@ -279,9 +276,6 @@ export const broadcasts = {
     'broadcast.recipient.openChatLabel': 'Buka percakapan dengan {name}',
   },
   en: {
-    'chat.thread.broadcast': 'Broadcast: {name}',
-    'chat.thread.broadcastReply': 'Broadcast reply: {name}',
-    'chat.thread.broadcastLabel': 'See the results of the broadcast {name}',
     'settings.optOut.word.too_long': 'A word is at most {max} characters long.',
     'settings.optOut.words.too_many': 'At most {max} words.',
     'settings.optOut.words.too_long': 'A word is at most {max} characters long.',
