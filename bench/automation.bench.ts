@@ -44,6 +44,7 @@ import {
   warmUp,
 } from './inbox/latencyRun.ts';
 import { benchDatabase } from './database.ts';
+import { byCommand, byPid, describeCpu, readCpu, thisProcess } from './cpuUse.ts';
 import { connectClient, percentile } from './inbox/measure.ts';
 import type { LatencyResult } from './inbox/measure.ts';
 import { act } from './inbox/sapa.ts';
@@ -223,9 +224,12 @@ function processArrangement(databaseUrl: string | null): { url: string; prefix: 
 async function startAutomationProcess(
   databaseUrl: string,
   redis: { url: string; prefix: string },
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ pid: number | undefined; stop(): Promise<void> }> {
   const main = fileURLToPath(new URL('../packages/server/src/main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--conditions=@sapa/source', '--import', 'tsx', main], {
+  // BENCH_ENGINE_PROFILE=<dir>: a CPU profile of the automation process (written as it exits).
+  const profile = process.env.BENCH_ENGINE_PROFILE?.trim();
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, '--conditions=@sapa/source', '--import', 'tsx', main], {
     env: {
       ...process.env,
       SAPA_ROLE: 'automation',
@@ -247,6 +251,7 @@ async function startAutomationProcess(
     void exited.then((code) => reject(new Error(`the automation process exited (${code}) before it ran`)));
   });
   return {
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -291,10 +296,22 @@ const benchmark: Benchmark = {
         arrangement === null ? {} : { role: 'web', redis: arrangement },
       );
       cleanup.push(() => sapa.app.close());
+      let enginePid: number | undefined;
       if (arrangement !== null && database.url !== null) {
         const engine = await startAutomationProcess(database.url, arrangement);
+        enginePid = engine.pid;
         cleanup.push(() => engine.stop());
       }
+      // Where the CPU goes in each round (Linux): this process is the web app, the simulator and
+      // the agent; PostgreSQL's backends and Redis are their own processes (on PGlite, the
+      // database is inside this one).
+      const cpuGroups = [
+        thisProcess('web + simulator + agent'),
+        byPid('automation', () => enginePid),
+        byCommand('postgres', 'postgres'),
+        byCommand('redis', 'redis-server'),
+      ];
+      const cpu: Array<{ label: string; round: number; use: string }> = [];
       const { db } = sapa.app.sapa.services;
       const { url, token, key } = sapa;
       const agent = await connectClient(url, token);
@@ -355,10 +372,13 @@ const benchmark: Benchmark = {
         if (on !== rulesOn) await switchRules(on);
         rulesOn = on;
         const label = on ? 'rules on' : 'rules off';
+        const cpuBefore = readCpu(cpuGroups);
         const result = await runAtRate(label, `r${round}`, agent, count, send, ROUND_WAIT_MS);
+        const use = describeCpu(cpuBefore, readCpu(cpuGroups));
+        if (use !== null) cpu.push({ label, round, use });
         (on ? results.on : results.off).push(result);
         progress(
-          `round ${round} (${result.label}): p99 ${ms(result.p99Ms)}, received ${result.received}/${result.sent}`,
+          `round ${round} (${result.label}): p99 ${ms(result.p99Ms)}, received ${result.received}/${result.sent}${use === null ? '' : `; CPU: ${use}`}`,
         );
         if (on) {
           const drained = await drain(sapa.app);
@@ -432,6 +452,7 @@ const benchmark: Benchmark = {
             (r) =>
               `  round ${r.label}: p50 ${ms(r.p50Ms)}, p95 ${ms(r.p95Ms)}, p99 ${ms(r.p99Ms)}; sent at ${r.achievedRate.toFixed(0)} msg/s`,
           ),
+          ...cpu.map(({ label, round, use }) => `  CPU in round ${round} (${label}): ${use}`),
           `engine: ${jobs?.done ?? 0}/${expectedJobs} automation jobs done, ${jobs?.failed ?? 0} failed, ${jobs?.retried ?? 0} retried, ${abandoned} abandoned after ${DRAIN_MS / 1000} s`,
           `engine lag (message stored -> its job done): p50 ${lagMs(jobs?.p50 ?? null)}, p95 ${lagMs(jobs?.p95 ?? null)}, p99 ${lagMs(jobs?.p99 ?? null)}, max ${lagMs(jobs?.max ?? null)}; after each "on" round it finished in ${drains.map((d) => `${(d / 1000).toFixed(1)} s`).join(', ')}`,
           `engine work: ${sent?.n ?? 0} messages sent by rules; activity lines ${work.map((line) => `${line.outcome} ${line.n}`).join(', ') || 'none'}`,

@@ -211,3 +211,87 @@ describe('jobs of a kind with runMany', () => {
     expect(batches).toHaveLength(2);
   });
 });
+
+describe('a runner that gathers (gatherMs)', () => {
+  it('waits after a short claim, so jobs queued meanwhile are claimed together; stopping ends the wait', async () => {
+    const kind = newKind();
+    const batches: string[][] = [];
+    const alone: string[] = [];
+    const waits: number[] = [];
+    const firstWait = gate();
+    const waiting = gate();
+    const gathering = runner(
+      kind,
+      {
+        async run(job) {
+          alone.push(nameOf(job));
+        },
+        async runMany(claimed) {
+          batches.push(claimed.map(nameOf).sort());
+        },
+      },
+      {
+        gatherMs: 100,
+        // The first wait lasts until the test has queued more; later ones end at once.
+        sleep: async (ms) => {
+          waits.push(ms);
+          if (waits.length > 1) return;
+          waiting.open();
+          await firstWait.opened;
+        },
+      },
+    );
+    await queue(kind, { n: 'a' });
+    const pass = gathering.runOnce();
+    await waiting.opened;
+    // 'a' ran alone; the runner waits before claiming again: these three are claimed as one batch.
+    await Promise.all(['b', 'c', 'd'].map((n) => queue(kind, { n })));
+    expect(batches).toEqual([]);
+    firstWait.open();
+    await pass;
+    expect(alone).toEqual(['a']);
+    expect(batches).toEqual([['b', 'c', 'd']]);
+    // A wait after each short claim that found jobs; none after the claim that found nothing.
+    expect(waits).toEqual([100, 100]);
+
+    // Stopping during a wait ends it: the pass ends, and a job queued meanwhile stays for later.
+    const stalled = gate();
+    const stopping = runner(
+      kind,
+      { async run() {} },
+      { gatherMs: 60_000, sleep: () => stalled.opened.then(() => undefined) },
+    );
+    const first = await queue(kind, { n: 'e' });
+    const stopped = stopping.runOnce();
+    await until(first, (row) => row.doneAt !== null);
+    const later = await queue(kind, { n: 'f' });
+    await stopping.stop();
+    await stopped;
+    expect((await jobRow(later))?.doneAt).toBeNull();
+    await gathering.runOnce();
+    expect((await jobRow(later))?.doneAt).toBeInstanceOf(Date);
+  });
+
+  it('claims again at once after a full batch', async () => {
+    const kind = newKind();
+    const batches: number[] = [];
+    const waits: number[] = [];
+    const full = runner(
+      kind,
+      {
+        async run() {
+          batches.push(1);
+        },
+        async runMany(claimed) {
+          batches.push(claimed.length);
+        },
+      },
+      { batch: 2, gatherMs: 100, sleep: async (ms) => void waits.push(ms) },
+    );
+    await Promise.all(['a', 'b', 'c'].map((n) => queue(kind, { n })));
+    await full.runOnce();
+    // Two full (no wait), then one short (a wait), then nothing.
+    expect(batches).toEqual([2, 1]);
+    expect(waits).toEqual([100]);
+  });
+});

@@ -66,6 +66,17 @@ export interface JobRunnerOptions {
   renewMs?: number;
   batch?: number;
   /**
+   * After a claim that found fewer than `batch` jobs, how long the runner waits before it claims
+   * again (default 0: at once). Jobs queued meanwhile are then claimed together, so each batch's
+   * fixed work (the claim, the handler's shared reads, the completion) serves more of them, for
+   * at most this much delay; kicks meanwhile do not cut the wait short, stopping does. For a runner
+   * whose work may wait that long (the automation process's: src/app.ts), not one that sends an
+   * agent's reply.
+   */
+  gatherMs?: number;
+  /** Waits `ms` milliseconds (default a timer; tests pass their own). */
+  sleep?: (ms: number) => Promise<void>;
+  /**
    * The kinds this runner claims (default: all). A batch is waited for as a whole before the next
    * claim, so work that runs long (a broadcast's sending slices) gets a runner of its own and the
    * other runners leave it out.
@@ -82,6 +93,8 @@ export class JobRunner {
     Pick<JobRunnerOptions, 'db' | 'now' | 'handlers' | 'log' | 'kinds'>;
   readonly #drain: Drain;
   #timer: NodeJS.Timeout | null = null;
+  /** Ends the wait between two claims (`gatherMs`) early, when the runner stops. */
+  #endGathering: (() => void) | null = null;
   /** Stopping: the pass under way ends after its batch (a job that defers itself is not taken again). */
   #stopped = false;
 
@@ -92,6 +105,8 @@ export class JobRunner {
       backoffMs: defaultBackoffMs,
       pollMs: 1_000,
       batch: 20,
+      gatherMs: 0,
+      sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
       renewMs: Math.max(1, Math.floor(leaseMs / 3)),
       ...options,
       leaseMs,
@@ -124,6 +139,7 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#endGathering?.();
     if (this.#timer !== null) clearInterval(this.#timer);
     this.#timer = null;
     await this.#drain.idle();
@@ -148,6 +164,20 @@ export class JobRunner {
       } finally {
         stopRenewing();
       }
+      if (this.#options.gatherMs > 0 && claimed.length < batch) await this.#gather();
+    }
+  }
+
+  /** Waits `gatherMs` before the next claim, or until the runner stops. */
+  async #gather(): Promise<void> {
+    if (this.#stopped) return;
+    try {
+      await new Promise<void>((resolve) => {
+        this.#endGathering = resolve;
+        void this.#options.sleep(this.#options.gatherMs).then(resolve, resolve);
+      });
+    } finally {
+      this.#endGathering = null;
     }
   }
 
