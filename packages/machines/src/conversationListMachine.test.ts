@@ -307,6 +307,45 @@ describe('conversation list machine', () => {
     ]);
   });
 
+  it('reaching the end during a refetch, or a refetch replacing the next page, loads it after', async () => {
+    const { actor, client, answer } = start();
+    answer([c1], 3);
+    await flush();
+    // The end is reached while page 0 is refetched (a resync): kept, asked once the refetch is done.
+    actor.send({ type: 'list.resync' });
+    actor.send({ type: 'list.loadMore' });
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 0, filter: 'all' } },
+    ]);
+    answer([c1], 3);
+    await flush();
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 1, filter: 'all' } },
+    ]);
+    answer([c2], 3);
+    await flush();
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c1', 'c2']);
+
+    // A stranger's message refetches page 0 while page 2 loads: page 2 is asked again after it.
+    actor.send({ type: 'list.loadMore' });
+    actor.send({ type: 'list.messageArrived', conversationId: 'c9' });
+    answer([c3], 3); // the page replaced: its answer is dropped
+    answer([c1], 3);
+    await flush();
+    expect(client.pending()).toEqual([
+      { name: 'conversation_list', fields: { key: 'k1', page: 2, filter: 'all' } },
+    ]);
+    answer([c3], 3);
+    await flush();
+    expect(ids(selectConversations(actor.getSnapshot()))).toEqual(['c1', 'c2', 'c3']);
+    // The last page: nothing more is asked, wanted or not.
+    actor.send({ type: 'list.resync' });
+    actor.send({ type: 'list.loadMore' });
+    answer([c1], 3);
+    await flush();
+    expect(client.pending()).toEqual([]);
+  });
+
   it('removes a conversation taken away, closing it when open; deselect closes without removing', async () => {
     const { actor, answer } = start();
     answer([c1, c2, c3]);

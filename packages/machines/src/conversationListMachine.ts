@@ -69,6 +69,11 @@ export interface ConversationListContext {
   query: QueryRules;
   /** Failed tries of the first page being loaded (0 on each new request). */
   failures: number;
+  /**
+   * The agent reached the end of the list while a refetch of its first page ran (or a refetch
+   * replaced the next page in flight): the next page loads once the refetch is done.
+   */
+  moreWanted: boolean;
 }
 
 /** One page of `conversation_list`, with the query it answers. */
@@ -171,9 +176,17 @@ function opened(context: Context, list: ConversationSummary[]): ConversationSumm
 /** A new query starts from nothing: the next answer is page 0 of it. */
 function freshList(): Pick<
   Context,
-  'conversations' | 'page' | 'totalPage' | 'error' | 'moreError' | 'failures'
+  'conversations' | 'page' | 'totalPage' | 'error' | 'moreError' | 'failures' | 'moreWanted'
 > {
-  return { conversations: [], page: 0, totalPage: 0, error: null, moreError: null, failures: 0 };
+  return {
+    conversations: [],
+    page: 0,
+    totalPage: 0,
+    error: null,
+    moreError: null,
+    failures: 0,
+    moreWanted: false,
+  };
 }
 
 export const conversationListMachine = setup({
@@ -187,6 +200,7 @@ export const conversationListMachine = setup({
   actors: { loadConversations, delay },
   guards: {
     hasMore: ({ context }) => hasMore(context),
+    moreWanted: ({ context }) => context.moreWanted && hasMore(context),
     filterChanged: ({ context }, params: { filter: ConversationFilter }) => params.filter !== context.filter,
     accountChanged: ({ context }, params: { accountId: string | null }) =>
       params.accountId !== context.accountId,
@@ -243,6 +257,8 @@ export const conversationListMachine = setup({
       failures: 0,
     })),
     freshRequest: assign({ failures: 0 }),
+    wantMore: assign({ moreWanted: true }),
+    takeMore: assign({ moreWanted: false }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
     appendPage: assign(({ context }, params: { page: ConversationPage }) => ({
       conversations: opened(
@@ -407,10 +423,22 @@ export const conversationListMachine = setup({
       },
       states: {
         idle: {
+          // The end of the list was reached while a refetch ran: the next page now.
+          always: { guard: 'moreWanted', target: 'loadingMore' },
           on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
         },
         loadingMore: {
           tags: ['loadingMore', 'busy'],
+          entry: 'takeMore',
+          on: {
+            // A refetch replaces the page in flight, which is asked for again after it.
+            'list.resync': { guard: 'refetchOnReconnect', target: 'refreshing', actions: 'wantMore' },
+            'list.messageArrived': {
+              guard: { type: 'isUnknown', params: ({ event }) => event },
+              target: 'refreshing',
+              actions: 'wantMore',
+            },
+          },
           invoke: {
             id: 'more',
             src: 'loadConversations',
@@ -436,6 +464,8 @@ export const conversationListMachine = setup({
         },
         refreshing: {
           tags: ['busy'],
+          // Reaching the end meanwhile is kept: the next page loads after the refetch.
+          on: { 'list.loadMore': { actions: 'wantMore' } },
           invoke: {
             id: 'refresh',
             src: 'loadConversations',

@@ -174,6 +174,7 @@ function serialize(snapshot: AnyMachineSnapshot): string {
     selected: c.selectedId,
     errors: [c.error?.reason ?? null, c.moreError?.reason ?? null],
     failures: c.failures,
+    more: c.moreWanted,
   });
 }
 
@@ -397,6 +398,19 @@ export const conversationListModel: PathModel = {
         { type: 'list.loadMore' },
         { type: 'xstate.error.actor.more', error: networkError },
         { type: 'list.loadMore' },
+        { type: 'xstate.done.actor.more', output: serverPage({ filter: 'all', search: '', page: 1 }) },
+      ],
+    },
+    {
+      // A stranger's message refetches page 0 while the next page loads, and the agent reaches
+      // the end again during the refetch: the next page is asked for again once it is done.
+      start: 0,
+      events: [
+        { type: 'xstate.done.actor.page', output: serverPage({ filter: 'all', search: '', page: 0 }) },
+        { type: 'list.loadMore' },
+        { type: 'list.messageArrived', conversationId: 'c9' },
+        { type: 'list.loadMore' },
+        { type: 'xstate.done.actor.refresh', output: serverPage({ filter: 'all', search: '', page: 0 }) },
         { type: 'xstate.done.actor.more', output: serverPage({ filter: 'all', search: '', page: 1 }) },
       ],
     },
