@@ -148,6 +148,7 @@ type Ctx = {
   selectedId: string | null;
   error: { reason: string } | null;
   moreError: { reason: string } | null;
+  moreWanted: boolean;
 };
 
 function ctx(snapshot: AnyMachineSnapshot): Ctx {
