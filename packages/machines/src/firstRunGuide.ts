@@ -18,13 +18,13 @@ export interface FirstRunFacts {
   permissions: readonly string[];
   /** Where the project's numbers are (`selectAccountsStatus`). */
   accounts: 'loading' | 'failed' | 'empty' | 'ready';
-  /** Conversations the inbox holds now. */
-  conversations: number;
+  /** Whether the inbox holds any conversation now. */
+  anyConversation: boolean;
 }
 
 /** The guide's steps in order, or `null` when the inbox shows instead (numbers, conversations, or not known yet). */
 export function firstRunSteps(facts: FirstRunFacts): FirstRunStep[] | null {
-  if (facts.accounts !== 'empty' || facts.conversations > 0) return null;
+  if (facts.accounts !== 'empty' || facts.anyConversation) return null;
   const steps: FirstRunStep[] = [can(facts.permissions, 'project.account.view') ? 'connect' : 'askOwner'];
   if (can(facts.permissions, 'project.user.create_invite')) steps.push('invite');
   steps.push('simulator');

@@ -122,11 +122,13 @@ function Inbox({ project, receiver, onHelp }: { project: Project; receiver: stri
 
   // No number yet (so no conversation): the first-run guide instead of an empty inbox.
   const accountsStatus = useSelector(accountsActor, selectAccountsStatus);
-  const conversationCount = useSelector(list, (snapshot) => selectConversations(snapshot).length);
+  // Whether there is any, not how many: a count would render the whole screen again with every
+  // page the list takes in.
+  const anyConversation = useSelector(list, (snapshot) => selectConversations(snapshot).length > 0);
   const firstRun = firstRunSteps({
     permissions: project.permissions,
     accounts: accountsStatus,
-    conversations: conversationCount,
+    anyConversation,
   });
   if (firstRun !== null && receiver === null) return <FirstRunGuide project={project} steps={firstRun} />;
 
