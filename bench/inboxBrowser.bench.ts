@@ -20,6 +20,7 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { startBareList } from './inbox/bareList.ts';
 import type { BareList, BareRows } from './inbox/bareList.ts';
 import { startBenchSapa } from './inbox/sapa.ts';
+import { byCommand, describeCpu, readCpu, thisProcess } from './cpuUse.ts';
 import type { Benchmark } from './types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -226,6 +227,11 @@ async function openLists(
       );
     });
   }
+  // BENCH_CPU=1: where the CPU went during this first load (Linux): this process (the app's
+  // server with its PGlite, the bare page's server, and Playwright's client) and the browser's
+  // processes, each a share of one core, and the machine's busy share.
+  const cpuGroups = [thisProcess('this process'), byCommand('Chromium', 'chromium')];
+  const cpuBefore = process.env.BENCH_CPU ? readCpu(cpuGroups) : null;
   const loadProfile = process.env.BENCH_PROFILE_LOAD;
   const cdp = loadProfile === undefined ? null : await context.newCDPSession(page);
   await cdp?.send('Profiler.enable');
@@ -244,6 +250,9 @@ async function openLists(
   );
   const firstRowsMs = Number(await seen.jsonValue());
   await seen.dispose();
+  const cpu = describeCpu(cpuBefore, readCpu(cpuGroups));
+  if (cpuBefore !== null && cpu !== null)
+    console.log(`      CPU, ${token === undefined ? 'bare lists' : 'chat screen'} to first rows: ${cpu}`);
   if (cdp !== null) {
     const { profile } = await cdp.send('Profiler.stop');
     const file = `${loadProfile}-${token === undefined ? 'bare' : 'screen'}-load.cpuprofile`;
