@@ -26,6 +26,11 @@ const machinesInternals = [
     message: "A machine's internals stay inside @sapa/machines: import its area entry instead.",
   },
 ];
+/** What the web app may not import, its tests included. */
+const webPatterns = [
+  ...banned(['@sapa/server'], 'The web app talks to the server only through the SDK.'),
+  ...machinesInternals,
+];
 
 export default tseslint.config(
   {
@@ -105,10 +110,7 @@ export default tseslint.config(
         'error',
         {
           paths: [...machinesRoot, wholeCatalogue],
-          patterns: [
-            ...banned(['@sapa/server'], 'The web app talks to the server only through the SDK.'),
-            ...machinesInternals,
-          ],
+          patterns: webPatterns,
         },
       ],
     },
@@ -121,10 +123,7 @@ export default tseslint.config(
         'error',
         {
           paths: machinesRoot,
-          patterns: [
-            ...banned(['@sapa/server'], 'The web app talks to the server only through the SDK.'),
-            ...machinesInternals,
-          ],
+          patterns: webPatterns,
         },
       ],
     },
