@@ -227,6 +227,21 @@ async function openLists(
       );
     });
   }
+  // BENCH_LATENCY_MS=80 (and BENCH_KBPS, default 10,000 kbit/s each way): the page's requests go
+  // through Chromium's network emulation, a mobile network's round trips and bandwidth instead of
+  // loopback's, to weigh a build's number of files against its bytes.
+  const latency = Number(process.env.BENCH_LATENCY_MS ?? 0);
+  if (latency > 0) {
+    const network = await context.newCDPSession(page);
+    const bytesPerSecond = (Number(process.env.BENCH_KBPS ?? 10_000) * 1000) / 8;
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+  }
   // BENCH_CPU=1: where the CPU went during this first load (Linux): this process (the app's
   // server with its PGlite, the bare page's server, and Playwright's client) and the browser's
   // processes, each a share of one core, and the machine's busy share.

@@ -28,12 +28,13 @@ const FRAME = 'src/layout/MainLayout.tsx';
 /** Route path -> the lazy screen modules it renders (none: the entry alone shows it). */
 export const routeScreens: Record<string, readonly string[]> = {
   [HOME]: [FRAME, 'src/pages/HomePage.tsx'],
-  [authRoutes.login]: ['src/auth/LoginPage.tsx'],
-  [authRoutes.register]: ['src/auth/RegisterPage.tsx'],
-  [authRoutes.verifyOtp]: ['src/auth/VerifyOtpPage.tsx'],
-  [authRoutes.forgotPhone]: ['src/auth/ForgotPasswordPages.tsx'],
-  [authRoutes.forgotOtp]: ['src/auth/ForgotPasswordPages.tsx'],
-  [authRoutes.forgotChange]: ['src/auth/ForgotPasswordPages.tsx'],
+  // The signed-out screens are in the entry (App.tsx).
+  [authRoutes.login]: [],
+  [authRoutes.register]: [],
+  [authRoutes.verifyOtp]: [],
+  [authRoutes.forgotPhone]: [],
+  [authRoutes.forgotOtp]: [],
+  [authRoutes.forgotChange]: [],
   [personalRoutes.profile]: [FRAME, 'src/profile/ProfilePage.tsx'],
   [personalRoutes.notifications]: [FRAME, 'src/notifications/NotificationsPage.tsx'],
   [personalRoutes.saldo]: [FRAME, 'src/saldo/SaldoPage.tsx'],

@@ -37,6 +37,29 @@ export default defineConfig({
     // chunk it was about 25 more requests on the chat screen's first load, each waiting for one
     // of HTTP/1.1's six connections (bench/README.md, `BENCH_WATERFALL`).
     cssCodeSplit: false,
-    // Screens and heavy pieces are split by `import()` (README, "Code splitting").
+    // In kB, minified: the boot chunk is about 540 (158 kB gzip, the figure `pnpm bench bundle`
+    // budgets).
+    chunkSizeWarningLimit: 600,
+    // Screens and heavy pieces are split by `import()` (README, "Code splitting"). Left to itself,
+    // rolldown makes one chunk per set of screens sharing a module: the chat route needed 57
+    // files, most under 1 kB gzip, each waiting for one of HTTP/1.1's six connections on a first
+    // visit (bench/README.md, inboxBrowser). Two groups instead, the first that matches wins.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry needs before anything shows (the signed-out screens are in it: App.tsx)
+            // goes out as one file: sign-in loads 2 scripts instead of 23.
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            // Modules that five or more lazy chunks share (the frame's and the screens' common
+            // components, machines and react-aria parts) as one file: the chat route loads 16
+            // scripts instead of 57, 309.3 kB gzip against 277.8. A module fewer chunks share
+            // stays in rolldown's own chunks, and each heavy piece (FilePond, the board, charts,
+            // the date picker) keeps what only it uses in its own.
+            { name: 'common', minShareCount: 5, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

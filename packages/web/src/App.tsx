@@ -11,8 +11,14 @@ import { OfflineNotice } from './pages/OfflineNotice.tsx';
 import { selectSessionStatus } from '@sapa/machines/auth';
 import { DelayedSpinner } from './components/DelayedSpinner.tsx';
 import { lazyComponent, type LazyComponent } from './lazyComponent.ts';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { RegisterPage } from './auth/RegisterPage.tsx';
+import { VerifyOtpPage } from './auth/VerifyOtpPage.tsx';
+import { ForgotPhonePage, ForgotOtpPage, ForgotChangePage } from './auth/ForgotPasswordPages.tsx';
 
-// Every screen is its own chunk, loaded when its route first renders (README, "Code splitting").
+// Every signed-in screen is its own chunk, loaded when its route first renders; the signed-out
+// screens (sign-in, register, the one-time code, forgotten password) are part of the entry, what
+// a signed-out visitor needs first (README, "Code splitting").
 
 /** The frame of every signed-in screen but the full-window ones (header, sidebar, route guard). */
 const MainLayout = lazyComponent(() => import('./layout/MainLayout.tsx'), 'MainLayout');
@@ -50,12 +56,6 @@ const ProjectSettingsPage = lazyComponent(
   'ProjectSettingsPage',
 );
 const InvitePage = lazyComponent(() => import('./invite/InvitePage.tsx'), 'InvitePage');
-const LoginPage = lazyComponent(() => import('./auth/LoginPage.tsx'), 'LoginPage');
-const RegisterPage = lazyComponent(() => import('./auth/RegisterPage.tsx'), 'RegisterPage');
-const VerifyOtpPage = lazyComponent(() => import('./auth/VerifyOtpPage.tsx'), 'VerifyOtpPage');
-const ForgotPhonePage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotPhonePage');
-const ForgotOtpPage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotOtpPage');
-const ForgotChangePage = lazyComponent(() => import('./auth/ForgotPasswordPages.tsx'), 'ForgotChangePage');
 
 /**
  * The screen each route shows, to start loading the one asked for while the stored token is
