@@ -299,6 +299,36 @@ describe('finding a conversation and its agents', () => {
     expect(reasonOf(await find(id, limited.token))).toBe('not_found');
   });
 
+  it("lists a conversation's messages by its id or by the address as conversation_find finds it", async () => {
+    const phone = uniquePhone();
+    const setup = await withCustomers([{ phone, name: 'Hani' }]);
+    const { token } = setup.owner;
+    const key = setup.project.key;
+    const [listed] = (await list(token, key)).data;
+    const id = listed?.id ?? '';
+    const messages = (fields: Record<string, unknown>, as = token) =>
+      server.act('message_list', { token: as, key, ...fields });
+    const byId = dataOf<ThreadMessage[]>(await messages({ conversationId: id }));
+    expect(byId.length).toBeGreaterThan(0);
+    for (const receiver of [id, phone, phone.slice(1), `0${phone.slice(3)}`]) {
+      expect(dataOf<ThreadMessage[]>(await messages({ receiver })), receiver).toEqual(byId);
+    }
+    expect(reasonOf(await messages({ receiver: '6281100000000' }))).toBe('not_found');
+    const other = await withCustomers([{ phone, name: 'Hani di toko lain' }]);
+    const [theirs] = (await list(other.owner.token, other.project.key)).data;
+    expect(reasonOf(await messages({ receiver: theirs?.id }))).toBe('not_found');
+    const masked = await addMember(server, setup.project, [...CHAT_AGENT, 'crm.chat.show_all_chat']);
+    expect(dataOf<ThreadMessage[]>(await messages({ receiver: id }, masked.token))).toHaveLength(byId.length);
+    expect(reasonOf(await messages({ receiver: phone }, masked.token))).toBe('not_found');
+    // Exactly one of the two.
+    const neither = await messages({});
+    expect(reasonOf(neither)).toBe('invalid_input');
+    expect(neither.body.errors).toHaveProperty('conversationId');
+    const both = await messages({ conversationId: id, receiver: phone });
+    expect(reasonOf(both)).toBe('invalid_input');
+    expect(both.body.errors).toHaveProperty('receiver');
+  });
+
   it('lists the members a conversation can be assigned to, and refuses assigning to anyone else', async () => {
     const setup = await withCustomers([{ phone: uniquePhone(), name: 'Indra' }]);
     const { token } = setup.owner;
@@ -405,7 +435,8 @@ describe('access to every inbox act', () => {
       target: { conversation: ConversationSummary | undefined; account: WhatsAppAccount; file: string },
     ) => ({
       id: act === 'media_get' ? target.file : target.account.id,
-      receiver: target.conversation?.id,
+      // message_list takes one of the two (its test above reaches it by `receiver`).
+      receiver: act === 'message_list' ? undefined : target.conversation?.id,
       name: 'Nama Baru',
       wabaId: '102938475610293',
       phoneNumberId: uniquePhoneNumberId(),

@@ -142,6 +142,13 @@ const ID_FIELDS: Record<string, ObjectKind> = {
   runId: 'followUpRun',
 };
 
+/**
+ * Naming fields the sweep leaves out because the act takes one of two: `message_list` by
+ * `conversationId` here (its `receiver` is `conversation_find`'s lookup, swept there, and
+ * inboxActs.test.ts names another project's conversation with it).
+ */
+const ALTERNATIVE_FIELDS: Partial<Record<ActName, string>> = { message_list: 'receiver' };
+
 /** What `id` names, by the act's name. */
 const ID_BY_PREFIX: [string, ObjectKind][] = [
   ['label_', 'label'],
@@ -251,6 +258,7 @@ function inputFor(
   const namingFields: string[] = [];
   for (const [field, schema] of Object.entries(shapeOf(act))) {
     const required = !schema.safeParse(undefined).success;
+    if (ALTERNATIVE_FIELDS[act] === field) continue;
     if (field === 'key') {
       input.key = key;
     } else if (field === 'id') {

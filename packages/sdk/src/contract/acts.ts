@@ -169,6 +169,11 @@ export const inviteCodeField = z.string().trim().min(1).max(64);
 export const pageField = z.number().int().min(0).max(1_000_000);
 /** A position in a conversation. */
 export const seqField = z.number().int().min(0).max(2_147_483_647);
+/**
+ * A conversation as a chat's address names it (`/crm/chat/{key}/{receiver}`): its id, or the
+ * customer's phone (`08…`, `+62…` or digits).
+ */
+export const receiverField = z.string().trim().min(1).max(64);
 
 /** A message type of SPEC.md section 3: jpeg, png, webp, jpg, ogg, mp4, vcard, text, or a file's extension. */
 export const messageTypeField = z
@@ -700,7 +705,7 @@ export const acts = {
       'Without `crm.chat.show_all_chat` only those assigned to the caller or to one of their divisions; without `crm.chat.show_user_contact_detail` phones are masked (`+62812****789`). `search` matches the customer name or phone, or words of a message; `accountId` keeps one WhatsApp number, `labelId` customers carrying that label, `stageId` customers in that stage, `divisionId` conversations of that division.',
   }),
   conversation_find: defineAct<ConversationSummary>()({
-    input: z.object({ key: projectKeyField, receiver: z.string().trim().min(1).max(64) }),
+    input: z.object({ key: projectKeyField, receiver: receiverField }),
     access: { permission: 'crm.chat.view' },
     summary:
       "One conversation the caller may see, by its id or by the customer's phone (the `receiver` of `/crm/chat/{key}/{receiver}` and the `phone` of `/chat/{key}/{phone}`; `08…`, `+62…` or digits). A phone with conversations on several numbers answers the most recently active one. A caller without `crm.chat.show_user_contact_detail` can look up by id only; anything else answers `not_found`.",
@@ -1016,16 +1021,25 @@ export const acts = {
     summary: 'Deletes a quick reply of the project.',
   }),
   message_list: defineAct<ThreadMessage[]>()({
-    input: z.object({
-      key: projectKeyField,
-      conversationId: idField,
-      beforeSeq: seqField.optional(),
-      afterSeq: seqField.optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-    }),
+    input: z
+      .object({
+        key: projectKeyField,
+        conversationId: idField.optional(),
+        /** Instead of `conversationId`: the conversation `conversation_find` answers for it. */
+        receiver: receiverField.optional(),
+        beforeSeq: seqField.optional(),
+        afterSeq: seqField.optional(),
+        limit: z.number().int().min(1).max(100).optional(),
+      })
+      .superRefine((input, ctx) => {
+        if (input.conversationId === undefined && input.receiver === undefined)
+          ctx.addIssue({ code: 'custom', path: ['conversationId'], message: 'required' });
+        if (input.conversationId !== undefined && input.receiver !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['receiver'], message: 'invalid' });
+      }),
     access: { permission: 'crm.chat.view' },
     summary:
-      'Messages of a conversation in seq order, `limit` (default 50) of them: the newest by default, those before `beforeSeq` (older pages) or after `afterSeq` (catch-up). A conversation the caller may not see answers `not_found`, as a missing one.',
+      'Messages of a conversation in seq order, `limit` (default 50) of them: the newest by default, those before `beforeSeq` (older pages) or after `afterSeq` (catch-up). The conversation goes by `conversationId`, or by `receiver` as `conversation_find` finds it (the same rules: a phone only for a caller with `crm.chat.show_user_contact_detail`), so a page opened at `/crm/chat/{key}/{receiver}` can ask for both at once; exactly one of them. A conversation the caller may not see answers `not_found`, as a missing one.',
   }),
   message_send: defineAct<ThreadMessage>()({
     input: messageSendInput,

@@ -110,4 +110,84 @@ describe('withEarlyActs', () => {
     void early.act('conversation_list', { key: 'toko', page: 0, filter: 'all' });
     expect(calls.map((call) => call.name)).toEqual(['project_get', 'conversation_list', 'conversation_list']);
   });
+
+  describe('earlyAs', () => {
+    const byAddress = { key: 'toko', receiver: '628123', limit: 50 };
+    const byId = { key: 'toko', conversationId: 'c1', limit: 50 };
+    /** `earlyAs` for the thread: waits for `byId` once `found` answers, fitting c1's messages. */
+    function threadEarly(early: ReturnType<typeof setup>['early']) {
+      let find: (value: {
+        fields: typeof byId;
+        fits: (answer: { data: { conversationId: string }[] }) => boolean;
+      }) => void = () => undefined;
+      let lose: (error: Error) => void = () => undefined;
+      early.earlyAs(
+        'message_list',
+        byAddress,
+        new Promise((resolve, reject) => {
+          find = resolve;
+          lose = reject;
+        }),
+      );
+      return {
+        found: () => find({ fields: byId, fits: ({ data }) => data.every((m) => m.conversationId === 'c1') }),
+        lost: () => lose(new Error('not_found')),
+      };
+    }
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('sends at once and answers the later call by other fields when the answer fits, asking once', async () => {
+      const { early, calls, answer } = setup();
+      const thread = threadEarly(early);
+      expect(calls).toEqual([{ name: 'message_list', fields: byAddress }]);
+      thread.found();
+      await tick();
+      const taken = early.act('message_list', byId);
+      answer(0, [{ id: 'm1', conversationId: 'c1' }]);
+      await expect(taken).resolves.toMatchObject({ data: [{ id: 'm1' }] });
+      expect(calls).toHaveLength(1);
+      expect(early.settle()).toBe(true);
+    });
+
+    it("asks by the call's own fields when the answer does not fit, or the early call failed", async () => {
+      const { early, calls, answer, fail } = setup();
+      const thread = threadEarly(early);
+      thread.found();
+      await tick();
+      const taken = early.act('message_list', byId);
+      answer(0, [{ id: 'm9', conversationId: 'c2' }]);
+      await tick();
+      expect(calls).toEqual([
+        { name: 'message_list', fields: byAddress },
+        { name: 'message_list', fields: byId },
+      ]);
+      answer(1, [{ id: 'm1', conversationId: 'c1' }]);
+      await expect(taken).resolves.toMatchObject({ data: [{ id: 'm1' }] });
+
+      const again = threadEarly(early);
+      again.found();
+      await tick();
+      const retaken = early.act('message_list', byId);
+      fail(2, new Error('offline'));
+      await tick();
+      expect(calls.at(-1)).toEqual({ name: 'message_list', fields: byId });
+      answer(3, [{ id: 'm2', conversationId: 'c1' }]);
+      await expect(retaken).resolves.toMatchObject({ data: [{ id: 'm2' }] });
+    });
+
+    it('keeps nothing when the other fields never come, or the socket came up first', async () => {
+      const { early, calls } = setup();
+      threadEarly(early).lost();
+      await tick();
+      void early.act('message_list', byId);
+      expect(calls).toHaveLength(2);
+
+      const late = threadEarly(early);
+      early.settle();
+      late.found();
+      await tick();
+      void early.act('message_list', byId);
+      expect(calls.map((call) => call.fields)).toEqual([byAddress, byId, byAddress, byId]);
+    });
+  });
 });

@@ -25,12 +25,28 @@ export interface EarlyActClient extends ActClient {
    */
   early<N extends ActName>(name: N, fields: ActInput<N>): Promise<ActSuccess<ActOutput<N>>>;
   /**
+   * Calls `name` with `sent` now, for a call the screen will make with other fields it does not
+   * know yet (`message_list` by the address's `receiver`, which the thread asks for by the id
+   * `conversation_find` answers). Once `as` resolves, the answer waits for the first
+   * `act(name, as.fields)` with the same token within `ttlMs`: that call takes it when
+   * `as.fits(answer)` says it answers those fields too, or else calls the act with them then (as
+   * it does when this call failed). When `as` rejects, or the connection came up meanwhile
+   * (`settle`), nothing waits.
+   */
+  earlyAs<N extends ActName>(name: N, sent: ActInput<N>, as: Promise<EarlyFields<N>>): void;
+  /**
    * The real-time connection is up: answers still waiting are dropped (the screens' own calls,
    * made now, see everything the socket reports after them). Answers whether one was taken since
    * the last call: what it shows was read before the socket could report changes, so the
    * screens should fetch what they missed (inbox/inboxConnection.ts).
    */
   settle(): boolean;
+}
+
+/** What an `earlyAs` answer waits for, and whether it answers that call. */
+export interface EarlyFields<N extends ActName> {
+  fields: ActInput<N>;
+  fits(answer: ActSuccess<ActOutput<N>>): boolean;
 }
 
 export interface EarlyActOptions {
@@ -87,6 +103,8 @@ export function withEarlyActs(client: ActClient, options: EarlyActOptions): Earl
   const now = options.now ?? Date.now;
   const waiting = new Map<string, Waiting>();
   let taken = false;
+  /** How many times the connection came up: an `earlyAs` answer from before it is not kept. */
+  let settled = 0;
   const keyOf = (name: string, fields: unknown, token: string | null) =>
     `${name} ${token ?? ''} ${stableJson(fields ?? {})}`;
 
@@ -113,6 +131,7 @@ export function withEarlyActs(client: ActClient, options: EarlyActOptions): Earl
     actForm: (name, form, callOptions) => client.actForm(name, form, callOptions),
     page: (payload, page, callOptions) => client.page(payload, page, callOptions),
     settle() {
+      settled += 1;
       waiting.clear();
       const answer = taken;
       taken = false;
@@ -131,6 +150,28 @@ export function withEarlyActs(client: ActClient, options: EarlyActOptions): Earl
         if (waiting.get(key) === entry) waiting.delete(key);
       });
       return answer;
+    },
+    earlyAs(name, sent, as) {
+      type Answer = ActSuccess<ActOutput<typeof name>>;
+      const call = client.act as (n: ActName, f: unknown) => Promise<Answer>;
+      const token = options.tokens.get();
+      const sentAt = now();
+      const round = settled;
+      const answer = call(name, sent);
+      answer.catch(() => undefined);
+      as.then(
+        ({ fields, fits }) => {
+          if (round !== settled) return;
+          const key = keyOf(name, fields, token);
+          const again = () => call(name, fields);
+          const entry = { answer: answer.then((found) => (fits(found) ? found : again()), again), sentAt };
+          waiting.set(key, entry);
+          entry.answer.catch(() => {
+            if (waiting.get(key) === entry) waiting.delete(key);
+          });
+        },
+        () => undefined,
+      );
     },
   };
 }

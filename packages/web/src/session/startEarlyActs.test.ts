@@ -28,9 +28,16 @@ function firstCallOf(machine: AnyStateMachine, input: (client: unknown) => unkno
   return first;
 }
 
-/** The early acts for `path`, the conversation found answering `conversation-1`. */
-async function earlyCallsFor(path: string): Promise<Call[]> {
+type Fits = (answer: { data: { conversationId: string }[] }) => boolean;
+
+/**
+ * The early acts for `path`, the conversation found answering `conversation-1`: each as the
+ * machine's call it answers (`earlyAs`: the fields it waits for); `sent`, what `earlyAs` sent.
+ */
+async function earlyActsFor(path: string): Promise<{ calls: Call[]; sent: Call[]; fits: Fits[] }> {
   const calls: Call[] = [];
+  const sent: Call[] = [];
+  const fits: Fits[] = [];
   const client = {
     early: (name: string, fields: unknown) => {
       calls.push({ name, fields });
@@ -40,11 +47,20 @@ async function earlyCallsFor(path: string): Promise<Call[]> {
         data: name === 'conversation_find' ? { id: 'conversation-1' } : [],
       });
     },
+    earlyAs: (name: string, fields: unknown, as: Promise<{ fields: unknown; fits: Fits }>) => {
+      sent.push({ name, fields });
+      void as.then((waits) => {
+        calls.push({ name, fields: waits.fields });
+        fits.push(waits.fits);
+      });
+    },
   } as unknown as EarlyActClient;
   startEarlyActs(client, path);
   await new Promise((resolve) => setTimeout(resolve, 0));
-  return calls;
+  return { calls, sent, fits };
 }
+
+const earlyCallsFor = async (path: string) => (await earlyActsFor(path)).calls;
 
 describe('startEarlyActs', () => {
   it("sends exactly what the inbox's machines ask first, so they take the answers", async () => {
@@ -77,5 +93,20 @@ describe('startEarlyActs', () => {
     ]);
     expect(await earlyCallsFor('/crm/customer/toko-demo')).toEqual([]);
     expect(await earlyCallsFor('/auth/login')).toEqual([]);
+  });
+
+  it("asks for the newest messages by the address, kept for the thread only when they are the found conversation's", async () => {
+    const { sent, fits } = await earlyActsFor('/crm/chat/toko-demo/6281200000005');
+    expect(sent).toEqual([
+      { name: 'message_list', fields: { key: 'toko-demo', receiver: '6281200000005', limit: 50 } },
+    ]);
+    const [fit] = fits;
+    if (fit === undefined) throw new Error('nothing waits for the thread');
+    expect(fit({ data: [{ conversationId: 'conversation-1' }, { conversationId: 'conversation-1' }] })).toBe(
+      true,
+    );
+    // Another conversation of the phone (one became more recent between the two reads), or none.
+    expect(fit({ data: [{ conversationId: 'conversation-2' }] })).toBe(false);
+    expect(fit({ data: [] })).toBe(false);
   });
 });

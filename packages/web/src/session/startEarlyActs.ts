@@ -1,9 +1,10 @@
 /**
  * The acts the inbox's first rows wait for, sent at start-up beside the token check
  * (earlyActs.ts): the project, the list's first page and, when the address names a conversation,
- * the conversation and then its newest messages. Each with the fields the screen's machines send
- * first (projectMachine, conversationListMachine, conversationMachine, threadMachine; a test
- * runs them to prove it), so their first calls take these answers.
+ * the conversation and its newest messages, both asked for by the address at once. Each answers
+ * the fields the screen's machines send first (projectMachine, conversationListMachine,
+ * conversationMachine, threadMachine; a test runs them to prove it), so their first calls take
+ * these answers.
  */
 import { projectRoutes, routeParams } from '../routes.ts';
 import type { EarlyActClient } from './earlyActs.ts';
@@ -26,10 +27,17 @@ export function startEarlyActs(client: EarlyActClient, path: string): void {
   if (chat !== null)
     client.early('conversation_list', { key, page: 0, filter: FIRST_LIST_FILTER }).catch(ignore);
   if (receiver === undefined) return;
-  client
-    .early('conversation_find', { key, receiver })
-    .then(({ data }) =>
-      client.early('message_list', { key, conversationId: data.id, limit: FIRST_THREAD_PAGE }),
-    )
-    .catch(ignore);
+  const found = client.early('conversation_find', { key, receiver });
+  found.catch(ignore);
+  // The thread asks by the id `conversation_find` answers; its newest messages go out beside it,
+  // by the address, and answer the thread's call when they are that conversation's.
+  client.earlyAs(
+    'message_list',
+    { key, receiver, limit: FIRST_THREAD_PAGE },
+    found.then(({ data: conversation }) => ({
+      fields: { key, conversationId: conversation.id, limit: FIRST_THREAD_PAGE },
+      fits: ({ data: messages }) =>
+        messages.length > 0 && messages.every((message) => message.conversationId === conversation.id),
+    })),
+  );
 }

@@ -80,6 +80,26 @@ export async function visible(
   return found;
 }
 
+/**
+ * The conversation a chat's address names (`conversation_find`, `message_list`): by id, or by the
+ * customer's phone, the most recently active of the customer's conversations the caller may see.
+ */
+async function visibleByReceiver(
+  ctx: ActContext,
+  scope: InboxScope,
+  receiver: string,
+): Promise<ConversationWithCustomer> {
+  if (UUID.test(receiver)) return visible(ctx, scope, receiver.toLowerCase());
+  // By phone only for those who see phones: a masked agent must not confirm a guessed number.
+  const phone = normalizePhone(
+    /^\d+$/.test(receiver) && !receiver.startsWith('0') ? `+${receiver}` : receiver,
+  );
+  if (!scope.seesContactDetail || phone === null) throw new ActError('not_found');
+  const found = await findVisibleConversationByPhone(ctx.services.db, scope, phone);
+  if (found === null) throw new ActError('not_found');
+  return found;
+}
+
 export function summaryFor(
   ctx: ActContext,
   scope: InboxScope,
@@ -316,24 +336,18 @@ export const inboxHandlers = {
 
   async conversation_find(input, ctx) {
     const scope = scopeOf(ctx);
-    const { receiver } = input;
-    if (UUID.test(receiver)) return summaryFor(ctx, scope, await visible(ctx, scope, receiver.toLowerCase()));
-    // By phone only for those who see phones: a masked agent must not confirm a guessed number.
-    const phone = normalizePhone(
-      /^\d+$/.test(receiver) && !receiver.startsWith('0') ? `+${receiver}` : receiver,
-    );
-    if (!scope.seesContactDetail || phone === null) throw new ActError('not_found');
-    const found = await findVisibleConversationByPhone(ctx.services.db, scope, phone);
-    if (found === null) throw new ActError('not_found');
-    return summaryFor(ctx, scope, found);
+    return summaryFor(ctx, scope, await visibleByReceiver(ctx, scope, input.receiver));
   },
 
   async message_list(input, ctx) {
     const scope = scopeOf(ctx);
-    await visible(ctx, scope, input.conversationId);
+    const found =
+      input.conversationId === undefined
+        ? await visibleByReceiver(ctx, scope, input.receiver ?? '')
+        : await visible(ctx, scope, input.conversationId);
     return listMessages(
       ctx.services.db,
-      input.conversationId,
+      found.conversation.id,
       { beforeSeq: input.beforeSeq, afterSeq: input.afterSeq, limit: input.limit ?? DEFAULT_MESSAGE_LIMIT },
       viewOf(ctx),
     );
