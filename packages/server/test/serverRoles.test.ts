@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mainRunnerKinds, AUTOMATION_JOB_KINDS } from '../src/app.ts';
 import { AUTOMATION_MESSAGE_JOB } from '../src/automation/engine.ts';
@@ -79,6 +80,29 @@ async function processes(options: ServerOptions = {}) {
   );
   started.push(automation);
   return { web, automation, graph };
+}
+
+/** Redis's connections (`CLIENT LIST`) whose names start with `prefix`: their names and last commands. */
+async function redisClientsNamed(prefix: string): Promise<{ name: string; cmd: string }[]> {
+  const redis = new Redis(testServices.redisUrl ?? '');
+  try {
+    const list = String(await redis.call('CLIENT', 'LIST'));
+    return list
+      .split('\n')
+      .map((line) =>
+        Object.fromEntries(
+          line
+            .trim()
+            .split(' ')
+            .map((field) => field.split('=', 2)),
+        ),
+      )
+      .filter((fields): fields is { name: string; cmd: string } =>
+        String(fields.name ?? '').startsWith(prefix),
+      );
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** An auto-reply rule of `setup`'s project: `text` to a message containing `keyword`. */
@@ -182,6 +206,20 @@ describe('a web process and an automation process', () => {
             (entry.payload as ServerEventPayload<'message.new'>).message.id === reply?.id,
         ),
       );
+
+      // The automation process only appends to the stream: one connection, which never reads it.
+      // The web process's adapter reads it with connections of its own.
+      const realtimeClients = await redisClientsNamed(web.config.redisPrefix);
+      const publisher = realtimeClients.filter(
+        (client) => client.name === `${web.config.redisPrefix}realtime-publisher`,
+      );
+      expect(publisher).toHaveLength(1);
+      expect(publisher[0]?.cmd).not.toBe('xread');
+      expect(
+        realtimeClients.some(
+          (client) => client.name === `${web.config.redisPrefix}realtime` && client.cmd === 'xread',
+        ),
+      ).toBe(true);
 
       // The web process sends it, once.
       await web.app.sapa.runJobsOnce();

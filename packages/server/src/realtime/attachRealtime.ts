@@ -16,7 +16,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@sapa/sdk';
 import type { Services } from '../acts/context.ts';
 import { divisionRoomsOf } from '../crm/divisions.ts';
 import type { Published, Publisher } from './Publisher.ts';
-import { createRedisAdapter } from './redisAdapter.ts';
+import { createRedisAdapter, createRedisPublisher } from './redisAdapter.ts';
 import type { RedisAdapter } from './redisAdapter.ts';
 import {
   audienceRooms,
@@ -66,8 +66,15 @@ interface Relay {
 /** Attaches socket.io to `app.server`; it stops with the app. Call it before `listen`. */
 export async function attachRealtime(app: FastifyInstance, services: Services): Promise<Realtime> {
   const { config, publisher } = services;
+  // An automation process serves no sockets: it only appends its announcements to the stream.
   const redis: RedisAdapter | null =
-    config.redisUrl === null ? null : await createRedisAdapter(config.redisUrl, config.redisPrefix, app.log);
+    config.redisUrl === null
+      ? null
+      : await (config.role === 'automation' ? createRedisPublisher : createRedisAdapter)(
+          config.redisUrl,
+          config.redisPrefix,
+          app.log,
+        );
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     transports: ['polling', 'websocket'],
