@@ -7,8 +7,9 @@
  * job runs. And who may see and cancel a customer's runs.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { AUTOMATION_MESSAGE_JOB, automationMessageJob } from '../src/automation/engine.ts';
 import { FOLLOW_UP_JOB } from '../src/automation/followUps.ts';
 import { followUpStepJob } from '../src/automation/followUpStep.ts';
 import {
@@ -250,6 +251,35 @@ describe('follow-up steps', () => {
     server().clock.advance(MINUTE_MS);
     await runJobs();
     expect((await sentIn(conversationId)).map((row) => row.caption)).toEqual(['Ada yang bisa dibantu?']);
+  });
+
+  it('starts one run for a message whose job runs twice, concurrently and again', async () => {
+    const w = await world();
+    const rule = await create(w, sequence([{ delay: minutes(2), message: text('Ada yang bisa dibantu?') }]));
+    const { conversationId } = await write(w, uniquePhone(), 'Halo');
+    const [job, ...others] = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, AUTOMATION_MESSAGE_JOB), isNull(jobs.doneAt)));
+    expect(others).toHaveLength(0);
+    if (job === undefined) throw new Error('no automation job');
+    // As two processes, then a retry, would: each starts from the same message.
+    const judge = automationMessageJob(automationDepsOf(server()));
+    const context = { save: async () => true };
+    await Promise.all([judge.run(job, context), judge.run(job, context)]);
+    await judge.run(job, context);
+    const run = await onlyRun(conversationId);
+    expect(run.state).toBe('pending');
+    const lines = await db().select().from(automationActivity).where(eq(automationActivity.ruleId, rule.id));
+    expect(lines.map((line) => [line.outcome, line.followUpRunId, line.actions])).toEqual([
+      ['fired', run.id, [{ kind: 'start_follow_up', status: 'done', reason: null, targetId: run.id }]],
+    ]);
+    const stepJobs = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, FOLLOW_UP_JOB), sql`${jobs.payload}->>'runId' = ${run.id}`));
+    expect(stepJobs.map((row) => row.id)).toEqual([run.jobId]);
+    expectNear(stepJobs[0]?.runAt, new Date(run.anchorAt.getTime() + 2 * MINUTE_MS));
   });
 
   it('holds a step due after closing time until the next opening', async () => {

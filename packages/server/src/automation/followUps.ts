@@ -25,7 +25,6 @@ import {
   conversations,
   customerLabels,
   followUpRuns,
-  jobs,
   projects,
 } from '../db/schema.ts';
 import type { ConversationRow, FollowUpEndReason, MessageRow, ProjectRow } from '../db/schema.ts';
@@ -70,15 +69,45 @@ async function followUpRules(db: Db, projectId: string): Promise<FollowUpRule[]>
   return inRuleOrder(rows.map(ruleOf)).filter((rule): rule is FollowUpRule => rule.kind === 'follow_up');
 }
 
+/** An activity line's fields for a rule and an event (`automation_activity`). */
+interface LineOf {
+  id: string;
+  ruleId: string;
+  ruleName: string;
+  kind: AutomationRule['kind'];
+  projectId: string;
+  customerId: string;
+  conversationId: string;
+  messageId: string | null;
+  event: 'message' | 'stage_entered';
+  eventKey: string;
+  at: Date;
+}
+
+/** `start_follow_up`'s result on the activity line, by whether a run started (`run`'s id, else null). */
+const startResult = (runId: string | null): AutomationActionResult => ({
+  kind: 'start_follow_up',
+  status: runId === null ? 'skipped' : 'done',
+  reason: null,
+  targetId: runId,
+});
+
 /**
- * Starts a run of `rule` in the conversation, its first step's job queued with it; null when the
- * rule has no steps, or a pending run of the rule is there already (a later trigger started it).
+ * Starts a run of `rule` for an event in the conversation, in one statement: its activity line
+ * (fired, with `start_follow_up` done or skipped), the run and its first step's job. The line is
+ * the claim: an event whose line is there already (handled before: a re-run, another process)
+ * starts nothing. No run starts when the rule has no steps or a pending run of the rule is there
+ * already (a later trigger started it): the line says `skipped`. Answers the run's id, or null.
+ * The callers hold the conversation (a message) or the customer (a stage move) locked, so no other
+ * transaction claims the same line meanwhile.
  */
 async function startRun(
   tx: Db,
   start: {
     rule: FollowUpRule;
     version: number;
+    line: LineOf;
+    keyword: string | null;
     conversation: Pick<ConversationRow, 'id' | 'projectId' | 'customerId'>;
     anchor: FollowUpAnchor;
     anchorAt: Date;
@@ -89,41 +118,65 @@ async function startRun(
     now: Date;
   },
 ): Promise<string | null> {
-  const { rule, conversation, anchorAt, now } = start;
+  const { rule, line, conversation, anchorAt, now } = start;
   const first = nextFollowUpStep(rule.steps, { anchorAt, done: 0, lastStepAt: null }, start.settings);
-  if (first === null) return null;
+  const lineValues = sql`${line.id}::uuid, ${line.projectId}::uuid, ${line.ruleId}::uuid,
+    ${line.ruleName}::text, ${line.kind}::text, ${line.customerId}::uuid, ${line.conversationId}::uuid,
+    ${line.messageId}::uuid, ${line.event}::text, ${line.eventKey}::text, ${line.at.toISOString()}::timestamptz,
+    'fired', ${start.keyword}::text`;
+  const lineColumns = sql`id, project_id, rule_id, rule_name, kind, customer_id, conversation_id, message_id,
+    event, event_key, at, outcome, keyword, actions, follow_up_run_id`;
+  if (first === null) {
+    await tx.execute(sql`INSERT INTO automation_activity (${lineColumns})
+      VALUES (${lineValues}, ${JSON.stringify([startResult(null)])}::jsonb, NULL)
+      ON CONFLICT (event_key) DO NOTHING`);
+    return null;
+  }
   const id = randomUUID();
   const jobId = randomUUID();
-  const [run] = await tx
-    .insert(followUpRuns)
-    .values({
-      id,
-      projectId: conversation.projectId,
-      ruleId: rule.id,
-      ruleVersion: start.version,
-      customerId: conversation.customerId,
-      conversationId: conversation.id,
-      anchor: start.anchor,
-      anchorAt,
-      anchorSeq: start.anchorSeq,
-      stageId: start.stageId,
-      // The stop rules compare with this: a customer's message or stage entry after the anchor.
-      scheduledAt: anchorAt,
-      dueAt: first.dueAt,
-      jobId,
-      startedAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({
-      target: [followUpRuns.ruleId, followUpRuns.conversationId],
-      where: sql`${followUpRuns.state} = 'pending'`,
-    })
-    .returning({ id: followUpRuns.id });
-  if (run === undefined) return null;
-  await tx
-    .insert(jobs)
-    .values({ id: jobId, kind: FOLLOW_UP_JOB, payload: { runId: id }, runAt: first.dueAt, createdAt: now });
-  return id;
+  const iso = (date: Date) => date.toISOString();
+  // The run's `scheduled_at` is its anchor: the stop rules compare a customer's message or stage
+  // entry with it. Each part reads the one before it through RETURNING (a statement's parts do not
+  // see one another's rows), so the job and the line follow the run; every part runs to completion
+  // whether or not the final SELECT reads it.
+  const [started] = await queryRows<{ run_id: string | null; line_id: string | null }>(
+    tx,
+    sql`WITH fresh AS (
+      SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM automation_activity WHERE event_key = ${line.eventKey}::text)
+    ), run AS (
+      INSERT INTO follow_up_runs (id, project_id, rule_id, rule_version, customer_id, conversation_id,
+        anchor, anchor_at, anchor_seq, stage_id, scheduled_at, due_at, job_id, started_at, updated_at)
+      SELECT ${id}::uuid, ${conversation.projectId}::uuid, ${rule.id}::uuid, ${start.version}::int,
+        ${conversation.customerId}::uuid, ${conversation.id}::uuid, ${start.anchor}::text,
+        ${iso(anchorAt)}::timestamptz, ${start.anchorSeq}::int, ${start.stageId}::uuid,
+        ${iso(anchorAt)}::timestamptz, ${iso(first.dueAt)}::timestamptz, ${jobId}::uuid,
+        ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
+      FROM fresh
+      ON CONFLICT (rule_id, conversation_id) WHERE state = 'pending' DO NOTHING
+      RETURNING id
+    ), job AS (
+      INSERT INTO jobs (id, kind, payload, run_at, created_at)
+      SELECT ${jobId}::uuid, ${FOLLOW_UP_JOB}::text, jsonb_build_object('runId', run.id),
+        ${iso(first.dueAt)}::timestamptz, ${iso(now)}::timestamptz
+      FROM run
+      RETURNING id
+    ), line AS (
+      INSERT INTO automation_activity (${lineColumns})
+      SELECT ${lineValues},
+        CASE WHEN run.id IS NULL THEN ${JSON.stringify([startResult(null)])}::jsonb
+          ELSE ${JSON.stringify([startResult(id)])}::jsonb END,
+        run.id
+      FROM fresh LEFT JOIN run ON true
+      ON CONFLICT (event_key) DO NOTHING
+      RETURNING id
+    )
+    SELECT (SELECT id FROM run) AS run_id, (SELECT id FROM line) AS line_id`,
+  );
+  const runId = started?.run_id ?? null;
+  // A run without its line would be a second start of a handled event: undone with the transaction.
+  if (runId !== null && started?.line_id === null)
+    throw new Error(`follow-up run of rule ${rule.id} started without its activity line ${line.eventKey}`);
+  return runId;
 }
 
 export const ended = (
@@ -195,16 +248,11 @@ async function startFired(
       }
       continue;
     }
-    // The line first: an event handled before (a re-run, another process) starts nothing again.
-    const [claimed] = await tx
-      .insert(automationActivity)
-      .values({ ...line, outcome: 'fired', keyword: outcome.keyword })
-      .onConflictDoNothing({ target: automationActivity.eventKey })
-      .returning({ id: automationActivity.id });
-    if (claimed === undefined) continue;
     const runId = await startRun(tx, {
       rule,
       version: versions.get(rule.id) ?? 1,
+      line,
+      keyword: outcome.keyword,
       conversation,
       anchor: followUpAnchorOf(rule.trigger),
       anchorAt: event.anchorAt,
@@ -213,16 +261,6 @@ async function startFired(
       settings: context.project,
       now,
     });
-    const result: AutomationActionResult = {
-      kind: 'start_follow_up',
-      status: runId === null ? 'skipped' : 'done',
-      reason: null,
-      targetId: runId,
-    };
-    await tx
-      .update(automationActivity)
-      .set({ actions: [result], followUpRunId: runId })
-      .where(eq(automationActivity.id, claimed.id));
     if (runId !== null) started += 1;
   }
   return started;
@@ -324,7 +362,7 @@ export async function followUpsOnMessage(
     return outcome.fires || skipLogged(outcome.reason, 'event');
   });
   /** Stops the conversation's runs scheduled before the message (an update that locks only them). */
-  const stop = async (tx: Db) =>
+  const stop = (tx: Db) =>
     tx
       .update(followUpRuns)
       .set(ended('stopped', 'customer_replied', now))
@@ -350,15 +388,18 @@ export async function followUpsOnMessage(
           .from(conversations)
           .where(eq(conversations.id, conversation.id))
           .for('update');
-        const stopped = await stop(tx);
-        // The stage as it is now (an auto-stage rule may have moved the customer for this
-        // message), with the rules' versions the runs record, in one statement.
+        // The stop, then the stage as it is now (an auto-stage rule may have moved the customer for
+        // this message) and the rules' versions the runs record, in one statement.
         const [current] = await queryRows<{
+          stopped: number;
           stage_id: string | null;
           versions: Record<string, number> | null;
         }>(
           tx,
-          sql`SELECT
+          // (drizzle puts the update in the parentheses a CTE needs)
+          sql`WITH stopped AS ${stop(tx)}
+          SELECT
+            (SELECT count(*)::int FROM stopped) AS stopped,
             (SELECT stage_id FROM customer_stages WHERE customer_id = ${conversation.customerId}::uuid LIMIT 1)
               AS stage_id,
             (SELECT json_object_agg(id, version) FROM automation_rules
@@ -379,7 +420,7 @@ export async function followUpsOnMessage(
           now,
           versions: new Map(Object.entries(current?.versions ?? {})),
         });
-        return stopped.length > 0 || started > 0;
+        return (current?.stopped ?? 0) > 0 || started > 0;
       });
   // To the conversation's audience as the job knows it (after its kinds acted), without reading it again.
   if (changed) deps.publisher.publish(followUpChanged(project.key, conversation));
