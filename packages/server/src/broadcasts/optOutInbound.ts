@@ -23,7 +23,7 @@ import { conversationUpdated, messageNew } from '../inbox/announce.ts';
 import type { Announcement } from '../inbox/announce.ts';
 import { divisionTag } from '../inbox/conversations.ts';
 import type { Arriving, Received } from '../inbox/inbound.ts';
-import { OutboundRefused, storeOutbound } from '../inbox/messages.ts';
+import { OutboundRefused, SEND_JOB, storeOutbound } from '../inbox/messages.ts';
 import { conversationFromJson, customerFromJson } from '../inbox/rowsFromJson.ts';
 import { toThreadMessage } from '../inbox/views.ts';
 import type { MessageView } from '../inbox/views.ts';
@@ -209,7 +209,7 @@ export function withOptOutAnswers(
     if (answer === undefined) return entry;
     return {
       announcements: [...entry.announcements, ...answer.announcements],
-      queuedJob: entry.queuedJob || answer.queuedSend,
+      queuedKinds: answer.queuedSend ? [...entry.queuedKinds, SEND_JOB] : entry.queuedKinds,
     };
   });
 }

@@ -13,6 +13,7 @@ import { queryRows } from '../db/queryRows.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/jobQueue.ts';
 import { MEDIA_DOWNLOAD_JOB } from '../media/mediaService.ts';
+import { AUTOMATION_MESSAGE_JOB } from '../automation/engine.ts';
 import type { MessagePricing, MessageStatus } from '../sdk.ts';
 import { owedRefund } from '../billing/charges.ts';
 import type { OwedRefund } from '../billing/charges.ts';
@@ -37,13 +38,13 @@ export interface RoutedAccount {
 export interface Received {
   announcements: Announcement[];
   /**
-   * The job runner has work: a customer's file was recorded and its download queued, or the
-   * message's `automation.message` job was (migration 0021).
+   * The kinds of the jobs it queued: a customer's file's download, the message's
+   * `automation.message` job (migration 0021). Only a runner that claims one is woken.
    */
-  queuedJob: boolean;
+  queuedKinds: string[];
 }
 
-const NOTHING: Received = { announcements: [], queuedJob: false };
+const NOTHING: Received = { announcements: [], queuedKinds: [] };
 
 /** The media part of an inbound message, when it has one. */
 function mediaOf(message: InboundMessageContent): { mimeType: string } | null {
@@ -136,8 +137,11 @@ function announceReceived(
           view.now,
         ),
       ],
-      // A download, or the message's automation job (`automation.message`), waits for the runner.
-      queuedJob: entry.mediaFile !== null || stored['automation'] === true,
+      // A download, and the message's automation job, wait for the runners that claim them.
+      queuedKinds: [
+        ...(entry.mediaFile === null ? [] : [MEDIA_DOWNLOAD_JOB]),
+        ...(stored['automation'] === true ? [AUTOMATION_MESSAGE_JOB] : []),
+      ],
     };
   });
 }

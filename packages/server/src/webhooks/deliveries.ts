@@ -52,7 +52,8 @@ export interface DeliveryWorkerOptions {
   /** Which account each phone number id belongs to. */
   routes: AccountRoutes;
   /** Told when stored messages queued jobs (file downloads). */
-  jobs: { kick(): void };
+  /** The runner that takes the jobs deliveries queue, woken for the kinds it claims. */
+  jobs: { kick(): void; claims(kind: string): boolean };
   /**
    * Where Graph API calls go: the syncs a template status webhook asks for (a template a project
    * does not hold yet). Without it those syncs are skipped (logged).
@@ -110,7 +111,8 @@ interface Outcome {
   announcements: Announcement[];
   /** Statuses naming a wamid not stored yet (the send may still be storing it). */
   unresolved: number;
-  queuedJob: boolean;
+  /** The kinds of the jobs its messages queued. */
+  queuedKinds: string[];
   /** Template syncs asked for by its template status webhooks. */
   syncs: SyncRequest[];
 }
@@ -425,7 +427,8 @@ export class DeliveryWorker {
     try {
       for (const outcome of outcomes) announce(publisher, outcome.announcements);
       this.#options.broadcasts?.touched(touched);
-      if (outcomes.some((outcome) => outcome.queuedJob)) jobs.kick();
+      // A web process leaves automation's jobs to the automation processes (woken by PostgreSQL).
+      if (outcomes.some((outcome) => outcome.queuedKinds.some((kind) => jobs.claims(kind)))) jobs.kick();
       this.#requestSyncs(outcomes.flatMap((outcome) => outcome.syncs));
     } catch (error) {
       this.#options.log.error({ err: error }, 'announcing stored webhook events failed');
@@ -453,7 +456,7 @@ export class DeliveryWorker {
       const result = received[index];
       if (result === undefined) continue;
       outcome.announcements.push(...result.announcements);
-      outcome.queuedJob ||= result.queuedJob;
+      outcome.queuedKinds.push(...result.queuedKinds);
     }
     return plan.outcomes;
   }
@@ -515,7 +518,7 @@ export class DeliveryWorker {
         delivery,
         announcements: [],
         unresolved: 0,
-        queuedJob: false,
+        queuedKinds: [],
         syncs: [],
       };
       plan.outcomes.push(outcome);
