@@ -20,7 +20,8 @@ export interface ArrivedReply {
 
 /**
  * Marks the replies among `arrived` (one statement, whatever their number; nothing to do costs an
- * index lookup per conversation) and answers the broadcasts that got one.
+ * index lookup per conversation) and answers the broadcasts that got one. The SQL function
+ * `sapa_mark_broadcast_replies` (migration 0027) does it, so PostgreSQL keeps its plan.
  */
 export async function markBroadcastReplies(tx: Db, arrived: readonly ArrivedReply[]): Promise<string[]> {
   if (arrived.length === 0) return [];
@@ -31,29 +32,10 @@ export async function markBroadcastReplies(tx: Db, arrived: readonly ArrivedRepl
       at: reply.at.toISOString(),
     })),
   );
+  // One statement planned once per session: the function of migration 0027.
   const rows = await queryRows<{ broadcast_id: string }>(
     tx,
-    sql`with arrived as (
-      select (x->>'conversation_id')::uuid as conversation_id, (x->>'message_id')::uuid as message_id,
-        (x->>'at')::timestamptz as at
-      from jsonb_array_elements(${input}::jsonb) as x
-    ), answered as (
-      select r.id, r.broadcast_id, r.sent_at, a.message_id, a.at
-      from arrived a join broadcast_recipients r on r.conversation_id = a.conversation_id
-      where r.replied_at is null and r.state in ('sent', 'delivered', 'read')
-        and r.sent_at <= a.at and r.sent_at > a.at - ${REPLY_WINDOW_MS} * interval '1 millisecond'
-    ), marked as (
-      update broadcast_recipients r set replied_at = answered.at, updated_at = answered.at
-      from answered where r.id = answered.id
-      returning r.broadcast_id
-    ), tagged as (
-      update messages m set broadcast_id = latest.broadcast_id
-      from (select distinct on (message_id) message_id, broadcast_id from answered
-        order by message_id, sent_at desc) latest
-      where m.id = latest.message_id
-      returning m.id
-    )
-    select distinct broadcast_id from marked`,
+    sql`SELECT broadcast_id FROM sapa_mark_broadcast_replies(${input}::jsonb, ${REPLY_WINDOW_MS}::bigint)`,
   );
   return rows.map((row) => row.broadcast_id);
 }
