@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOMATION_MESSAGE_JOB } from '../src/automation/engine.ts';
-import { AccountRoutes } from '../src/inbox/AccountRoutes.ts';
-import { DeliveryWorker } from '../src/webhooks/deliveries.ts';
+import { deliveryWorker } from './support/deliveryWorker.ts';
 import { uniquePhone } from './support/flows.ts';
 import { dataOf, inbound, inboxProject } from './support/inbox.ts';
 import type { InboxProject } from './support/inbox.ts';
@@ -25,22 +24,13 @@ afterAll(async () => {
 /** A worker whose runner claims what `claims` says; it records the kinds asked about and the wake-ups. */
 function worker(claims: (kind: string) => boolean) {
   const seen = { asked: [] as string[], kicks: 0 };
-  const services = server.app.sapa.services;
-  const intake = new DeliveryWorker({
-    db: services.db,
-    now: server.clock.now,
-    publisher: services.publisher,
-    log: server.app.log,
-    links: services.media.links,
-    routes: new AccountRoutes(),
-    jobs: {
-      kick: () => {
-        seen.kicks += 1;
-      },
-      claims: (kind) => {
-        seen.asked.push(kind);
-        return claims(kind);
-      },
+  const intake = deliveryWorker(server, {
+    kick: () => {
+      seen.kicks += 1;
+    },
+    claims: (kind) => {
+      seen.asked.push(kind);
+      return claims(kind);
     },
   });
   return { intake, seen };

@@ -3,8 +3,9 @@
  * waits while it is, as a status webhook still to be read may settle it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountRoutes } from '../src/inbox/AccountRoutes.ts';
-import { DeliveryWorker, WEBHOOKS_BEHIND_MS } from '../src/webhooks/deliveries.ts';
+import { WEBHOOKS_BEHIND_MS } from '../src/webhooks/deliveries.ts';
+import type { DeliveryWorker } from '../src/webhooks/deliveries.ts';
+import { deliveryWorker } from './support/deliveryWorker.ts';
 import { deliver, freshWamid, inboxProject, statusUpdate } from './support/inbox.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
@@ -19,16 +20,7 @@ afterAll(async () => {
 });
 
 function worker(): DeliveryWorker {
-  const services = server.app.sapa.services;
-  return new DeliveryWorker({
-    db: services.db,
-    now: server.clock.now,
-    publisher: services.publisher,
-    log: server.app.log,
-    links: services.media.links,
-    routes: new AccountRoutes(),
-    jobs: { kick: () => undefined, claims: () => true },
-  });
+  return deliveryWorker(server, { kick: () => undefined, claims: () => true });
 }
 
 describe('DeliveryWorker.behind', () => {
