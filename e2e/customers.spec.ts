@@ -386,3 +386,24 @@ test('on a phone (390×844) the customers are cards with their actions in reach'
   await edit.click();
   await expect(page.getByRole('dialog', { name: 'Ubah pelanggan' })).toBeVisible();
 });
+
+test('at 1366×800 every row keeps its actions on one line and in view', async ({ page }) => {
+  const shop = await openShop(page);
+  await data(page, 'customer_create', { key: shop.key, name: 'Sari Dewi', phone: '081234520098' });
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto(`/crm/customer/${shop.key}`);
+  const actions = ['Ubah pelanggan Sari Dewi', 'Hapus pelanggan Sari Dewi'].map((name) =>
+    table(page).getByRole('button', { name }),
+  );
+  const boxes = await Promise.all(actions.map(async (button) => button.boundingBox()));
+  // The frame the table scrolls sideways in.
+  const frame = await table(page).locator('..').boundingBox();
+  expect(frame).not.toBeNull();
+  for (const box of boxes) {
+    expect(box).not.toBeNull();
+    // Stuck inside the frame's right edge even when the other columns scroll sideways.
+    expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
+  }
+  // Side by side, not stacked into a row three buttons tall.
+  expect(boxes[0]?.y).toBe(boxes[1]?.y);
+});

@@ -81,15 +81,17 @@ export const filterSearch = style([search, { width: '100%' }]);
 
 export const filterActions = style({ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm });
 
+/** Under 768 px a table's rows are cards: its actions show their word beside the icon. */
+const narrow = 'screen and (max-width: 767px)';
+
+/** A row's actions: one line of icons in the table; on a card, its words wrap to a second line. */
 export const rowActions = style({
   display: 'flex',
   gap: tokens.space.xs,
   justifyContent: 'flex-end',
-  flexWrap: 'wrap',
+  flexWrap: 'nowrap',
+  '@media': { [narrow]: { flexWrap: 'wrap' } },
 });
-
-/** Under 768 px a table's rows are cards: its actions show their word beside the icon. */
-const narrow = 'screen and (max-width: 767px)';
 
 /** A row's action: an icon button (36 px, a touch target), its word only on a card. */
 export const rowAction = recipe({

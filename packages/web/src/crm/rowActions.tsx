@@ -85,7 +85,10 @@ export function withRowActions<Row>(columns: ColumnDef<Row>[], actions: RowActio
     {
       id: ACTIONS_COLUMN_ID,
       header: actions.header,
+      // The icons side by side: the table may not squeeze the column below them (stacked, they
+      // made each row three buttons tall).
       size: 44 * shown.length + 16,
+      minSize: 44 * shown.length + 16,
       cell: ({ row }) => (
         <div className={css.rowActions}>
           {shown.map(({ action, icon }) => {

@@ -94,6 +94,7 @@ export function DataTable<Row, Payload>(props: DataTableProps<Row, Payload>) {
                     colSpan={header.colSpan}
                     sorted={sortedOf(header)}
                     size={header.getSize()}
+                    actions={header.column.id === ACTIONS_COLUMN_ID}
                     minSize={header.column.columnDef.minSize ?? defaultColumnSizing.minSize}
                     onSort={() => header.column.toggleSorting(undefined, false)}
                   >
@@ -153,16 +154,23 @@ interface HeaderCellProps {
   sorted: false | 'asc' | 'desc' | null;
   size: number;
   minSize: number;
+  /** The row actions' column, which stays in view at the right edge. */
+  actions: boolean;
   onSort: () => void;
   children: ReactNode;
 }
 
 /** A header cell. It takes values, not TanStack's mutable objects, so memoizing it stays correct. */
-function HeaderCell({ colSpan, sorted, size, minSize, onSort, children }: HeaderCellProps) {
+function HeaderCell({ colSpan, sorted, size, minSize, actions, onSort, children }: HeaderCellProps) {
   const style = assignInlineVars({ [css.columnWidth]: px(size), [css.columnMinWidth]: px(minSize) });
   if (sorted === null)
     return (
-      <th scope={colSpan > 1 ? 'colgroup' : 'col'} colSpan={colSpan} className={css.headerCell} style={style}>
+      <th
+        scope={colSpan > 1 ? 'colgroup' : 'col'}
+        colSpan={colSpan}
+        className={actions ? `${css.headerCell} ${css.actionsHeader}` : css.headerCell}
+        style={style}
+      >
         {children}
       </th>
     );

@@ -131,11 +131,33 @@ export const titleCell = style({
 
 globalStyle(`${titleCell}::before`, { '@media': { [narrow]: { content: 'none' } } });
 
+/**
+ * The actions column stays at the frame's right edge while a table wider than the frame scrolls
+ * sideways (the customers table at 1366 px beside the sidebar), so every row's actions are in view.
+ */
+const stuckRight = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  boxShadow: `inset 1px 0 0 ${vars.color.border}`,
+} as const;
+
+/** The actions column's header. */
+export const actionsHeader = style({
+  ...stuckRight,
+  '@media': { [narrow]: { position: 'static', boxShadow: 'none' } },
+});
+
 /** The row's actions: on a card, its last line, the buttons at full size on the right. */
 export const actionsCell = style({
+  ...stuckRight,
+  background: vars.color.surface,
   whiteSpace: 'nowrap',
   '@media': {
     [narrow]: {
+      position: 'static',
+      background: 'transparent',
+      boxShadow: 'none',
       gridTemplateColumns: 'minmax(0, 1fr)',
       justifyItems: 'stretch',
       paddingTop: tokens.space.sm,
