@@ -85,3 +85,25 @@ test('the quick replies table pages through twelve, and a taken shortcut shows b
     /This shortcut is already in use\./,
   );
 });
+
+test('on a phone (390×844) a long text is cut inside its card, and in the table at 1366 every column stays', async ({
+  page,
+}) => {
+  const shop = await openShop(page);
+  const text = `Kak {nama}, ${'batik tulis mulai Rp185.000, '.repeat(8)}ya.`;
+  await data(page, 'quick_reply_create', { key: shop.key, shortcut: 'harga', text });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/crm/quick-reply/${shop.key}`);
+  const cell = page.getByTitle(text);
+  const card = page.getByRole('row').filter({ has: cell });
+  const [cellBox, cardBox] = await Promise.all([cell.boundingBox(), card.boundingBox()]);
+  expect(cellBox).not.toBeNull();
+  expect((cellBox?.x ?? 0) + (cellBox?.width ?? 9999)).toBeLessThanOrEqual(
+    (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+  );
+  // The card's width cut it, not the table's 360 px: in the table the text keeps its column and
+  // the columns after it stay in view.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await expect(page.getByRole('columnheader', { name: 'Diperbarui' })).toBeInViewport();
+  expect((await cell.boundingBox())?.width ?? 9999).toBeLessThanOrEqual(360);
+});

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../table/table.css.ts';
 
 export const shortcut = style({
   fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
@@ -7,10 +8,15 @@ export const shortcut = style({
   whiteSpace: 'nowrap',
 });
 
-/** The text column: one line, cut with an ellipsis (the full text is its title). */
+/**
+ * The text column: one line, cut with an ellipsis (the full text is its title). On a phone's card
+ * (a grid, not a table) no wider than its cell, which is narrower than 360 px; in the table a
+ * percentage would make the column as wide as the whole text.
+ */
 export const text = style({
   display: 'block',
   maxWidth: 360,
+  '@media': { [narrow]: { maxWidth: '100%' } },
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -19,6 +25,7 @@ export const text = style({
 export const fileName = style({
   display: 'block',
   maxWidth: 200,
+  '@media': { [narrow]: { maxWidth: '100%' } },
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
