@@ -1,7 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '../theme/contract.css.ts';
-
-const narrow = 'screen and (max-width: 767px)';
+import { narrow } from '../theme/media.ts';
 
 export const intro = style({ margin: 0, color: vars.color.textMuted, maxWidth: 760 });
 

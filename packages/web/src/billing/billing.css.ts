@@ -6,8 +6,7 @@
 import { createVar, globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import type { PriceCategory } from '@sapa/sdk';
 import { tokens, vars } from '../theme/contract.css.ts';
-
-const narrow = 'screen and (max-width: 767px)';
+import { narrow } from '../theme/media.ts';
 
 /** Each category's colour on the chart. */
 export const categoryColor: Record<PriceCategory, string> = {

@@ -6,8 +6,8 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
-const narrow = 'screen and (max-width: 767px)';
 const stacked = 'screen and (max-width: 899px)';
 
 export const page = style({

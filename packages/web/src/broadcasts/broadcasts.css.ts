@@ -6,8 +6,7 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
-
-const narrow = 'screen and (max-width: 767px)';
+import { narrow } from '../theme/media.ts';
 
 /** A filter's label in the filter bar (the bar itself: crm.css.ts). */
 export const label = style({ fontSize: tokens.font.size.sm, color: vars.color.textMuted });

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
 export const visuallyHidden = style({
   position: 'absolute',
@@ -36,7 +37,7 @@ export const panes = style({
   gridTemplateColumns: 'minmax(260px, 340px) minmax(0, 1fr)',
   '@media': {
     'screen and (min-width: 1200px)': { gridTemplateColumns: 'minmax(280px, 340px) minmax(0, 1fr) 300px' },
-    'screen and (max-width: 767px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
 });
 
@@ -49,14 +50,14 @@ export const listPane = recipe({
     background: vars.color.surface,
   },
   variants: {
-    open: { true: { '@media': { 'screen and (max-width: 767px)': { display: 'none' } } }, false: {} },
+    open: { true: { '@media': { [narrow]: { display: 'none' } } }, false: {} },
   },
 });
 
 export const conversationPane = recipe({
   base: { minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' },
   variants: {
-    open: { true: {}, false: { '@media': { 'screen and (max-width: 767px)': { display: 'none' } } } },
+    open: { true: {}, false: { '@media': { [narrow]: { display: 'none' } } } },
   },
 });
 
@@ -115,7 +116,7 @@ export const headerMeta = style({ margin: 0, fontSize: tokens.font.size.sm, colo
 export const onlyNarrow = style({ '@media': { 'screen and (min-width: 1200px)': { display: 'none' } } });
 
 /** Keyboard-only help is not offered on phones. */
-export const onlyWide = style({ '@media': { 'screen and (max-width: 767px)': { display: 'none' } } });
+export const onlyWide = style({ '@media': { [narrow]: { display: 'none' } } });
 
 export const emptyText = style({ margin: 0 });
 

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
 export const composer = style({
   borderTop: `1px solid ${vars.color.border}`,
@@ -87,7 +88,7 @@ export const hint = style({
   fontSize: 11,
   color: vars.color.textMuted,
   paddingLeft: tokens.space.xs,
-  '@media': { 'screen and (hover: none), screen and (max-width: 767px)': { display: 'none' } },
+  '@media': { [`screen and (hover: none), ${narrow}`]: { display: 'none' } },
 });
 
 /** The attachment tray: its bar, the upload field and a caption per file. */

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
 /** The first-run guide: in place of the inbox's panes, scrolling on its own. */
 export const guide = style({
@@ -14,7 +15,7 @@ export const guide = style({
   width: '100%',
   marginInline: 'auto',
   boxSizing: 'border-box',
-  '@media': { 'screen and (max-width: 767px)': { padding: tokens.space.lg } },
+  '@media': { [narrow]: { padding: tokens.space.lg } },
 });
 
 export const head = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.xs });

@@ -6,6 +6,7 @@
 import { createVar, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
 /** A record's own colour and the text that reads on it, set per element (they are data). */
 export const swatchColor = createVar();
@@ -22,7 +23,7 @@ export const page = style({
   flexDirection: 'column',
   gap: tokens.space.lg,
   padding: `${tokens.space.lg} ${tokens.space.xl}`,
-  '@media': { 'screen and (max-width: 767px)': { padding: tokens.space.md } },
+  '@media': { [narrow]: { padding: tokens.space.md } },
 });
 
 export const head = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });
@@ -80,9 +81,6 @@ export const filterSearchField = style({
 export const filterSearch = style([search, { width: '100%' }]);
 
 export const filterActions = style({ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm });
-
-/** Under 768 px a table's rows are cards: its actions show their word beside the icon. */
-const narrow = 'screen and (max-width: 767px)';
 
 /** A row's actions: one line of icons in the table; on a card, its words wrap to a second line. */
 export const rowActions = style({

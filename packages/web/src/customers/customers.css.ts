@@ -1,9 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
 export const muted = style({ margin: 0, color: vars.color.textMuted });
-
-const narrow = 'screen and (max-width: 767px)';
 
 /** The filters but the search: in the bar's grid on wide screens; on a phone, shown on demand. */
 export const more = style({

@@ -2,6 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
 import { FILENAME_MAX_WIDTH, GRID_GAP, TILE_HEIGHT, TILE_MIN_WIDTH } from './galleryLayout.ts';
+import { narrow } from '../theme/media.ts';
 
 /** The screen fills the window below the header: tools on top, the grid scrolls below. */
 export const page = style({
@@ -11,7 +12,7 @@ export const page = style({
   flexDirection: 'column',
   gap: tokens.space.md,
   padding: `${tokens.space.lg} ${tokens.space.xl} 0`,
-  '@media': { 'screen and (max-width: 767px)': { padding: `${tokens.space.md} ${tokens.space.md} 0` } },
+  '@media': { [narrow]: { padding: `${tokens.space.md} ${tokens.space.md} 0` } },
 });
 
 export const tools = style({ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap' });

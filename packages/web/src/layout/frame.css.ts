@@ -2,8 +2,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
-
-const mobile = 'screen and (max-width: 767px)';
+import { narrow } from '../theme/media.ts';
 
 export const frame = recipe({
   base: { display: 'flex', flexDirection: 'column' },
@@ -48,7 +47,7 @@ export const headerLink = style({
   color: vars.color.text,
   textDecoration: 'none',
   selectors: { '&:hover': { color: vars.color.primary } },
-  '@media': { [mobile]: { display: 'none' } },
+  '@media': { [narrow]: { display: 'none' } },
 });
 
 export const iconButton = style({
@@ -74,7 +73,7 @@ export const iconButton = style({
 /** The menu button: only where the sidebar is a drawer. */
 export const menuButton = style([
   iconButton,
-  { display: 'none', '@media': { [mobile]: { display: 'inline-flex' } } },
+  { display: 'none', '@media': { [narrow]: { display: 'inline-flex' } } },
 ]);
 
 export const badge = style({
@@ -126,7 +125,7 @@ export const sidebar = style({
   overflowY: 'auto',
   background: vars.color.surface,
   borderRight: `1px solid ${vars.color.border}`,
-  '@media': { [mobile]: { display: 'none' } },
+  '@media': { [narrow]: { display: 'none' } },
 });
 
 export const nav = style({

@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
-
-const narrow = 'screen and (max-width: 767px)';
+import { narrow } from '../theme/media.ts';
 
 /** A template's category as a small pill (the picker's list, the thread's template messages). */
 export const categoryChip = recipe({

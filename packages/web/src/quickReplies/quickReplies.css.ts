@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '../theme/contract.css.ts';
-import { narrow } from '../table/table.css.ts';
+import { narrow } from '../theme/media.ts';
 
 export const shortcut = style({
   fontFamily: 'ui-monospace, Menlo, Consolas, monospace',

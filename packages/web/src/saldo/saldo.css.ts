@@ -1,8 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
-
-const narrow = 'screen and (max-width: 767px)';
+import { narrow } from '../theme/media.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.xl, minWidth: 0 });
 

@@ -2,6 +2,7 @@
 import { style } from '@vanilla-extract/css';
 import { listPopover } from '../components/listBox.css.ts';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
 export const form = style({
   display: 'flex',
@@ -28,7 +29,7 @@ export const day = style({
   gridTemplateColumns: '110px 90px minmax(0, 1fr) minmax(0, 1fr)',
   alignItems: 'end',
   gap: tokens.space.md,
-  '@media': { 'screen and (max-width: 767px)': { gridTemplateColumns: '1fr 1fr' } },
+  '@media': { [narrow]: { gridTemplateColumns: '1fr 1fr' } },
 });
 
 export const dayName = style({ fontWeight: 600, alignSelf: 'center' });

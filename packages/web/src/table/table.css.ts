@@ -1,9 +1,9 @@
 import { createVar, globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { tokens, vars } from '../theme/contract.css.ts';
+import { narrow } from '../theme/media.ts';
 
-/** Under 768 px each row is a card of label: value lines (DESIGN.md, phones). */
-export const narrow = 'screen and (max-width: 767px)';
+// Under 768 px (`narrow`) each row is a card of label: value lines (DESIGN.md, phones).
 
 /** A column's width and minimum, set per header cell from TanStack Table's column sizes. */
 export const columnWidth = createVar();

@@ -1,8 +1,9 @@
 import { createSprinkles, defineProperties } from '@vanilla-extract/sprinkles';
 import { tokens, vars } from './contract.css.ts';
+import { wide } from './media.ts';
 
 const layout = defineProperties({
-  conditions: { mobile: {}, desktop: { '@media': 'screen and (min-width: 768px)' } },
+  conditions: { mobile: {}, desktop: { '@media': wide } },
   defaultCondition: 'mobile',
   properties: {
     display: ['none', 'flex', 'grid', 'block', 'inline-flex'],
