@@ -8,6 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countAudience, insertRecipients } from '../src/broadcasts/audience.ts';
 import {
@@ -760,5 +762,51 @@ describe('replies', () => {
     await server.app.sapa.processPendingDeliveries();
     recipients = await recipientsOf(db(), broadcast.id);
     expect(recipients[1]?.repliedAt).toBeNull();
+  });
+
+  it('marks the reply in the statement that stores the message: it is never seen stored and unmarked', async () => {
+    const setup = await setupWith({ customers: 1 });
+    const broadcast = await createBroadcast(server, setup);
+    expect((await runUntilStopped(server, setup, engineProcess(server), broadcast.id)).status).toBe('done');
+    const [customer] = setup.customers;
+    const progress: number[] = [];
+    const stop = server.app.sapa.services.publisher.subscribe((published) => {
+      if (published.event !== 'broadcast.updated') return;
+      progress.push((published.payload as { broadcast: { replied: number } }).broadcast.replied);
+    });
+    // What another process (an automation process woken by the store's commit) would read right
+    // after each statement of the webhook's path.
+    const database = db();
+    const execute = database.execute.bind(database);
+    const dialect = new PgDialect();
+    const seen: { stored: boolean; repliedAt: unknown; broadcastId: unknown }[] = [];
+    database.execute = (async (query: SQL) => {
+      const result = await execute(query);
+      if (/sapa_(store_webhook_batch|receive_messages)\(/.test(dialect.sqlToQuery(query).sql)) {
+        const [row] = (
+          (await execute(sql`select r.replied_at, m.broadcast_id from broadcast_recipients r
+            join messages m on m.conversation_id = r.conversation_id and m.direction = 'in'
+            where r.broadcast_id = ${broadcast.id}`)) as unknown as { rows: Record<string, unknown>[] }
+        ).rows;
+        seen.push({
+          stored: row !== undefined,
+          repliedAt: row?.['replied_at'],
+          broadcastId: row?.['broadcast_id'],
+        });
+      }
+      return result;
+    }) as typeof database.execute;
+    try {
+      await setup.simulator.customerWrites(customer?.phone ?? '', 'Masih ada ukuran 42?');
+      await server.app.sapa.processPendingDeliveries();
+    } finally {
+      database.execute = execute;
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ stored: true, broadcastId: broadcast.id });
+    expect(seen[0]?.repliedAt).not.toBeNull();
+    // The store's answer names the broadcast replied to: its progress is announced.
+    await expect.poll(() => progress.at(-1), { timeout: 5_000 }).toBe(1);
+    stop();
   });
 });

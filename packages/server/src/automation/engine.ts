@@ -100,7 +100,7 @@ function eventOf(message: MessageRow, payload: Payload): AutomationEvent {
     text: message.caption,
     newCustomer: payload.newCustomer,
     adSource: adSourceOf(payload.referral),
-    // Set by `markBroadcastReplies` in the transaction that stored the message.
+    // Set by the statement that stored the message (`sapa_receive_messages`, migration 0029).
     broadcastId: message.broadcastId,
   };
 }

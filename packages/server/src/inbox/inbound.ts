@@ -25,7 +25,7 @@ import { toThreadMessage } from './views.ts';
 import type { DivisionTag, MessageView, ReplyRef } from './views.ts';
 import { isOptOut, receiveOptOuts, withOptOutAnswers } from '../broadcasts/optOutInbound.ts';
 import { recipientMessagesMoved } from '../broadcasts/recipientStatus.ts';
-import { arrivedReplies, markBroadcastReplies } from '../broadcasts/replies.ts';
+import { repliedBroadcasts, REPLY_WINDOW_MS } from '../broadcasts/replies.ts';
 import type { InboundView } from '../broadcasts/optOutInbound.ts';
 
 /** The account an event is routed to, with its project's key and opt-out words (`null`: the defaults). */
@@ -98,6 +98,8 @@ function functionInput(item: Arriving, now: Date) {
       created_at: event.timestamp.toISOString(),
       now: now.toISOString(),
       media: mediaFile,
+      // Its reply to a broadcast is marked as it is stored (migration 0029).
+      reply_window_ms: REPLY_WINDOW_MS,
     },
   };
 }
@@ -172,7 +174,7 @@ export async function receiveMessages(
   // Opt-outs are marked (and answered) first, so the customer is announced opted out.
   const stored = items.filter((_, index) => prepared[index] !== null);
   const optOuts = await receiveOptOuts(tx, stored, results, view);
-  for (const id of await markBroadcastReplies(tx, arrivedReplies(results, view.now))) touched?.add(id);
+  for (const id of repliedBroadcasts(results)) touched?.add(id);
   const received = announceReceived(items, prepared, results, view);
   for (const [index, entry] of prepared.entries()) {
     if (entry === null || entry.mediaFile === null || received[index] === NOTHING) continue;
@@ -226,7 +228,7 @@ async function storeBatch(
   const results = answer?.results ?? [];
   const stored = items.filter((_, index) => prepared[index] !== null);
   const optOuts = await receiveOptOuts(db, stored, results, view);
-  for (const id of await markBroadcastReplies(db, arrivedReplies(results, view.now))) touched?.add(id);
+  for (const id of repliedBroadcasts(results)) touched?.add(id);
   const received = announceReceived(items, prepared, results, view);
   return withOptOutAnswers(items, received, optOuts);
 }
