@@ -129,6 +129,15 @@ describe('loadConfig', () => {
     expect(problems({ SAPA_ROLE: 'all' })).toEqual([]);
   });
 
+  it('reads SAPA_AUTOMATION_NICE, a nice value from 0 to 19 (default 19)', () => {
+    expect(loadConfig({}).automationNice).toBe(19);
+    expect(loadConfig({ SAPA_AUTOMATION_NICE: '0' }).automationNice).toBe(0);
+    expect(loadConfig({ SAPA_AUTOMATION_NICE: '5' }).automationNice).toBe(5);
+    for (const bad of ['20', '-5', 'low']) {
+      expect(() => loadConfig({ SAPA_AUTOMATION_NICE: bad })).toThrow(/SAPA_AUTOMATION_NICE/);
+    }
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

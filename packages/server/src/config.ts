@@ -23,6 +23,13 @@ export type ServerRole = (typeof SERVER_ROLES)[number];
 export interface Config {
   /** What this process does (`ServerRole`). */
   role: ServerRole;
+  /**
+   * The CPU priority an `automation` process gives its main thread (`SAPA_AUTOMATION_NICE`, a
+   * `nice` value from 0 to 19, default 19): on a host it shares with web processes, the thread that
+   * takes in customers' messages goes first, and the engine's work waits its turn
+   * (docs/automation.md, "Processes"). 0 leaves it as started; it is never raised.
+   */
+  automationNice: number;
   port: number;
   host: string;
   /**
@@ -212,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = url('SAPA_PUBLIC_URL', ['https:', 'http:'])?.replace(/\/+$/, '') ?? null;
   const config: Config = {
     role: oneOf('SAPA_ROLE', SERVER_ROLES, 'all'),
+    automationNice: int('SAPA_AUTOMATION_NICE', 19, 0, 19),
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
     // The default sits at the repository root whichever folder the server is started from.

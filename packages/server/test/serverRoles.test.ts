@@ -273,6 +273,8 @@ describe('`SAPA_ROLE=automation` as `pnpm start` runs it (src/main.ts)', () => {
         }
         await worker.waitForLine(/^Sapa automation process running \(SAPA_ROLE=automation\)$/);
         expect(worker.lines.some((line) => line.startsWith('Sapa listening on'))).toBe(false);
+        // It gives way to web processes on the same host (SAPA_AUTOMATION_NICE, default 19).
+        expect(os.getPriority(worker.child.pid)).toBe(Math.max(19, os.getPriority()));
         worker.child.kill('SIGTERM');
         expect(await worker.exited).toBe(0);
       } finally {
