@@ -15,8 +15,8 @@
  * open around the clock, so it is skipped the same way whatever the hour). Rounds take turns,
  * off, on, on, off, twice (so the inbox's growing tables weigh on both sides alike), each
  * `BENCH_SECONDS` (default 10 s) at 200 messages/s after a warm-up: 100 messages with the rules
- * on, then a whole round's worth with them off, not counted (the first counted round used to run
- * two to four times slower at p99 than the last, the server still warming); after an
+ * on, then three rounds' worth with them off, not counted (`WARMUP_ROUNDS_OFF`: the first counted
+ * round used to run slower at p99 than the others, the server still warming); after an
  * "on" round the bench waits for the engine to finish (at most `DRAIN_MS`; jobs still waiting
  * then are abandoned and counted, so the next round measures the inbox alone). A round that loses
  * messages ends the run (FAIL): a server that far behind would only take minutes more.
@@ -64,6 +64,13 @@ const AUTOMATION_JOB = 'automation.message';
  * of the machine (a checkpoint, another process) weighs on one round of four of its side.
  */
 const ROUNDS = [false, true, true, false, false, true, true, false] as const;
+/**
+ * The uncounted warm-up with the rules off, in rounds' worth. The web process's heap is still being
+ * sized then: with one round's worth, the first counted round (always "off") took two or three of
+ * the run's mark-compact collections (6 to 23 ms pauses, each holding up the 5 to 16 messages that
+ * arrived meanwhile) where later rounds took one or none, and its p99 ran 1.5 to 3 times theirs.
+ */
+const WARMUP_ROUNDS_OFF = 3;
 
 /** Words no customer of the bench writes (five per rule, in turn). */
 const UNUSED = [
@@ -297,9 +304,12 @@ const benchmark: Benchmark = {
       );
       cleanup.push(() => sapa.app.close());
       let enginePid: number | undefined;
+      let engineNice: number | null = null;
       if (arrangement !== null && database.url !== null) {
         const engine = await startAutomationProcess(database.url, arrangement);
         enginePid = engine.pid;
+        // The priority it gave itself (`SAPA_AUTOMATION_NICE`, packages/server/src/main.ts).
+        if (engine.pid !== undefined) engineNice = os.getPriority(engine.pid);
         cleanup.push(() => engine.stop());
       }
       // Where the CPU goes in each round (Linux): this process is the web app, the simulator and
@@ -358,7 +368,8 @@ const benchmark: Benchmark = {
       await warmUp('warm-up, rules on', agent, send);
       let abandoned = (await drain(sapa.app)).abandoned;
       await switchRules(false);
-      const warm = await runAtRate('warm-up, rules off', 'w', agent, count, send, ROUND_WAIT_MS);
+      const warmCount = count * WARMUP_ROUNDS_OFF;
+      const warm = await runAtRate('warm-up, rules off', 'w', agent, warmCount, send, ROUND_WAIT_MS);
       if (warm.received < warm.sent)
         throw new Error(`the warm-up lost ${warm.sent - warm.received} messages`);
       progress(
@@ -442,9 +453,9 @@ const benchmark: Benchmark = {
           `database: ${database.label}`,
           arrangement === null
             ? 'engine: in the web process (SAPA_ROLE=all)'
-            : 'engine: in an automation process of its own (SAPA_ROLE=automation) beside the web process (SAPA_ROLE=web), through Redis',
+            : `engine: in an automation process of its own (SAPA_ROLE=automation, nice ${engineNice ?? 'n/a'}) beside the web process (SAPA_ROLE=web), through Redis`,
           ...(stoppedAfter === null ? [] : [`stopped after round ${stoppedAfter}: messages were lost`]),
-          `rounds: ${ROUNDS.map((round) => (round ? 'on' : 'off')).join(', ')}, ${duration} s each at ${RATE} messages/s (${count} messages, ${CUSTOMERS} customers), after ${WARMUP_MESSAGES} warm-up messages with the rules on and ${count} with them off`,
+          `rounds: ${ROUNDS.map((round) => (round ? 'on' : 'off')).join(', ')}, ${duration} s each at ${RATE} messages/s (${count} messages, ${CUSTOMERS} customers), after ${WARMUP_MESSAGES} warm-up messages with the rules on and ${count * WARMUP_ROUNDS_OFF} with them off`,
           describe(off),
           describe(on),
           `ratios (on / off): p50 ${ratio(on.p50, off.p50)}, p95 ${ratio(on.p95, off.p95)}, p99 ${ratio(on.p99, off.p99)} (budget <= ${BUDGET})`,
