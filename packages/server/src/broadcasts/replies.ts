@@ -5,7 +5,8 @@
  * when several wait for an answer), in the statement that stores the message: `sapa_receive_messages`
  * (migration 0029) marks each message as it stores it, through `sapa_mark_broadcast_replies`
  * (migration 0027), so a message is never seen stored and not yet marked (by an automation
- * process judging a "reply to a broadcast" rule, say).
+ * process judging a "reply to a broadcast" rule, say). Since migration 0030 only a message whose
+ * conversation has a recipient row awaiting its reply goes through the marking.
  */
 
 /**
