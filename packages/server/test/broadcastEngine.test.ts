@@ -802,11 +802,14 @@ describe('replies', () => {
     } finally {
       database.execute = execute;
     }
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ stored: true, broadcastId: broadcast.id });
-    expect(seen[0]?.repliedAt).not.toBeNull();
-    // The store's answer names the broadcast replied to: its progress is announced.
-    await expect.poll(() => progress.at(-1), { timeout: 5_000 }).toBe(1);
-    stop();
+    try {
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ stored: true, broadcastId: broadcast.id });
+      expect(seen[0]?.repliedAt).not.toBeNull();
+      // The store's answer names the broadcast replied to: its progress is announced.
+      await expect.poll(() => progress.at(-1), { timeout: 5_000 }).toBe(1);
+    } finally {
+      stop();
+    }
   });
 });
