@@ -48,6 +48,7 @@ import { byCommand, byPid, describeCpu, readCpu, thisProcess } from './cpuUse.ts
 import { connectClient, percentile } from './inbox/measure.ts';
 import type { LatencyResult } from './inbox/measure.ts';
 import { act } from './inbox/sapa.ts';
+import { threadsOf } from '../packages/server/src/processPriority.ts';
 import { createSimulator } from './inbox/simulator.ts';
 import type { Benchmark } from './types.ts';
 
@@ -266,6 +267,16 @@ async function startAutomationProcess(
   };
 }
 
+/** Process `pid`'s threads' nice values, e.g. "12 threads at nice 19". */
+function describePriority(pid: number): string {
+  const counts = new Map<number, number>();
+  for (const thread of threadsOf(pid)) {
+    const nice = os.getPriority(thread);
+    counts.set(nice, (counts.get(nice) ?? 0) + 1);
+  }
+  return [...counts].map(([nice, n]) => `${n} thread${n === 1 ? '' : 's'} at nice ${nice}`).join(', ');
+}
+
 /** Pools rounds' latencies into one figure per side. */
 function pooled(label: string, results: LatencyResult[]) {
   const latencies = results.flatMap((result) => result.latenciesMs).sort((a, b) => a - b);
@@ -304,12 +315,13 @@ const benchmark: Benchmark = {
       );
       cleanup.push(() => sapa.app.close());
       let enginePid: number | undefined;
-      let engineNice: number | null = null;
+      let enginePriority = 'n/a';
       if (arrangement !== null && database.url !== null) {
         const engine = await startAutomationProcess(database.url, arrangement);
         enginePid = engine.pid;
-        // The priority it gave itself (`SAPA_AUTOMATION_NICE`, packages/server/src/main.ts).
-        if (engine.pid !== undefined) engineNice = os.getPriority(engine.pid);
+        // The priority it gave its threads (`SAPA_AUTOMATION_NICE`,
+        // packages/server/src/processPriority.ts).
+        if (engine.pid !== undefined) enginePriority = describePriority(engine.pid);
         cleanup.push(() => engine.stop());
       }
       // Where the CPU goes in each round (Linux): this process is the web app, the simulator and
@@ -453,7 +465,7 @@ const benchmark: Benchmark = {
           `database: ${database.label}`,
           arrangement === null
             ? 'engine: in the web process (SAPA_ROLE=all)'
-            : `engine: in an automation process of its own (SAPA_ROLE=automation, nice ${engineNice ?? 'n/a'}) beside the web process (SAPA_ROLE=web), through Redis`,
+            : `engine: in an automation process of its own (SAPA_ROLE=automation, ${enginePriority}) beside the web process (SAPA_ROLE=web), through Redis`,
           ...(stoppedAfter === null ? [] : [`stopped after round ${stoppedAfter}: messages were lost`]),
           `rounds: ${ROUNDS.map((round) => (round ? 'on' : 'off')).join(', ')}, ${duration} s each at ${RATE} messages/s (${count} messages, ${CUSTOMERS} customers), after ${WARMUP_MESSAGES} warm-up messages with the rules on and ${count * WARMUP_ROUNDS_OFF} with them off`,
           describe(off),

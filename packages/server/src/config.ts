@@ -24,7 +24,7 @@ export interface Config {
   /** What this process does (`ServerRole`). */
   role: ServerRole;
   /**
-   * The CPU priority an `automation` process gives its main thread (`SAPA_AUTOMATION_NICE`, a
+   * The CPU priority an `automation` process gives its threads (`SAPA_AUTOMATION_NICE`, a
    * `nice` value from 0 to 19, default 19): on a host it shares with web processes, the thread that
    * takes in customers' messages goes first, and the engine's work waits its turn
    * (docs/automation.md, "Processes"). 0 leaves it as started; it is never raised.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { buildApp } from './app.ts';
+import { givePriorityToWeb } from './processPriority.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import type { FastifyInstance } from 'fastify';
@@ -44,26 +44,11 @@ function closeOnSignal(app: FastifyInstance, before: () => Promise<unknown> = as
 async function runAutomationProcess(config: Config): Promise<void> {
   const app = await buildApp({ config });
   await app.ready();
-  givePriorityToWeb(config.automationNice, app);
+  // The engine gives way to the web processes on this host (src/processPriority.ts).
+  givePriorityToWeb(config.automationNice, app.log);
   // Before the line that says it runs: a signal sent as soon as it is read is then handled.
   closeOnSignal(app);
   process.stdout.write('Sapa automation process running (SAPA_ROLE=automation)\n');
-}
-
-/**
- * Lowers this automation process's CPU priority to `nice` (`SAPA_AUTOMATION_NICE`), never raising
- * it. On a host shared with web processes the engine's bursts (a batch of messages judged, each
- * firing a transaction) otherwise take the cores the webhooks' path is waiting for: on a 2-core
- * machine at 200 messages a second with 50 rules, messages that arrived during a batch reached the
- * agent at p99 19 and 29 ms (two runs) against 9 and 10 ms for the others (`pnpm bench
- * automation`, bench/README.md). On Linux it applies to the main thread, where the engine runs.
- */
-function givePriorityToWeb(nice: number, app: FastifyInstance): void {
-  try {
-    if (nice > os.getPriority()) os.setPriority(nice);
-  } catch (error) {
-    app.log.warn({ err: error, nice }, 'could not lower the automation process priority');
-  }
 }
 
 /** `pnpm start`: configuration from the environment, listen, shut down cleanly on SIGINT/SIGTERM. */
