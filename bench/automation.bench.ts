@@ -20,6 +20,12 @@
  * "on" round the bench waits for the engine to finish (at most `DRAIN_MS`; jobs still waiting
  * then are abandoned and counted, so the next round measures the inbox alone). A round that loses
  * messages ends the run (FAIL): a server that far behind would only take minutes more.
+ *
+ * `BENCH_AUTOMATION_STAND_IN=compute|memory` (optionally `BENCH_AUTOMATION_STAND_IN_SHARE`,
+ * default 0.14) calibrates the machine instead: the rules stay off in every round, and the "on"
+ * rounds run bench/inbox/standIn.ts, a process at nice 19 keeping that share of a core busy (the
+ * engine's own share here) with arithmetic or with memory. Its ratios are what any background
+ * process of the engine's size costs the inbox on this machine, however it is written.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -60,6 +66,49 @@ const DRAIN_MS = 30_000;
 /** A message not on the agent's socket this long after the last webhook is lost (bounds a round). */
 const ROUND_WAIT_MS = 30_000;
 const AUTOMATION_JOB = 'automation.message';
+const STAND_IN_KINDS = ['compute', 'memory'] as const;
+/** The automation process's share of a core in the bench's later "on" rounds (bench/README.md). */
+const DEFAULT_STAND_IN_SHARE = 0.14;
+
+/** `BENCH_AUTOMATION_STAND_IN` and its share, or null: the calibration (see the file comment). */
+function standInOf(env: NodeJS.ProcessEnv): { kind: (typeof STAND_IN_KINDS)[number]; share: number } | null {
+  const kind = env.BENCH_AUTOMATION_STAND_IN?.trim();
+  if (kind === undefined || kind === '') return null;
+  const known = STAND_IN_KINDS.find((candidate) => candidate === kind);
+  if (known === undefined)
+    throw new Error(`BENCH_AUTOMATION_STAND_IN must be ${STAND_IN_KINDS.join(' or ')}, not "${kind}"`);
+  const shareText = env.BENCH_AUTOMATION_STAND_IN_SHARE?.trim();
+  const share = shareText === undefined || shareText === '' ? DEFAULT_STAND_IN_SHARE : Number(shareText);
+  if (!(share > 0 && share < 1))
+    throw new Error(
+      `BENCH_AUTOMATION_STAND_IN_SHARE must be a share of a core between 0 and 1, not "${shareText}"`,
+    );
+  return { kind: known, share };
+}
+
+/** Starts bench/inbox/standIn.ts; resolves once it runs, with its pid and how to stop it. */
+async function startStandIn(standIn: { kind: string; share: number }): Promise<{
+  pid: number | undefined;
+  stop(): Promise<void>;
+}> {
+  const script = fileURLToPath(new URL('./inbox/standIn.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, standIn.kind, String(standIn.share)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    void exited.then(() => reject(new Error('the stand-in exited before it ran')));
+  });
+  return {
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /**
  * Off, on, on, off, twice: each side is measured as often early as late in the run, and a stall
  * of the machine (a checkpoint, another process) weighs on one round of four of its side.
@@ -300,6 +349,7 @@ const benchmark: Benchmark = {
   budget: `p99 with ${RULES} rules on <= ${BUDGET} x p99 with them off (${RATE} messages/s), every message received, every automation job done, none failed`,
   async run() {
     const duration = benchSeconds(DEFAULT_SECONDS);
+    const standIn = standInOf(process.env);
     const count = Math.round(RATE * duration);
     const cleanup: Array<() => Promise<unknown> | void> = [];
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sapa-bench-automation-'));
@@ -324,6 +374,7 @@ const benchmark: Benchmark = {
         if (engine.pid !== undefined) enginePriority = describePriority(engine.pid);
         cleanup.push(() => engine.stop());
       }
+      let standInPid: number | undefined;
       // Where the CPU goes in each round (Linux): this process is the web app, the simulator and
       // the agent; PostgreSQL's backends and Redis are their own processes (on PGlite, the
       // database is inside this one).
@@ -332,6 +383,7 @@ const benchmark: Benchmark = {
         byPid('automation', () => enginePid),
         byCommand('postgres', 'postgres'),
         byCommand('redis', 'redis-server'),
+        ...(standIn === null ? [] : [byPid(`stand-in (${standIn.kind})`, () => standInPid)]),
       ];
       const cpu: Array<{ label: string; round: number; use: string }> = [];
       const { db } = sapa.app.sapa.services;
@@ -392,18 +444,24 @@ const benchmark: Benchmark = {
       let rulesOn = false;
       let stoppedAfter: number | null = null;
       for (const [round, on] of ROUNDS.entries()) {
-        if (on !== rulesOn) await switchRules(on);
+        // The calibration keeps the rules off and runs the stand-in in the "on" rounds instead.
+        const running = standIn !== null && on ? await startStandIn(standIn) : null;
+        standInPid = running?.pid;
+        if (standIn === null && on !== rulesOn) await switchRules(on);
         rulesOn = on;
-        const label = on ? 'rules on' : 'rules off';
+        const label = on ? (standIn === null ? 'rules on' : 'stand-in on') : 'rules off';
         const cpuBefore = readCpu(cpuGroups);
-        const result = await runAtRate(label, `r${round}`, agent, count, send, ROUND_WAIT_MS);
-        const use = describeCpu(cpuBefore, readCpu(cpuGroups));
+        // The CPU read before the stand-in stops (an ended process is not counted).
+        const measured = await runAtRate(label, `r${round}`, agent, count, send, ROUND_WAIT_MS)
+          .then((done) => ({ result: done, use: describeCpu(cpuBefore, readCpu(cpuGroups)) }))
+          .finally(() => running?.stop());
+        const { result, use } = measured;
         if (use !== null) cpu.push({ label, round, use });
         (on ? results.on : results.off).push(result);
         progress(
           `round ${round} (${result.label}): p99 ${ms(result.p99Ms)}, received ${result.received}/${result.sent}${use === null ? '' : `; CPU: ${use}`}`,
         );
-        if (on) {
+        if (on && standIn === null) {
           const drained = await drain(sapa.app);
           drains.push(drained.ms);
           abandoned += drained.abandoned;
@@ -451,18 +509,26 @@ const benchmark: Benchmark = {
       );
 
       const off = pooled('rules off', results.off);
-      const on = pooled(`${RULES} rules on`, results.on);
+      const on = pooled(
+        standIn === null ? `${RULES} rules on` : `stand-in (${standIn.kind}, ${standIn.share} of a core)`,
+        results.on,
+      );
       const describe = (side: ReturnType<typeof pooled>) =>
         `${side.label}: p50 ${ms(side.p50)}, p95 ${ms(side.p95)}, p99 ${ms(side.p99)}, max ${ms(side.max)}; received ${side.received}/${side.sent} (${side.failed} webhook POSTs failed)`;
       const p99Ratio = on.p99 / off.p99;
       const complete = (side: ReturnType<typeof pooled>) => side.received === side.sent && side.failed === 0;
-      const expectedJobs = WARMUP_MESSAGES + count * results.on.length;
+      const expectedJobs = WARMUP_MESSAGES + (standIn === null ? count * results.on.length : 0);
       const engineDone =
         jobs !== undefined && jobs.done === expectedJobs && jobs.failed === 0 && abandoned === 0;
       const lagMs = (value: number | null) => ms(value === null ? Number.NaN : Number(value));
       return {
         lines: [
           `database: ${database.label}`,
+          ...(standIn === null
+            ? []
+            : [
+                `calibration (BENCH_AUTOMATION_STAND_IN): the rules off in every round; the "on" rounds ran bench/inbox/standIn.ts at nice 19, ${standIn.share} of a core of ${standIn.kind} work`,
+              ]),
           arrangement === null
             ? 'engine: in the web process (SAPA_ROLE=all)'
             : `engine: in an automation process of its own (SAPA_ROLE=automation, ${enginePriority}) beside the web process (SAPA_ROLE=web), through Redis`,
