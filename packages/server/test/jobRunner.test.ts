@@ -9,7 +9,7 @@ import { jobs } from '../src/db/schema.ts';
 import type { JobRow } from '../src/db/schema.ts';
 import { JobRunner } from '../src/jobs/JobRunner.ts';
 import type { JobHandler, JobRunnerOptions } from '../src/jobs/JobRunner.ts';
-import { enqueueJob } from '../src/jobs/jobQueue.ts';
+import { claimJobs, enqueueJob } from '../src/jobs/jobQueue.ts';
 import { startTestServer } from './support/testServer.ts';
 import type { TestServer } from './support/testServer.ts';
 
@@ -293,5 +293,60 @@ describe('a runner that gathers (gatherMs)', () => {
     // Two full (no wait), then one short (a wait), then nothing.
     expect(batches).toEqual([2, 1]);
     expect(waits).toEqual([100]);
+  });
+});
+
+describe('claimJobs', () => {
+  it('gives jobs claimed at once to one claim each, oldest first, counting an attempt, and none leased twice', async () => {
+    const kind = newKind();
+    const other = newKind();
+    const start = server.clock.now();
+    const ids: string[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      // Due one millisecond apart, queued newest first: the claims answer them oldest first.
+      const runAt = new Date(start.getTime() - index);
+      ids.push(await enqueueJob(db(), { kind, payload: { index }, runAt, now: start }));
+    }
+    const otherId = await queue(other);
+    const notYet = await enqueueJob(db(), {
+      kind,
+      payload: {},
+      runAt: new Date(start.getTime() + 60_000),
+      now: start,
+    });
+
+    // Three claims at once, as three processes would: 12 due jobs of the kind, 5 at most each.
+    const claims = await Promise.all(
+      [0, 1, 2].map(() => claimJobs(db(), start, 30_000, 5, { only: [kind] })),
+    );
+    const claimed = claims.flat();
+    expect(claimed.map((job) => job.id).sort()).toEqual([...ids].sort());
+    expect(new Set(claimed.map((job) => job.id)).size).toBe(12);
+    for (const claim of claims) {
+      expect(claim.length).toBeLessThanOrEqual(5);
+      expect(new Set(claim.map((job) => job.claimId)).size).toBe(1);
+      const due = claim.map((job) => job.runAt.getTime());
+      expect(due).toEqual([...due].sort((a, b) => a - b));
+    }
+    expect(new Set(claims.map((claim) => claim[0]?.claimId)).size).toBe(3);
+    for (const job of claimed) {
+      expect(job.attempts).toBe(1);
+      expect(job.lockedUntil?.getTime()).toBe(start.getTime() + 30_000);
+    }
+    // The other kind and the job not yet due were left alone.
+    expect((await jobRow(otherId))?.claimId).toBeNull();
+    expect((await jobRow(notYet))?.claimId).toBeNull();
+
+    // Leased: nothing to claim until the lease runs out; then each comes back, a second attempt.
+    expect(await claimJobs(db(), new Date(start.getTime() + 29_999), 30_000, 20, { only: [kind] })).toEqual(
+      [],
+    );
+    const again = await claimJobs(db(), new Date(start.getTime() + 30_001), 30_000, 20, { only: [kind] });
+    expect(again.map((job) => job.id).sort()).toEqual([...ids].sort());
+    expect(again.every((job) => job.attempts === 2)).toBe(true);
+    // All but those kinds: the other kind's job, and not the kind's leased ones.
+    const rest = await claimJobs(db(), new Date(start.getTime() + 30_001), 30_000, 20, { except: [kind] });
+    expect(rest.map((job) => job.id)).toContain(otherId);
+    expect(rest.map((job) => job.id)).not.toContain(ids[0]);
   });
 });

@@ -361,19 +361,19 @@ export async function followUpsOnMessage(
     const outcome = evaluateRule(rule, loaded.context);
     return outcome.fires || skipLogged(outcome.reason, 'event');
   });
-  /** Stops the conversation's runs scheduled before the message (an update that locks only them). */
-  const stop = (tx: Db) =>
+  /**
+   * Stops the conversation's runs scheduled before the message (an update that locks only them),
+   * the conversation named by `conversationIs`.
+   */
+  const stopWhere = (tx: Db, conversationIs: SQL) =>
     tx
       .update(followUpRuns)
       .set(ended('stopped', 'customer_replied', now))
-      .where(
-        and(
-          eq(followUpRuns.conversationId, conversation.id),
-          eq(followUpRuns.state, 'pending'),
-          repliedAfter(message),
-        ),
-      )
+      .where(and(conversationIs, eq(followUpRuns.state, 'pending'), repliedAfter(message)))
       .returning({ id: followUpRuns.id });
+  const stop = (tx: Db) => stopWhere(tx, eq(followUpRuns.conversationId, conversation.id));
+  /** The same, for the conversation a `locked` CTE locked first (its scalar subquery runs first). */
+  const stopLocked = (tx: Db) => stopWhere(tx, sql`${followUpRuns.conversationId} = (SELECT id FROM locked)`);
   // No follow-up rule fires (or none is switched on): only the stop (the batch's, if any).
   if (!stirred && batch !== undefined) {
     batch.add(project.key, conversation, message);
@@ -382,14 +382,11 @@ export async function followUpsOnMessage(
   const changed = !stirred
     ? (await stop(db)).length > 0
     : await db.transaction(async (tx) => {
-        // The conversation first: the order a due step's job takes the locks in.
-        await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(eq(conversations.id, conversation.id))
-          .for('update');
-        // The stop, then the stage as it is now (an auto-stage rule may have moved the customer for
-        // this message) and the rules' versions the runs record, in one statement.
+        // In one statement: the conversation locked first (the order a due step's job takes the
+        // locks in: the stop's condition reads `locked` before the update locks any run, and the
+        // final SELECT reads it too, so the lock is taken when no run is stopped), the stop, then
+        // the stage as it is now (an auto-stage rule may have moved the customer for this message)
+        // and the rules' versions the runs record.
         const [current] = await queryRows<{
           stopped: number;
           stage_id: string | null;
@@ -397,8 +394,11 @@ export async function followUpsOnMessage(
         }>(
           tx,
           // (drizzle puts the update in the parentheses a CTE needs)
-          sql`WITH stopped AS ${stop(tx)}
+          sql`WITH locked AS (
+            SELECT id FROM conversations WHERE id = ${conversation.id}::uuid FOR UPDATE
+          ), stopped AS ${stopLocked(tx)}
           SELECT
+            (SELECT count(*)::int FROM locked) AS locked,
             (SELECT count(*)::int FROM stopped) AS stopped,
             (SELECT stage_id FROM customer_stages WHERE customer_id = ${conversation.customerId}::uuid LIMIT 1)
               AS stage_id,
