@@ -377,6 +377,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (database.kind === 'postgres' && config.databaseUrl !== null) {
       const wakeups = new JobWakeups({
         url: config.databaseUrl,
+        kinds: [...new Set(runs.flatMap((runner) => runner.handledKinds()))],
         log: app.log,
         wake(kinds) {
           for (const runner of runs)

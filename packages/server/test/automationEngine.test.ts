@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { automationMessageJob, AUTOMATION_MESSAGE_JOB } from '../src/automation/engine.ts';
+import { conversationState } from '../src/automation/conversationState.ts';
 import {
   automationActivity,
   automationRules,
@@ -21,6 +22,7 @@ import {
   messages,
   projects,
   stageMoves,
+  waAccounts,
 } from '../src/db/schema.ts';
 import type { JobRow } from '../src/db/schema.ts';
 import { defaultPriceTable } from '../src/sdk.ts';
@@ -121,6 +123,36 @@ async function automationJobsFor(messageId: string): Promise<JobRow[]> {
 async function runDirectly(job: JobRow): Promise<void> {
   const handler = automationMessageJob(automationDepsOf(server()));
   await handler.run(job, { save: async () => true });
+}
+
+/**
+ * Two auto-division rules in order: "komplain" to Support, then everything to Sales (which acts
+ * only when the first does not end the kind's turn).
+ */
+async function complaintRouting(w: World) {
+  const division = async (name: string) =>
+    dataOf<Division>(
+      await server().act('division_create', { token: w.token, key: w.key, name, color: '#0000aa' }),
+    );
+  const support = await division('Support');
+  const sales = await division('Sales');
+  const complaint = await create(w, {
+    kind: 'auto_division',
+    name: 'Komplain ke Support',
+    enabled: true,
+    trigger: { kind: 'customer_message' },
+    conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['komplain'] }],
+    actions: [{ kind: 'assign_division', divisionId: support.id }],
+  });
+  const everything = await create(w, {
+    kind: 'auto_division',
+    name: 'Sisanya ke Sales',
+    enabled: true,
+    trigger: { kind: 'customer_message' },
+    conditions: [],
+    actions: [{ kind: 'assign_division', divisionId: sales.id }],
+  });
+  return { support, sales, complaint, everything };
 }
 
 describe('automation.message', () => {
@@ -304,28 +336,7 @@ describe('automation.message', () => {
 
   it('records a rule that would change nothing as fired, without overruling it by the next rule of its kind', async () => {
     const w = await world();
-    const division = async (name: string) =>
-      dataOf<Division>(
-        await server().act('division_create', { token: w.token, key: w.key, name, color: '#0000aa' }),
-      );
-    const support = await division('Support');
-    const sales = await division('Sales');
-    const complaint = await create(w, {
-      kind: 'auto_division',
-      name: 'Komplain ke Support',
-      enabled: true,
-      trigger: { kind: 'customer_message' },
-      conditions: [{ kind: 'keyword', mode: 'contains', keywords: ['komplain'] }],
-      actions: [{ kind: 'assign_division', divisionId: support.id }],
-    });
-    const everything = await create(w, {
-      kind: 'auto_division',
-      name: 'Sisanya ke Sales',
-      enabled: true,
-      trigger: { kind: 'customer_message' },
-      conditions: [],
-      actions: [{ kind: 'assign_division', divisionId: sales.id }],
-    });
+    const { support, complaint, everything } = await complaintRouting(w);
     const phone = uniquePhone();
     const first = await write(w, phone, 'Mau komplain');
     await runJobs();
@@ -360,6 +371,39 @@ describe('automation.message', () => {
     await runDirectly(job);
     expect(await lineOf(again)).toHaveLength(1);
     expect(await activityOf(everything.id)).toEqual([]);
+  });
+
+  it('on a re-run, passes over a rule that would change nothing but failed before, and lets the next one act', async () => {
+    const w = await world();
+    const { sales, complaint, everything } = await complaintRouting(w);
+    const phone = uniquePhone();
+    const first = await write(w, phone, 'Mau komplain');
+    await runJobs();
+    const conversationId = await conversationOf(first);
+    const again = await write(w, phone, 'Komplain lagi');
+    await runJobs();
+    const [job] = await automationJobsFor(again);
+    if (job === undefined) throw new Error('no automation job');
+    const linesOf = async (ruleId: string, messageId: string) =>
+      (await activityOf(ruleId))
+        .filter((entry) => entry.messageId === messageId)
+        .map((entry) => [entry.outcome, entry.reason]);
+    // Support already: the complaint rule changes nothing, its line is written with the batch's.
+    expect(await linesOf(complaint.id, again)).toEqual([['fired', null]]);
+    // As a first run of its job that crashed after logging the complaint rule's failure left it.
+    const eventKey = `message:${again}:${complaint.id}`;
+    await db()
+      .update(automationActivity)
+      .set({ outcome: 'skipped', reason: 'error', keyword: null, actions: [] })
+      .where(eq(automationActivity.eventKey, eventKey));
+    await runDirectly(job);
+    // The complaint rule would change nothing (Support already), but it is not answered as fired:
+    // its earlier skip stands and the next rule has the turn.
+    const [row] = await db().select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(row?.divisionId).toBe(sales.id);
+    expect(await linesOf(complaint.id, again)).toEqual([['skipped', 'error']]);
+    expect(await linesOf(everything.id, again)).toEqual([['fired', null]]);
+    expect(await activityOf(everything.id)).toHaveLength(1);
   });
 
   it('lets each kind see what the earlier ones did to the same message, and records the follow-up’s version', async () => {
@@ -665,6 +709,51 @@ describe('automation.message', () => {
     await handler.runMany?.(queued);
     expect(seen).toEqual([true, true]);
     expect((await activityOf(answer.id)).map((line) => line.outcome)).toEqual(['fired', 'fired']);
+  });
+
+  it('reads a conversation as the rules judge it: labels, stage, quiet periods, a number gone', async () => {
+    const w = await world();
+    const rule = await create(w, reply('Harga mulai Rp50.000.'));
+    const messageId = await write(w, uniquePhone(), 'harga?');
+    await runJobs();
+    const conversationId = await conversationOf(messageId);
+    const [conversation] = await db()
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    const customerId = conversation?.customerId ?? '';
+    const tag = await label(w);
+    dataOf(
+      await server().act('customer_label_set', {
+        token: w.token,
+        key: w.key,
+        customerId,
+        labelId: tag.id,
+        attached: true,
+      }),
+    );
+    const stage = await bayar(w);
+    dataOf(
+      await server().act('customer_stage_set', { token: w.token, key: w.key, customerId, stageId: stage.id }),
+    );
+    const state = await conversationState(db(), conversationId);
+    expect(state).toMatchObject({
+      labelIds: [tag.id],
+      stageId: stage.id,
+      accountDeleted: false,
+      customer: { id: customerId },
+      project: { id: w.projectId },
+    });
+    expect(Object.keys(state?.lastFiredAt ?? {})).toEqual([rule.id]);
+    expect(state?.lastFiredAt[rule.id]).toBeInstanceOf(Date);
+    expect((await activityOf(rule.id))[0]?.at).toEqual(state?.lastFiredAt[rule.id]);
+
+    await db()
+      .update(waAccounts)
+      .set({ deletedAt: server().clock.now() })
+      .where(eq(waAccounts.id, conversation?.accountId ?? ''));
+    expect((await conversationState(db(), conversationId))?.accountDeleted).toBe(true);
+    expect(await conversationState(db(), randomUUID())).toBeNull();
   });
 
   it('queues no job for a project without rules switched on', async () => {

@@ -7,13 +7,16 @@
  * job runs. And who may see and cancel a customer's runs.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTOMATION_MESSAGE_JOB, automationMessageJob } from '../src/automation/engine.ts';
-import { FOLLOW_UP_JOB } from '../src/automation/followUps.ts';
+import { FOLLOW_UP_JOB, followUpsOnMessage, RepliedRuns } from '../src/automation/followUps.ts';
+import { contextOf, conversationState } from '../src/automation/conversationState.ts';
+import { ruleOf } from '../src/automation/rules.ts';
 import { followUpStepJob } from '../src/automation/followUpStep.ts';
 import {
   automationActivity,
+  automationRules,
   conversations,
   customers,
   followUpRuns,
@@ -531,6 +534,83 @@ describe('stages', () => {
     await t.setClock(new Date(MONDAY_10.getTime() + 2 * HOUR_MS));
     await runJobs();
     expect(await sentIn(conversationId)).toHaveLength(0);
+  });
+
+  it('judges the rules again when an agent moved the customer after the job read their stage', async () => {
+    const w = await world();
+    const paid = await stage(w, 'Bayar');
+    const { conversationId, customerId } = await write(w, uniquePhone(), 'Sudah transfer');
+    // Rules made after the message, as the job will judge them: one needs the "Bayar" stage.
+    const chase = await create(
+      w,
+      sequence([{ delay: minutes(30), message: text('Jadi kak?') }], {
+        name: 'Bayar ditanya lagi',
+        conditions: [{ kind: 'stage', stageIds: [paid.id] }],
+      }),
+    );
+    const plain = await create(w, sequence([{ delay: minutes(60), message: text('Masih tertarik?') }]));
+    const [message] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(desc(messages.seq))
+      .limit(1);
+    const state = await conversationState(db(), conversationId);
+    if (message === undefined || state === null) throw new Error('no message');
+    const now = server().clock.now();
+    const rules = (
+      await db().select().from(automationRules).where(eq(automationRules.projectId, w.projectId))
+    ).map(ruleOf);
+    const event = {
+      kind: 'message' as const,
+      author: 'customer' as const,
+      text: message.caption,
+      newCustomer: false,
+      adSource: null,
+      broadcastId: null,
+    };
+    const judgedIn = (stageId: string | null) => {
+      const context = contextOf(state, event, now);
+      return { ...context, conversation: { ...context.conversation, stageId } };
+    };
+    const loaded = { message, conversation: state.conversation, project: state.project, rules };
+    const replied = new RepliedRuns();
+
+    // The job read the customer in "Bayar"; an agent has moved them out since.
+    expect(state.stageId).toBeNull();
+    const moved = await followUpsOnMessage(
+      automationDepsOf(server()),
+      { ...loaded, context: judgedIn(paid.id) },
+      now,
+      replied,
+    );
+    // Judged again on no stage: the "Bayar" rule does not fire, the plain one does.
+    expect(moved).toEqual({ changed: true });
+    expect((await runsIn(conversationId)).map((run) => [run.ruleId, run.state, run.anchorSeq])).toEqual([
+      [plain.id, 'pending', message.seq],
+    ]);
+    const lines = async () =>
+      (
+        await db()
+          .select()
+          .from(automationActivity)
+          .where(eq(automationActivity.customerId, customerId))
+          .orderBy(asc(automationActivity.ruleName))
+      ).map((line) => [line.ruleName, line.outcome, line.followUpRunId !== null]);
+    expect(await lines()).toEqual([[plain.name, 'fired', true]]);
+
+    // As the job read it: one call; the message's lines are there, so nothing starts again.
+    expect(
+      await followUpsOnMessage(
+        automationDepsOf(server()),
+        { ...loaded, context: judgedIn(null) },
+        now,
+        replied,
+      ),
+    ).toEqual({ changed: false });
+    expect(await runsIn(conversationId)).toHaveLength(1);
+    expect(await lines()).toEqual([[plain.name, 'fired', true]]);
+    expect(chase.id).not.toBe(plain.id);
   });
 
   it('starts a run when an auto-stage rule moves the customer', async () => {

@@ -1,7 +1,8 @@
 /**
- * Job wake-ups (src/jobs/jobWakeups.ts, migration 0025): on PostgreSQL, a committed statement that
- * queues jobs is heard by a listener in another connection with the kinds it queued, a rolled-back
- * one never is, and a listener hears every kind once as it connects. On PGlite the trigger is in
+ * Job wake-ups (src/jobs/jobWakeups.ts, migrations 0025 and 0034): on PostgreSQL, a committed
+ * statement that queues jobs is heard by a listener in another connection, once for each kind it
+ * queued that the listener runs (never the others), a rolled-back one never is, and a listener
+ * hears every kind once as it connects. On PGlite the trigger is in
  * place and queuing works as before (one process, no listener).
  */
 import { randomUUID } from 'node:crypto';
@@ -75,6 +76,8 @@ describe('job wake-ups', () => {
       const heard: (readonly string[] | null)[] = [];
       const wakeups = new JobWakeups({
         url: testDatabase.url,
+        // Not `test.other`: a kind this process does not run.
+        kinds: ['test.first', 'test.a', 'test.b', 'test.undone', 'test.after'],
         log: silent,
         wake: (kinds) => heard.push(kinds),
       });
@@ -87,13 +90,25 @@ describe('job wake-ups', () => {
         await until(() => heard.length === 2);
         expect(heard[1]).toEqual(['test.first']);
 
-        // One statement queuing two kinds is one notification naming both.
-        await database.db.insert(jobs).values([
-          { id: randomUUID(), kind: 'test.b', payload: {}, runAt: new Date(), createdAt: new Date() },
-          { id: randomUUID(), kind: 'test.a', payload: {}, runAt: new Date(), createdAt: new Date() },
-        ]);
-        await until(() => heard.length === 3);
-        expect([...(heard[2] ?? [])].sort()).toEqual(['test.a', 'test.b']);
+        // One statement queuing two kinds (three jobs) is one notification for each kind; a kind
+        // this process does not run is not heard of.
+        const job = (kind: string) => ({
+          id: randomUUID(),
+          kind,
+          payload: {},
+          runAt: new Date(),
+          createdAt: new Date(),
+        });
+        await database.db
+          .insert(jobs)
+          .values([job('test.b'), job('test.a'), job('test.b'), job('test.other')]);
+        await until(() => heard.length === 4);
+        expect(
+          heard
+            .slice(2)
+            .map((kinds) => kinds?.join(','))
+            .sort(),
+        ).toEqual(['test.a', 'test.b']);
 
         // A rolled-back queue is never heard: the next committed one arrives alone after it.
         await database.db
@@ -107,10 +122,12 @@ describe('job wake-ups', () => {
             throw new Error('roll back');
           })
           .catch(() => undefined);
+        await queue('test.other');
         await queue('test.after');
-        await until(() => heard.length === 4);
-        expect(heard[3]).toEqual(['test.after']);
+        await until(() => heard.length === 5);
+        expect(heard[4]).toEqual(['test.after']);
         expect(heard.flat()).not.toContain('test.undone');
+        expect(heard.flat()).not.toContain('test.other');
       } finally {
         await wakeups.close();
       }

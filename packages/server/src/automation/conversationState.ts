@@ -4,17 +4,9 @@
  * the project's time zone and working hours, whether the 24-hour window is open and whether the
  * number is gone. `contextOf` turns it into an `AutomationContext` for an event.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
-import {
-  automationFired,
-  conversations,
-  customerLabels,
-  customerStages,
-  customers,
-  projects,
-  waAccounts,
-} from '../db/schema.ts';
+import { conversations, customers, projects } from '../db/schema.ts';
 import { projectSettings } from '../team/settings.ts';
 import type { ProjectSettings } from '../sdk.ts';
 import type { ConversationRow, CustomerRow, ProjectRow } from '../db/schema.ts';
@@ -26,8 +18,10 @@ export async function conversationState(db: Db, conversationId: string): Promise
 }
 
 /**
- * The states of `conversationIds` (those that exist), in a fixed handful of statements however
- * many they are: the engine judges a batch of messages on them.
+ * The states of `conversationIds` (those that exist), in one statement however many they are
+ * (two when a project has a default division: `projectSettings`): the engine judges a batch of
+ * messages on them. The customer's labels and stage, the conversation's quiet periods and whether
+ * its number is gone come as subqueries of the conversation's row.
  */
 export async function conversationStates(
   db: Db,
@@ -36,45 +30,35 @@ export async function conversationStates(
   const ids = [...new Set(conversationIds)];
   if (ids.length === 0) return new Map<string, ConversationState>();
   const found = await db
-    .select({ conversation: conversations, customer: customers, project: projects })
+    .select({
+      conversation: conversations,
+      customer: customers,
+      project: projects,
+      labelIds: sql<string[]>`coalesce((
+        SELECT json_agg(label.label_id) FROM customer_labels label
+        WHERE label.customer_id = ${customers.id}), '[]'::json)`,
+      stageId: sql<string | null>`(
+        SELECT stage.stage_id FROM customer_stages stage WHERE stage.customer_id = ${customers.id} LIMIT 1)`,
+      fired: sql<{ ruleId: string; at: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('ruleId', fired.rule_id, 'at', fired.last_fired_at))
+        FROM automation_fired fired WHERE fired.conversation_id = ${conversations.id}), '[]'::json)`,
+      accountDeleted: sql<boolean>`exists (
+        SELECT 1 FROM wa_accounts account
+        WHERE account.id = ${conversations.accountId} AND account.deleted_at IS NOT NULL)`,
+    })
     .from(conversations)
     .innerJoin(customers, eq(customers.id, conversations.customerId))
     .innerJoin(projects, eq(projects.id, conversations.projectId))
     .where(inArray(conversations.id, ids));
   if (found.length === 0) return new Map<string, ConversationState>();
-  const customerIds = [...new Set(found.map((row) => row.customer.id))];
-  const accountIds = [...new Set(found.map((row) => row.conversation.accountId))];
   const projectRows = [...new Map(found.map((row) => [row.project.id, row.project])).values()];
-  const [labelRows, stageRows, firedRows, settings, accounts] = await Promise.all([
-    db
-      .select({ customerId: customerLabels.customerId, id: customerLabels.labelId })
-      .from(customerLabels)
-      .where(inArray(customerLabels.customerId, customerIds)),
-    db
-      .select({ customerId: customerStages.customerId, id: customerStages.stageId })
-      .from(customerStages)
-      .where(inArray(customerStages.customerId, customerIds)),
-    db
-      .select()
-      .from(automationFired)
-      .where(
-        inArray(
-          automationFired.conversationId,
-          found.map((row) => row.conversation.id),
-        ),
-      ),
-    Promise.all(
+  const settingsOf = new Map(
+    await Promise.all(
       projectRows.map(async (project) => [project.id, await projectSettings(db, project)] as const),
     ),
-    db
-      .select({ id: waAccounts.id, deletedAt: waAccounts.deletedAt })
-      .from(waAccounts)
-      .where(inArray(waAccounts.id, accountIds)),
-  ]);
-  const settingsOf = new Map(settings);
-  const deleted = new Set(accounts.filter((row) => row.deletedAt !== null).map((row) => row.id));
+  );
   const states = new Map<string, ConversationState>();
-  for (const { conversation, customer, project } of found) {
+  for (const { conversation, customer, project, labelIds, stageId, fired, accountDeleted } of found) {
     const projectSettingsRow = settingsOf.get(project.id);
     if (projectSettingsRow === undefined) continue;
     states.set(conversation.id, {
@@ -82,14 +66,10 @@ export async function conversationStates(
       customer,
       project,
       settings: projectSettingsRow,
-      labelIds: labelRows.filter((row) => row.customerId === customer.id).map((row) => row.id),
-      stageId: stageRows.find((row) => row.customerId === customer.id)?.id ?? null,
-      lastFiredAt: Object.fromEntries(
-        firedRows
-          .filter((row) => row.conversationId === conversation.id)
-          .map((row) => [row.ruleId, row.lastFiredAt]),
-      ),
-      accountDeleted: deleted.has(conversation.accountId),
+      labelIds,
+      stageId,
+      lastFiredAt: Object.fromEntries(fired.map((row) => [row.ruleId, new Date(row.at)])),
+      accountDeleted,
     });
   }
   return states;

@@ -10,7 +10,9 @@
  * an auto-reply also claims its quiet period on `automation_fired` with one upsert that moves only
  * forward (no row back: another process answered). Sends carry a client id derived from the event
  * key. A rule whose trigger matched but which did not fire gets a `skipped` line with its reason;
- * a rule that throws is logged and skipped (`error`), and the next ones still run.
+ * a rule that throws is logged and skipped (`error`), and the next ones still run. The lines of
+ * what does not act (skips, firings that change nothing) are written together once the batch is
+ * judged (batchLines.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -32,7 +34,7 @@ import type { Publisher } from '../realtime/Publisher.ts';
 import type { MediaLinks } from '../media/mediaLinks.ts';
 import { changesNothing, evaluateRule, inRuleOrder, skipLogged } from '../sdk.ts';
 import type {
-  AutomationActivityReason,
+  AutomationActivityOutcome,
   AutomationContext,
   AutomationEvent,
   AutomationRule,
@@ -45,6 +47,7 @@ import { ruleOf } from './rules.ts';
 import { adSourceOf, contextOf, conversationStates } from './conversationState.ts';
 import type { ConversationState } from './conversationState.ts';
 import { announceCarried } from './afterCommit.ts';
+import { BatchLines } from './batchLines.ts';
 import { AnsweredTimers, customerWroteTimers } from './timerStore.ts';
 import { followUpsOnMessage, RepliedRuns } from './followUps.ts';
 
@@ -107,12 +110,20 @@ function eventOf(message: MessageRow, payload: Payload): AutomationEvent {
 
 /**
  * The customers' messages of `payloads` (those still there), oldest first, with their
- * conversations' states and their projects' enabled rules: a fixed handful of statements for the
- * whole batch.
+ * conversations' states, their projects' enabled rules and the activity lines they have already
+ * (a re-run: their outcomes by event key): three statements for the whole batch (a fourth for a
+ * project with a default division).
  */
 async function loadBatch(db: Db, payloads: readonly Payload[]) {
   const rows = await db
-    .select()
+    .select({
+      message: messages,
+      // Named in full: drizzle leaves a one-table select's columns unqualified, and the subquery's
+      // own `id` would shadow the message's. (Migration 0032 indexes the lines by message.)
+      earlier: sql<Record<string, AutomationActivityOutcome> | null>`(
+        SELECT json_object_agg(line.event_key, line.outcome)
+        FROM automation_activity line WHERE line.message_id = messages.id)`,
+    })
     .from(messages)
     .where(
       inArray(
@@ -120,7 +131,11 @@ async function loadBatch(db: Db, payloads: readonly Payload[]) {
         payloads.map((payload) => payload.messageId),
       ),
     );
+  const earlier = new Map<string, AutomationActivityOutcome>();
+  for (const row of rows)
+    for (const [eventKey, outcome] of Object.entries(row.earlier ?? {})) earlier.set(eventKey, outcome);
   const inbound = rows
+    .map((row) => row.message)
     .filter((message) => message.direction === 'in')
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
   const states = await conversationStates(
@@ -138,7 +153,7 @@ async function loadBatch(db: Db, payloads: readonly Payload[]) {
   const rulesOf = new Map<string, AutomationRule[]>();
   for (const row of ruleRows)
     rulesOf.set(row.projectId, [...(rulesOf.get(row.projectId) ?? []), ruleOf(row)]);
-  return { inbound, states, rulesOf };
+  return { inbound, states, rulesOf, lines: new BatchLines(earlier) };
 }
 
 /** One activity line's fields, for the rule and the message. */
@@ -158,17 +173,11 @@ function line(loaded: Loaded, rule: AutomationRule, now: Date) {
   };
 }
 
-/** Records a skip (once per event and rule). */
-async function logSkip(
-  db: Db,
-  loaded: Loaded,
-  rule: AutomationRule,
-  reason: AutomationActivityReason,
-  now: Date,
-) {
+/** Records a rule that failed (once per event and rule), at once: the batch may not get to its end. */
+async function logError(db: Db, loaded: Loaded, rule: AutomationRule, now: Date) {
   await db
     .insert(automationActivity)
-    .values({ ...line(loaded, rule, now), outcome: 'skipped', reason })
+    .values({ ...line(loaded, rule, now), outcome: 'skipped', reason: 'error' })
     .onConflictDoNothing({ target: automationActivity.eventKey });
 }
 
@@ -258,31 +267,26 @@ async function fire(
 
 /**
  * Records the firing of a rule whose actions change nothing (`changesNothing`: the conversation
- * has the division, stage and labels they set already) in one statement: its activity line,
- * claimed as `fire` claims it, with every action done. No transaction, no lock, nothing announced.
- * The conversation is as the batch read it; an agent who moved it since then is not overruled.
+ * has the division, stage and labels they set already): its activity line, with every action
+ * done, goes with the batch's (`BatchLines`). No statement of its own, no lock, nothing announced.
+ * Answered as `fire` answers it: an event with a line already was handled (`handled`), or skipped
+ * (`skipped_before`). The conversation is as the batch read it; an agent who moved it since then
+ * is not overruled.
  */
-async function fireUnchanged(
-  db: Db,
+function fireUnchanged(
+  lines: BatchLines,
   loaded: Loaded,
   rule: AutomationRule,
   actions: Parameters<typeof carryOut>[2],
   keyword: string | null,
   now: Date,
-): Promise<'fired' | 'handled' | 'skipped_before'> {
+): 'fired' | 'handled' | 'skipped_before' {
   const entry = line(loaded, rule, now);
-  const [claimed] = await db
-    .insert(automationActivity)
-    .values({ ...entry, outcome: 'fired', keyword, actions: unchangedResults(actions) })
-    .onConflictDoNothing({ target: automationActivity.eventKey })
-    .returning({ id: automationActivity.id });
-  if (claimed !== undefined) return 'fired';
-  const [earlier] = await db
-    .select({ outcome: automationActivity.outcome })
-    .from(automationActivity)
-    .where(eq(automationActivity.eventKey, entry.eventKey))
-    .limit(1);
-  return earlier?.outcome === 'skipped' ? 'skipped_before' : 'handled';
+  const earlier = lines.outcomeOf(entry.eventKey);
+  if (earlier === 'skipped') return 'skipped_before';
+  if (earlier === 'fired') return 'handled';
+  lines.add({ ...entry, outcome: 'fired', keyword, actions: unchangedResults(actions) });
+  return 'fired';
 }
 
 /**
@@ -292,6 +296,7 @@ async function fireUnchanged(
  */
 async function runKind(
   deps: AutomationDeps,
+  lines: BatchLines,
   loaded: Loaded,
   kind: AutomationRuleKind,
   now: Date,
@@ -302,11 +307,12 @@ async function runKind(
     try {
       const outcome = evaluateRule(rule, loaded.context);
       if (!outcome.fires) {
-        if (skipLogged(outcome.reason, 'event')) await logSkip(deps.db, loaded, rule, outcome.reason, now);
+        if (skipLogged(outcome.reason, 'event'))
+          lines.add({ ...line(loaded, rule, now), outcome: 'skipped', reason: outcome.reason });
         continue;
       }
       if (changesNothing(outcome.actions, loaded.context.conversation)) {
-        const settled = await fireUnchanged(deps.db, loaded, rule, outcome.actions, outcome.keyword, now);
+        const settled = fireUnchanged(lines, loaded, rule, outcome.actions, outcome.keyword, now);
         // As after `fire`: one skipped before leaves the turn to the next rule; else it is over.
         if (settled === 'skipped_before') continue;
         return settled === 'handled';
@@ -327,7 +333,7 @@ async function runKind(
     } catch (error) {
       changed = true;
       deps.log.warn({ err: error, ruleId: rule.id, messageId: loaded.message.id }, 'automation rule failed');
-      await logSkip(deps.db, loaded, rule, 'error', now).catch((logError: unknown) =>
+      await logError(deps.db, loaded, rule, now).catch((logError: unknown) =>
         deps.log.warn({ err: logError, ruleId: rule.id }, 'logging an automation error failed'),
       );
     }
@@ -353,7 +359,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function judgeMessages(deps: AutomationDeps, payloads: readonly Payload[]): Promise<void> {
   if (payloads.length === 0) return;
   const now = deps.now();
-  const { inbound, states, rulesOf } = await loadBatch(deps.db, payloads);
+  const { inbound, states, rulesOf, lines } = await loadBatch(deps.db, payloads);
   const payloadOf = new Map(payloads.map((payload) => [payload.messageId, payload]));
   const answered = new AnsweredTimers();
   const replied = new RepliedRuns();
@@ -374,7 +380,7 @@ async function judgeMessages(deps: AutomationDeps, payloads: readonly Payload[])
     };
     for (const kind of MESSAGE_KINDS) {
       // A later kind (and the follow-ups) sees what an earlier one did: a division, labels, a stage.
-      if (await runKind(deps, loaded, kind, now)) await refresh(deps.db, loaded);
+      if (await runKind(deps, lines, loaded, kind, now)) await refresh(deps.db, loaded);
     }
     // No-reply timers (timerStore.ts): the message answers `no_customer_reply`, starts `no_agent_reply`.
     await customerWroteTimers(
@@ -401,6 +407,7 @@ async function judgeMessages(deps: AutomationDeps, payloads: readonly Payload[])
       lastFiredAt: { ...loaded.context.lastFiredAt },
     });
   }
+  await lines.write(deps.db);
   await answered.clear(deps.db);
   await replied.stop(deps, now);
 }

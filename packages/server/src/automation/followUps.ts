@@ -330,13 +330,21 @@ export class RepliedRuns {
   }
 }
 
+/** What `sapa_follow_up_on_message` (migration 0033) answers. */
+type OnMessageAnswer = { stale: true } | { stale: false; stopped: number; started: number };
+
 /**
  * A customer's message (from the `automation.message` job): stops the conversation's runs
- * scheduled before it (`customer_replied`) and starts a run of each follow-up rule it fires, in
- * one transaction under the conversation's lock. A message handled before starts nothing again
- * (its activity lines are claimed first); a run a later message started stays (the older message
- * neither stops it nor replaces it). When no follow-up rule stirs, only the stop is left, noted
- * in `batch` when given (its `stop` does it for every message of the batch at once).
+ * scheduled before it (`customer_replied`) and starts a run of each follow-up rule it fires, under
+ * the conversation's lock. A message handled before starts nothing again (its activity lines are
+ * claimed first); a run a later message started stays (the older message neither stops it nor
+ * replaces it). When no follow-up rule stirs, only the stop is left, for the batch's `stop` to do
+ * for every message of the batch at once.
+ *
+ * The rules are judged on the context as the job knows it (its kinds' stage, division and
+ * labels), then `sapa_follow_up_on_message` (migration 0033) does the rest in one round trip,
+ * provided the customer's stage is still the one they were judged on; if an agent moved them
+ * meanwhile, `onMessageInTransaction` judges them again on the stage as it is.
  */
 export async function followUpsOnMessage(
   deps: Pick<AutomationDeps, 'db' | 'publisher'>,
@@ -349,82 +357,139 @@ export async function followUpsOnMessage(
     rules: readonly AutomationRule[];
   },
   now: Date,
-  batch?: RepliedRuns,
+  batch: RepliedRuns,
 ): Promise<MessageFollowUps> {
-  const { db } = deps;
-  const { message, conversation, project } = loaded;
+  const { message, conversation, project, context } = loaded;
   const rules = inRuleOrder(loaded.rules).filter((rule): rule is FollowUpRule => rule.kind === 'follow_up');
-  // Judged first on the context as the job knows it (its kinds' stage, division and labels): no
-  // rule that would fire or log means no transaction, only the stop. A stage an agent moves
-  // meanwhile is the stage move's own to act on (followUpsOnStageMove).
-  const stirred = rules.some((rule) => {
-    const outcome = evaluateRule(rule, loaded.context);
-    return outcome.fires || skipLogged(outcome.reason, 'event');
-  });
-  /**
-   * Stops the conversation's runs scheduled before the message (an update that locks only them),
-   * the conversation named by `conversationIs`.
-   */
-  const stopWhere = (tx: Db, conversationIs: SQL) =>
-    tx
-      .update(followUpRuns)
-      .set(ended('stopped', 'customer_replied', now))
-      .where(and(conversationIs, eq(followUpRuns.state, 'pending'), repliedAfter(message)))
-      .returning({ id: followUpRuns.id });
-  const stop = (tx: Db) => stopWhere(tx, eq(followUpRuns.conversationId, conversation.id));
-  /** The same, for the conversation a `locked` CTE locked first (its scalar subquery runs first). */
-  const stopLocked = (tx: Db) => stopWhere(tx, sql`${followUpRuns.conversationId} = (SELECT id FROM locked)`);
-  // No follow-up rule fires (or none is switched on): only the stop (the batch's, if any).
-  if (!stirred && batch !== undefined) {
+  const judged = rules.map((rule) => ({ rule, outcome: evaluateRule(rule, context) }));
+  // No rule that would fire or log (or none switched on): only the stop, the batch's. A stage an
+  // agent moves meanwhile is the stage move's own to act on (followUpsOnStageMove).
+  if (!judged.some(({ outcome }) => outcome.fires || skipLogged(outcome.reason, 'event'))) {
     batch.add(project.key, conversation, message);
     return { changed: false };
   }
-  const changed = !stirred
-    ? (await stop(db)).length > 0
-    : await db.transaction(async (tx) => {
-        // In one statement: the conversation locked first (the order a due step's job takes the
-        // locks in: the stop's condition reads `locked` before the update locks any run, and the
-        // final SELECT reads it too, so the lock is taken when no run is stopped), the stop, then
-        // the stage as it is now (an auto-stage rule may have moved the customer for this message)
-        // and the rules' versions the runs record.
-        const [current] = await queryRows<{
-          stopped: number;
-          stage_id: string | null;
-          versions: Record<string, number> | null;
-        }>(
-          tx,
-          // (drizzle puts the update in the parentheses a CTE needs)
-          sql`WITH locked AS (
-            SELECT id FROM conversations WHERE id = ${conversation.id}::uuid FOR UPDATE
-          ), stopped AS ${stopLocked(tx)}
-          SELECT
-            (SELECT count(*)::int FROM locked) AS locked,
-            (SELECT count(*)::int FROM stopped) AS stopped,
-            (SELECT stage_id FROM customer_stages WHERE customer_id = ${conversation.customerId}::uuid LIMIT 1)
-              AS stage_id,
-            (SELECT json_object_agg(id, version) FROM automation_rules
-              WHERE project_id = ${conversation.projectId}::uuid AND kind = 'follow_up') AS versions`,
-        );
-        const context = {
-          ...loaded.context,
-          conversation: { ...loaded.context.conversation, stageId: current?.stage_id ?? null },
-        };
-        const started = await startFired(tx, rules, context, {
-          conversation,
-          kind: 'message',
-          key: `message:${message.id}`,
-          messageId: message.id,
-          anchorAt: message.createdAt,
-          anchorSeq: message.seq,
-          stageId: null,
-          now,
-          versions: new Map(Object.entries(current?.versions ?? {})),
-        });
-        return (current?.stopped ?? 0) > 0 || started > 0;
-      });
+  const iso = (date: Date) => date.toISOString();
+  const lineOf = (rule: FollowUpRule) => ({
+    id: randomUUID(),
+    rule_id: rule.id,
+    rule_name: rule.name,
+    message_id: message.id,
+    event_key: `message:${message.id}:${rule.id}`,
+  });
+  const starts = judged.flatMap(({ rule, outcome }) => {
+    if (!outcome.fires) return [];
+    const first = nextFollowUpStep(
+      rule.steps,
+      { anchorAt: message.createdAt, done: 0, lastStepAt: null },
+      context.project,
+    );
+    return [
+      {
+        rule_id: rule.id,
+        run_id: randomUUID(),
+        job_id: randomUUID(),
+        job_kind: FOLLOW_UP_JOB,
+        anchor: followUpAnchorOf(rule.trigger),
+        anchor_at: iso(message.createdAt),
+        anchor_seq: message.seq,
+        stage_id: null,
+        due_at: first === null ? null : iso(first.dueAt),
+        line: { ...lineOf(rule), keyword: outcome.keyword },
+      },
+    ];
+  });
+  const skips = judged.flatMap(({ rule, outcome }) =>
+    !outcome.fires && skipLogged(outcome.reason, 'event')
+      ? [{ ...lineOf(rule), reason: outcome.reason }]
+      : [],
+  );
+  const [row] = await queryRows<{ answer: OnMessageAnswer }>(
+    deps.db,
+    sql`SELECT sapa_follow_up_on_message(${JSON.stringify({
+      conversation_id: conversation.id,
+      customer_id: conversation.customerId,
+      project_id: conversation.projectId,
+      seq: message.seq,
+      created_at: iso(message.createdAt),
+      now: iso(now),
+      stage_id: context.conversation.stageId,
+      starts,
+      skips,
+    })}::jsonb) AS answer`,
+  );
+  const answer = row?.answer;
+  const changed =
+    answer === undefined || answer.stale
+      ? await onMessageInTransaction(deps.db, loaded, rules, now)
+      : answer.stopped > 0 || answer.started > 0;
   // To the conversation's audience as the job knows it (after its kinds acted), without reading it again.
   if (changed) deps.publisher.publish(followUpChanged(project.key, conversation));
   return { changed };
+}
+
+/**
+ * `followUpsOnMessage` when the customer's stage moved since the job read it: in one transaction,
+ * the conversation locked with its runs stopped, the stage read as it is, and the rules judged
+ * again on it. Answers whether any run stopped or started.
+ */
+async function onMessageInTransaction(
+  db: Db,
+  loaded: Parameters<typeof followUpsOnMessage>[1],
+  rules: readonly FollowUpRule[],
+  now: Date,
+): Promise<boolean> {
+  const { message, conversation } = loaded;
+  return db.transaction(async (tx) => {
+    // In one statement: the conversation locked first (the order a due step's job takes the
+    // locks in: the stop's condition reads `locked` before the update locks any run, and the
+    // final SELECT reads it too, so the lock is taken when no run is stopped), the stop, then the
+    // stage as it is now and the rules' versions the runs record.
+    const stopLocked = tx
+      .update(followUpRuns)
+      .set(ended('stopped', 'customer_replied', now))
+      .where(
+        and(
+          sql`${followUpRuns.conversationId} = (SELECT id FROM locked)`,
+          eq(followUpRuns.state, 'pending'),
+          repliedAfter(message),
+        ),
+      )
+      .returning({ id: followUpRuns.id });
+    const [current] = await queryRows<{
+      stopped: number;
+      stage_id: string | null;
+      versions: Record<string, number> | null;
+    }>(
+      tx,
+      // (drizzle puts the update in the parentheses a CTE needs)
+      sql`WITH locked AS (
+        SELECT id FROM conversations WHERE id = ${conversation.id}::uuid FOR UPDATE
+      ), stopped AS ${stopLocked}
+      SELECT
+        (SELECT count(*)::int FROM locked) AS locked,
+        (SELECT count(*)::int FROM stopped) AS stopped,
+        (SELECT stage_id FROM customer_stages WHERE customer_id = ${conversation.customerId}::uuid LIMIT 1)
+          AS stage_id,
+        (SELECT json_object_agg(id, version) FROM automation_rules
+          WHERE project_id = ${conversation.projectId}::uuid AND kind = 'follow_up') AS versions`,
+    );
+    const context = {
+      ...loaded.context,
+      conversation: { ...loaded.context.conversation, stageId: current?.stage_id ?? null },
+    };
+    const started = await startFired(tx, rules, context, {
+      conversation,
+      kind: 'message',
+      key: `message:${message.id}`,
+      messageId: message.id,
+      anchorAt: message.createdAt,
+      anchorSeq: message.seq,
+      stageId: null,
+      now,
+      versions: new Map(Object.entries(current?.versions ?? {})),
+    });
+    return (current?.stopped ?? 0) > 0 || started > 0;
+  });
 }
 
 /** A click-to-WhatsApp referral as an ad source. */

@@ -894,7 +894,13 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [index('jobs_due_idx').on(table.doneAt, table.runAt)],
+  // The claims' index: jobs not done, by due time (migration 0035, which also leaves a page 30%
+  // free for HOT claims: `fillfactor` 70).
+  (table) => [
+    index('jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`${table.doneAt} is null`),
+  ],
 );
 
 /**
@@ -1301,6 +1307,10 @@ export const automationActivity = pgTable(
       .on(table.ruleId, table.at, table.id)
       .where(sql`${table.ruleId} is not null`),
     index('automation_activity_customer_idx').on(table.customerId, table.at, table.id),
+    // A batch of messages reads the lines its messages have already (engine.ts `loadBatch`).
+    index('automation_activity_message_idx')
+      .on(table.messageId)
+      .where(sql`${table.messageId} is not null`),
     check(
       'automation_activity_kind_check',
       sql`${table.kind} in ('auto_reply', 'auto_division', 'auto_stage', 'follow_up')`,

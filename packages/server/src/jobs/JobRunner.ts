@@ -126,6 +126,11 @@ export class JobRunner {
     return 'only' in kinds ? kinds.only.includes(kind) : !kinds.except.includes(kind);
   }
 
+  /** The kinds this runner has a handler for and claims: those it wants to hear of (jobWakeups.ts). */
+  handledKinds(): string[] {
+    return Object.keys(this.#options.handlers).filter((kind) => this.claims(kind));
+  }
+
   /** Asks for a pass soon (after an enqueue), without waiting for it. */
   kick(): void {
     this.runOnce().catch((error: unknown) => this.#options.log.error({ err: error }, 'job pass failed'));

@@ -1,9 +1,11 @@
 /**
- * Jobs queued by any process, heard at once (PostgreSQL only): migration 0025's trigger notifies
- * channel `sapa_jobs` with the kinds each statement queued, when its transaction commits, and this
- * listener hands them to `wake`. Several processes on one database then claim one another's jobs
- * without waiting for a poll: an automation process the messages a web process took in, a web
- * process the sends a rule queued (config.ts, `ServerRole`).
+ * Jobs queued by any process, heard at once (PostgreSQL only): the trigger of migrations 0025 and
+ * 0034 notifies channel `sapa_jobs.<kind>` for each kind a statement queued, when its transaction
+ * commits, and this listener, on the channels of the kinds its process runs, hands them to `wake`.
+ * Several processes on one database then claim one another's jobs without waiting for a poll: an
+ * automation process the messages a web process took in, a web process the sends a rule queued
+ * (config.ts, `ServerRole`). A process is not told of kinds it does not run: a web process does
+ * not hear of each customer message queued for the engine.
  *
  * It holds one connection of its own (LISTEN does not work through the pool). When that
  * connection drops it connects again after `RECONNECT_MS` and wakes every kind once (what was
@@ -15,6 +17,12 @@ import type pg from 'pg';
 
 export const JOB_CHANNEL = 'sapa_jobs';
 
+/** The channel jobs of `kind` are announced on (migration 0034). */
+export const jobChannel = (kind: string): string => `${JOB_CHANNEL}.${kind}`;
+
+/** `LISTEN` on `channel`, quoted: a kind's dots are no identifier's. */
+const listen = (channel: string): string => `LISTEN "${channel.replaceAll('"', '""')}"`;
+
 /** How long a dropped listening connection waits before connecting again. */
 export const RECONNECT_MS = 1_000;
 
@@ -23,6 +31,8 @@ export const EVERY_KIND = null;
 
 export interface JobWakeupsOptions {
   url: string;
+  /** The kinds to hear of: those this process's runners claim. */
+  kinds: readonly string[];
   /** Jobs of `kinds` were queued (`EVERY_KIND`: any may have been). */
   wake(kinds: readonly string[] | typeof EVERY_KIND): void;
   log: FastifyBaseLogger;
@@ -54,7 +64,8 @@ export class JobWakeups {
 
   async #connect(): Promise<void> {
     if (this.#closed) return;
-    const { url, wake, log } = this.#options;
+    const { url, kinds, wake, log } = this.#options;
+    const kindOf = new Map(kinds.map((kind) => [jobChannel(kind), kind]));
     // node-postgres loads only where PostgreSQL is used (as in db/openDatabase.ts).
     const { default: postgres } = await import('pg');
     if (this.#closed) return;
@@ -75,14 +86,14 @@ export class JobWakeups {
       this.#retry.unref();
     };
     client.on('notification', (message) => {
-      if (message.channel !== JOB_CHANNEL) return;
-      wake((message.payload ?? '').split(',').filter((kind) => kind !== ''));
+      const kind = kindOf.get(message.channel);
+      if (kind !== undefined) wake([kind]);
     });
     client.on('error', drop);
     client.on('end', () => drop());
     try {
       await client.connect();
-      await client.query(`LISTEN ${JOB_CHANNEL}`);
+      if (kindOf.size > 0) await client.query([...kindOf.keys()].map(listen).join('; '));
     } catch (error) {
       drop(error);
       return;
