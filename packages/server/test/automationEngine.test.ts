@@ -373,6 +373,27 @@ describe('automation.message', () => {
     expect(await activityOf(everything.id)).toEqual([]);
   });
 
+  it('fails a division action whose division is not the project’s, and leaves the conversation where it was', async () => {
+    const w = await world();
+    const { complaint } = await complaintRouting(w);
+    // A division gone since the rule was saved (as if deleted by a bug): no such row.
+    const gone = randomUUID();
+    await db()
+      .update(automationRules)
+      .set({ actions: [{ kind: 'assign_division', divisionId: gone }] as never })
+      .where(eq(automationRules.id, complaint.id));
+    const messageId = await write(w, uniquePhone(), 'Mau komplain');
+    await runJobs();
+    const [row] = await db()
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, await conversationOf(messageId)));
+    expect(row?.divisionId).toBeNull();
+    expect((await activityOf(complaint.id)).map((entry) => [entry.outcome, entry.actions])).toEqual([
+      ['fired', [{ kind: 'assign_division', status: 'failed', reason: null, targetId: null }]],
+    ]);
+  });
+
   it('on a re-run, passes over a rule that would change nothing but failed before, and lets the next one act', async () => {
     const w = await world();
     const { sales, complaint, everything } = await complaintRouting(w);

@@ -10,7 +10,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/openDatabase.ts';
-import { conversations, customerLabels, divisions, labels, media, waAccounts } from '../db/schema.ts';
+import { queryRows } from '../db/queryRows.ts';
+import { customerLabels, labels, media, waAccounts } from '../db/schema.ts';
 import type { ConversationRow, CustomerRow, MessageRow } from '../db/schema.ts';
 import { moveCustomer } from '../crm/stages.ts';
 import { followUpsOnStageMove } from './followUps.ts';
@@ -223,25 +224,23 @@ async function carryOne(
     case 'send_template':
       return sendAction(tx, target, action, index, carried);
     case 'assign_division': {
-      const [division] = await tx
-        .select({ id: divisions.id })
-        .from(divisions)
-        .where(and(eq(divisions.projectId, projectId), eq(divisions.id, action.divisionId)))
-        .limit(1);
-      if (division === undefined) return result(action, 'failed');
-      // Already there: done, and nothing to announce.
-      const moved = await tx
-        .update(conversations)
-        .set({ divisionId: division.id })
-        .where(
-          and(
-            eq(conversations.id, conversation.id),
-            sql`${conversations.divisionId} is distinct from ${division.id}::uuid`,
-          ),
+      // In one statement: the project's division (none: the action fails) and the move (already
+      // there: done, and nothing to announce).
+      const [outcome] = await queryRows<{ found: boolean; moved: boolean }>(
+        tx,
+        sql`WITH division AS (
+          SELECT id FROM divisions WHERE project_id = ${projectId}::uuid AND id = ${action.divisionId}::uuid
+        ), moved AS (
+          UPDATE conversations SET division_id = division.id FROM division
+          WHERE conversations.id = ${conversation.id}::uuid
+            AND conversations.division_id IS DISTINCT FROM division.id
+          RETURNING conversations.id
         )
-        .returning({ id: conversations.id });
-      if (moved.length > 0) carried.changed = true;
-      return result(action, 'done', division.id);
+        SELECT EXISTS (SELECT 1 FROM division) AS found, EXISTS (SELECT 1 FROM moved) AS moved`,
+      );
+      if (outcome?.found !== true) return result(action, 'failed');
+      if (outcome.moved) carried.changed = true;
+      return result(action, 'done', action.divisionId);
     }
     case 'set_stage': {
       const moved = await moveCustomer(tx, {

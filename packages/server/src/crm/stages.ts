@@ -198,10 +198,13 @@ export async function customerStage(db: Db, customerId: string): Promise<Custome
 
 /**
  * Moves a customer of the project to `stageId` (`null`: none) and records the move. Answers
- * `'same'` when they are there already, `'no_stage'` when the stage is not the project's.
+ * `'same'` when they are there already, `'no_stage'` when the stage is not the project's. Runs in
+ * `tx`, the caller's transaction (the act's, or a rule's firing), which holds the customer's lock
+ * until it commits; it opens no savepoint of its own (two round trips a move, and a failure
+ * undoes the caller's transaction anyway).
  */
 export async function moveCustomer(
-  db: Db,
+  tx: Db,
   move: {
     projectId: string;
     customerId: string;
@@ -214,61 +217,59 @@ export async function moveCustomer(
     now: Date;
   },
 ): Promise<'moved' | 'same' | 'no_stage'> {
-  return db.transaction(async (tx) => {
-    // One move at a time per customer.
-    await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.id, move.customerId))
-      .for('update');
-    const [from] = await tx
+  // One move at a time per customer.
+  await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, move.customerId))
+    .for('update');
+  const [from] = await tx
+    .select({ id: stages.id, name: stages.name })
+    .from(customerStages)
+    .innerJoin(stages, eq(stages.id, customerStages.stageId))
+    .where(eq(customerStages.customerId, move.customerId));
+  let to: { id: string; name: string } | null = null;
+  if (move.stageId !== null) {
+    const [found] = await tx
       .select({ id: stages.id, name: stages.name })
-      .from(customerStages)
-      .innerJoin(stages, eq(stages.id, customerStages.stageId))
-      .where(eq(customerStages.customerId, move.customerId));
-    let to: { id: string; name: string } | null = null;
-    if (move.stageId !== null) {
-      const [found] = await tx
-        .select({ id: stages.id, name: stages.name })
-        .from(stages)
-        .where(and(eq(stages.projectId, move.projectId), eq(stages.id, move.stageId)));
-      if (found === undefined) return 'no_stage';
-      to = found;
-    }
-    if ((from?.id ?? null) === (to?.id ?? null)) return 'same';
-    if (to === null) {
-      await tx.delete(customerStages).where(eq(customerStages.customerId, move.customerId));
-    } else {
-      await tx
-        .insert(customerStages)
-        .values({ customerId: move.customerId, stageId: to.id, since: move.now })
-        .onConflictDoUpdate({ target: customerStages.customerId, set: { stageId: to.id, since: move.now } });
-    }
-    await tx.insert(stageMoves).values({
-      id: randomUUID(),
-      customerId: move.customerId,
-      fromStageId: from?.id ?? null,
-      fromName: from?.name ?? null,
-      toStageId: to?.id ?? null,
-      toName: to?.name ?? null,
-      userId: move.userId,
-      ruleId: move.ruleId ?? null,
-      at: move.now,
-    });
-    // Rules triggered by the stage entered hear of it (src/automation/events.ts), in this transaction.
-    if (to !== null) {
-      const cause: EventCause =
-        move.ruleId == null
-          ? { by: 'agent' }
-          : { by: 'automation', ruleId: move.ruleId, depth: move.depth ?? 1 };
-      await queueAutomationEvent(
-        tx,
-        { kind: 'stage_entered', customerId: move.customerId, targetId: to.id, cause },
-        move.now,
-      );
-    }
-    return 'moved';
+      .from(stages)
+      .where(and(eq(stages.projectId, move.projectId), eq(stages.id, move.stageId)));
+    if (found === undefined) return 'no_stage';
+    to = found;
+  }
+  if ((from?.id ?? null) === (to?.id ?? null)) return 'same';
+  if (to === null) {
+    await tx.delete(customerStages).where(eq(customerStages.customerId, move.customerId));
+  } else {
+    await tx
+      .insert(customerStages)
+      .values({ customerId: move.customerId, stageId: to.id, since: move.now })
+      .onConflictDoUpdate({ target: customerStages.customerId, set: { stageId: to.id, since: move.now } });
+  }
+  await tx.insert(stageMoves).values({
+    id: randomUUID(),
+    customerId: move.customerId,
+    fromStageId: from?.id ?? null,
+    fromName: from?.name ?? null,
+    toStageId: to?.id ?? null,
+    toName: to?.name ?? null,
+    userId: move.userId,
+    ruleId: move.ruleId ?? null,
+    at: move.now,
   });
+  // Rules triggered by the stage entered hear of it (src/automation/events.ts), in this transaction.
+  if (to !== null) {
+    const cause: EventCause =
+      move.ruleId == null
+        ? { by: 'agent' }
+        : { by: 'automation', ruleId: move.ruleId, depth: move.depth ?? 1 };
+    await queueAutomationEvent(
+      tx,
+      { kind: 'stage_entered', customerId: move.customerId, targetId: to.id, cause },
+      move.now,
+    );
+  }
+  return 'moved';
 }
 
 export async function customerOfProject(db: Db, projectId: string, customerId: string): Promise<boolean> {
